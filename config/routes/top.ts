@@ -1,0 +1,11 @@
+import type { AppRoute } from './types';
+
+/** SPEC.md §2 top-level routes that stand outside both areas. Pages without the layout set `layout: false`. */
+export const topRoutes: AppRoute[] = [
+  { path: '/', component: './home', layout: false },
+  { path: '/init', name: 'init', component: './init', layout: false, hideInMenu: true },
+  { path: '/login', name: 'login', component: './login', layout: false, hideInMenu: true },
+  { path: '/403', name: '403', component: './exception/403', layout: false, hideInMenu: true },
+  { path: '/404', name: '404', component: './exception/404', layout: false, hideInMenu: true },
+  { path: '/500', name: '500', component: './exception/500', layout: false, hideInMenu: true },
+];

@@ -1,0 +1,15 @@
+/** A Umi route entry as this project writes them (Umi 4 route config + layout/access keys). */
+export interface AppRoute {
+  path: string;
+  component?: string;
+  name?: string;
+  icon?: string;
+  /** An access key of src/access.ts (`canAdmin`, …); children inherit it (Umi's access plugin). */
+  access?: string;
+  layout?: boolean;
+  hideInMenu?: boolean;
+  hideChildrenInMenu?: boolean;
+  redirect?: string;
+  wrappers?: string[];
+  routes?: AppRoute[];
+}

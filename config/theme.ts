@@ -1,0 +1,6 @@
+/** Ant Design theme tokens shared by the app (the spinner of SPEC.md §9 uses colorPrimary). */
+export const PRIMARY_COLOR = '#1677ff';
+
+export const theme = {
+  token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 },
+};

@@ -1,0 +1,78 @@
+/**
+ * The API's response envelopes (PRODUCT.md "Conventions of the API"), shared by server and web.
+ * Success: `{ success: true, data }`; lists add ProTable's `total`, `current`, `pageSize`.
+ * Failure: `{ success: false, errorCode, errorMessage, showType, details? }`, the shape umi's
+ * request plugin reads (`showType` values are its ErrorShowType numbers).
+ */
+import { z } from 'zod';
+
+/** umi request plugin's ErrorShowType: 0 silent, 1 warning, 2 error, 3 notification, 9 redirect. */
+export const ShowType = { SILENT: 0, WARN: 1, ERROR: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;
+export type ShowTypeValue = (typeof ShowType)[keyof typeof ShowType];
+
+/** One field error of a 400/422: `field` is the dotted path into the body or query ("slug", "members.0.role"). */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Machine-readable error codes; the message itself follows the request's language. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'SETUP_CLOSED',
+  'SETUP_REQUIRED',
+  'INVALID_CREDENTIALS',
+  'SLUG_TAKEN',
+  'EMAIL_TAKEN',
+  'CSRF_REJECTED',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  errorCode: z.enum(ERROR_CODES),
+  errorMessage: z.string(),
+  showType: z.number().int(),
+  details: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** `{ success: true, data }` for one object. */
+export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+/** ProTable's list shape: `{ success, data[], total, current, pageSize }` (total exact up to 10,000 rows). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export interface Ok<T> {
+  success: true;
+  data: T;
+}
+export interface Page<T> {
+  success: true;
+  data: T[];
+  total: number;
+  current: number;
+  pageSize: number;
+}
+
+/** Paging query parameters of every list endpoint: `current` from 1, `pageSize` 1–100 rows (default 20). */
+export const pageQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The header every mutation must carry (CSRF defence: a cross-site form cannot set it). */
+export const CSRF_HEADER = 'x-assay-request';

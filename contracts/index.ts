@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './auth';
+export * from './reserved';
+export * from './applications';
+export * from './users';
+export * from './messages';

@@ -1,0 +1,77 @@
+/**
+ * Server-side messages in both languages (PRODUCT.md: "Server messages follow the request's
+ * language"). Keys are the `message` of contracts' custom zod checks and the server's errors.
+ */
+import type { Locale } from './auth';
+
+type Catalog = Record<string, Record<Locale, string>>;
+
+export const MESSAGES = {
+  'errors.required': { 'zh-CN': '必填', 'en-US': 'Required' },
+  'errors.password.tooShort': {
+    'zh-CN': '密码至少 10 个字符',
+    'en-US': 'Password must be at least 10 characters',
+  },
+  'errors.password.tooLong': { 'zh-CN': '密码最多 128 个字符', 'en-US': 'Password must be at most 128 characters' },
+  'errors.password.weak': {
+    'zh-CN': '密码需同时包含字母和数字，且不能过于简单',
+    'en-US': 'Password must contain letters and digits and not be trivially simple',
+  },
+  'errors.email.invalid': { 'zh-CN': '邮箱格式不正确', 'en-US': 'Not a valid e-mail address' },
+  'errors.slug.pattern': {
+    'zh-CN': '标识需 2–32 个字符：小写字母开头，仅含小写字母、数字、- 和 _',
+    'en-US': 'Slug must be 2–32 characters: a lower-case letter, then lower-case letters, digits, - or _',
+  },
+  'errors.slug.reserved': {
+    'zh-CN': '该标识是系统保留字，请换一个',
+    'en-US': 'This slug is reserved by the system; choose another',
+  },
+  'errors.validation': { 'zh-CN': '输入有误，请检查标出的字段', 'en-US': 'Some fields are invalid; check the marked fields' },
+  'errors.badRequest': { 'zh-CN': '请求格式不正确', 'en-US': 'The request is malformed' },
+  'errors.unauthenticated': { 'zh-CN': '请先登录', 'en-US': 'Please sign in first' },
+  'errors.forbidden': { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
+  'errors.notFound': { 'zh-CN': '未找到', 'en-US': 'Not found' },
+  'errors.routeNotFound': { 'zh-CN': '接口不存在', 'en-US': 'No such API endpoint' },
+  'errors.setupClosed': {
+    'zh-CN': '系统已初始化，初始化入口已关闭',
+    'en-US': 'Assay is already initialised; setup is closed',
+  },
+  'errors.setupRequired': { 'zh-CN': '系统尚未初始化', 'en-US': 'Assay has not been initialised yet' },
+  'errors.invalidCredentials': { 'zh-CN': '邮箱或密码错误', 'en-US': 'Wrong e-mail or password' },
+  'errors.slugTaken': { 'zh-CN': '该标识已被使用', 'en-US': 'This slug is already in use' },
+  'errors.emailTaken': { 'zh-CN': '该邮箱已被使用', 'en-US': 'This e-mail address is already in use' },
+  'errors.userNotFound': { 'zh-CN': '没有使用该邮箱的用户', 'en-US': 'No user has this e-mail address' },
+  'errors.applicationNotFound': { 'zh-CN': '应用不存在', 'en-US': 'No such application' },
+  'errors.notMember': { 'zh-CN': '你不是该应用的成员', 'en-US': 'You are not a member of this application' },
+  'errors.csrf': {
+    'zh-CN': '请求被拒绝：缺少防跨站请求标头',
+    'en-US': 'Request refused: the anti-forgery header is missing',
+  },
+  'errors.contentType': {
+    'zh-CN': '请求体必须是 application/json',
+    'en-US': 'The request body must be application/json',
+  },
+  'errors.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
+  'errors.accountDisabled': {
+    'zh-CN': '该账号已停用，请联系管理员',
+    'en-US': 'This account is disabled; contact an administrator',
+  },
+  'errors.lastOwner': {
+    'zh-CN': '应用至少需要保留一名所有者',
+    'en-US': 'An application must keep at least one owner',
+  },
+  'errors.memberNotFound': { 'zh-CN': '该用户不是此应用的成员', 'en-US': 'This user is not a member of the application' },
+  'errors.rateLimited': { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests; try again later' },
+} as const satisfies Catalog;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** True when `key` names a message of the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+/** The message for `key` in `locale`; an unknown key is returned unchanged. */
+export function translate(key: string, locale: Locale): string {
+  return isMessageKey(key) ? MESSAGES[key][locale] : key;
+}

@@ -1,0 +1,32 @@
+// The linter enforces STYLE.md over src, server, contracts, mock and tests alike: no `any`, no
+// ts-ignore comments, hooks rules.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**', 'dist/**', '.umi/**', '.umi-production/**', '.umi-test/**', 'src/.umi/**', 'src/.umi-production/**', 'src/.umi-test/**',
+      'test-results/**', 'playwright-report/**', 'data/**', '.e2e-data/**', 'server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,75 @@
+// `npm test`: every test of the project, in one run, ending with one line `N passed, N failed`.
+//   1. tsc (web, server) and eslint: one test each
+//   2. unit tests: Jest via umi/test
+//   3. API tests: node's test runner on PGlite, then on PostgreSQL (TEST_DATABASE_URL, default
+//      postgres://postgres@127.0.0.1:5432/postgres)
+//   4. browser tests: Playwright on Debian's Chromium against the app built once here
+// Set SKIP_E2E=1 or SKIP_PG=1 to leave a part out while developing (the count then says so).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
+
+const results = [];
+const record = (name, passed, failed, skipped = 0) => {
+  results.push({ name, passed, failed, skipped });
+  console.log(`\n[assay test] ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+};
+const step = (name, cmd, args, env) => {
+  console.log(`\n[assay test] ${name}: ${cmd} ${args.join(' ')}`);
+  const code = run(cmd, args, env);
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+};
+
+if (ensureInstalled() !== 0) process.exit(1);
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+step('typecheck web', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('typecheck server', 'npx', ['tsc', '--noEmit', '-p', 'server/tsconfig.json']);
+step('lint', 'npx', ['eslint', '.']);
+
+// Unit tests
+{
+  run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
+  if (existsSync('test-results/jest.json')) {
+    const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
+    record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), j.numPendingTests);
+  } else record('unit (jest)', 0, 1);
+}
+
+/** Runs the API suite with node's test runner; counts from its TAP summary. */
+function apiSuite(name, env) {
+  const tap = `test-results/${name.replace(/\W+/g, '-')}.tap`;
+  console.log(`\n[assay test] ${name}`);
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'server/src/**/*.test.ts'],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
+  const failed = count('fail') + count('cancelled');
+  record(name, count('pass'), failed || (r.status === 0 ? 0 : 1), count('skipped') + count('todo'));
+}
+
+apiSuite('API on PGlite', { TEST_DATABASE_URL: '' });
+if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1);
+else apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
+
+// Browser tests on one fresh build
+if (process.env.SKIP_E2E === '1') record('browser (SKIP_E2E=1)', 0, 0, 1);
+else if (ensureBuilt({ force: true }) !== 0) record('web build', 0, 1);
+else {
+  run('npx', ['playwright', 'test']);
+  if (existsSync('test-results/e2e.json')) {
+    const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
+    record('browser (playwright)', s.expected + s.flaky, s.unexpected, s.skipped);
+  } else record('browser (playwright)', 0, 1);
+}
+
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed }), { passed: 0, failed: 0 });
+console.log('\n[assay test] summary');
+for (const r of results) console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed ? 1 : 0);

@@ -1,0 +1,57 @@
+/**
+ * The server's configuration: the only module that reads `process.env` (STYLE.md "Layout").
+ * Every variable is validated with zod at start; a bad value stops the process with a message
+ * naming the variable.
+ */
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  /** TCP port to listen on (default 8000). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  /** Interface to bind (default 127.0.0.1: local only; 0.0.0.0 to expose). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, PostgreSQL through `pg` (stateless API servers); otherwise embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** The data folder (PGlite database, lock file, later keys and files); default ./data. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** The built Umi app (`umi build` output, publicPath /admin/); default ./dist. */
+  DIST_DIR: z.string().min(1).default('./dist'),
+  /** pino level: fatal, error, warn, info, debug, trace or silent (default info). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Trust `X-Forwarded-*` from a reverse proxy (default false). Turn it on only behind a proxy
+   * that sets them: the client IP of sessions and the https detection of the cookie come from them.
+   */
+  TRUST_PROXY: booleanString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses `source` (default `process.env`) into a typed configuration.
+ * @throws Error listing every invalid variable and why.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The value of TEST_DATABASE_URL, for the test helpers only (a PostgreSQL server to test against). */
+export function testDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = source.TEST_DATABASE_URL?.trim();
+  return v ? v : undefined;
+}

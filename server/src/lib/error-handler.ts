@@ -1,0 +1,100 @@
+/**
+ * The central error handler and the JSON 404 (STYLE.md "One error envelope"; PRODUCT.md
+ * "Conventions of the API"). Every error leaves as contracts/envelope.ts's
+ * `{ success: false, errorCode, errorMessage, showType, details? }` in the request's language:
+ * - HttpError (thrown by services) → its status and code;
+ * - zod validation (fastify-type-provider-zod) → 400 VALIDATION_FAILED with `details` per field;
+ * - Fastify's own 4xx (malformed JSON, empty body, wrong content type, too large) → that status,
+ *   BAD_REQUEST (never a 500 for bad input);
+ * - anything else → 500 INTERNAL, logged with its stack, answered without details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  ShowType,
+  translate,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FieldError,
+  type Locale,
+  type MessageKey,
+} from '../../../contracts';
+import { HttpError } from './http-error';
+import { localiseIssue } from './i18n';
+
+/** Builds an error envelope with the message of `messageKey` in `locale`. */
+export function errorEnvelope(
+  errorCode: ErrorCode,
+  messageKey: MessageKey,
+  locale: Locale,
+  details?: FieldError[],
+): ErrorEnvelope {
+  const body: ErrorEnvelope = {
+    success: false,
+    errorCode,
+    errorMessage: translate(messageKey, locale),
+    showType: ShowType.ERROR,
+  };
+  if (details && details.length > 0) body.details = details;
+  return body;
+}
+
+/** Sends an error envelope with `status`. */
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  errorCode: ErrorCode,
+  messageKey: MessageKey,
+  details?: FieldError[],
+): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(errorCode, messageKey, reply.request.locale, details));
+}
+
+/** A zod issue path as the dotted `field` of a FieldError (`members.0.role`); root-level issues name their keys. */
+function fieldOf(instancePath: string, params: Record<string, unknown>): string {
+  const dotted = instancePath.split('/').filter(Boolean).join('.');
+  if (dotted) return dotted;
+  const keys = params.keys;
+  return Array.isArray(keys) ? keys.map(String).join(',') : '';
+}
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+/** The error handler; registered once on the root instance by app.ts. */
+export function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const locale = request.locale;
+  if (error instanceof HttpError) {
+    const details = error.details?.map((d) => ({ field: d.field, message: translate(d.messageKey, locale) }));
+    return sendError(reply, error.status, error.errorCode, error.messageKey, details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: FieldError[] = [];
+    for (const v of error.validation) {
+      const params = (v.params ?? {}) as Record<string, unknown>;
+      const issue = { ...params, code: v.keyword, message: v.message ?? '' };
+      const detail = { field: fieldOf(v.instancePath, params), message: localiseIssue(issue, locale) };
+      // Two checks with the same message on one field (e.g. both password refinements) say it once.
+      if (!details.some((d) => d.field === detail.field && d.message === detail.message)) details.push(detail);
+    }
+    return sendError(reply, 400, 'VALIDATION_FAILED', 'errors.validation', details);
+  }
+  const status = statusOf(error as FastifyError);
+  if (status < 500) {
+    const code = (error as FastifyError).code;
+    if (status === 415) return sendError(reply, 415, 'BAD_REQUEST', 'errors.contentType');
+    if (status === 429) return sendError(reply, 429, 'RATE_LIMITED', 'errors.rateLimited');
+    if (status === 404) return sendError(reply, 404, 'NOT_FOUND', 'errors.notFound');
+    request.log.info({ code, status }, error.message);
+    return sendError(reply, status, 'BAD_REQUEST', 'errors.badRequest');
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 500, 'INTERNAL', 'errors.internal');
+}
+
+/** Registers the error handler and the 404 handler of `/api/*` (JSON NOT_FOUND, errors.routeNotFound). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+}

@@ -1,0 +1,125 @@
+/**
+ * SQL of applications and memberships (STYLE.md: "SQL lives in the repository").
+ */
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AppRole } from '../../../../contracts';
+import type { Executor } from '../../db/client';
+import { applications, memberships, users, type ApplicationRow } from '../../db/schema';
+
+/** An application with the caller's role (null when not a member) and its number of members. */
+export interface ApplicationListRow {
+  app: ApplicationRow;
+  myRole: AppRole | null;
+  memberCount: number;
+}
+
+const memberCountSql = sql<number>`(select count(*)::int from ${memberships} where ${memberships.applicationId} = ${applications.id})`;
+
+/** The application with this slug, or undefined. */
+export async function findApplicationBySlug(db: Executor, slug: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.slug, slug)).limit(1);
+  return row;
+}
+
+/** Locks the application's row until the transaction ends (serialises membership changes). */
+export async function lockApplication(db: Executor, id: string): Promise<void> {
+  await db.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
+}
+
+/** The role of `userId` in the application, or null when not a member. */
+export async function findRole(db: Executor, applicationId: string, userId: string): Promise<AppRole | null> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.applicationId, applicationId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** Number of members of an application. */
+export async function countMembers(db: Executor, applicationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.applicationId, applicationId));
+  return row.n;
+}
+
+/** Number of owners of an application. */
+export async function countOwners(db: Executor, applicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.applicationId, applicationId), eq(memberships.role, 'owner')));
+  return row.n;
+}
+
+/**
+ * One page of applications ordered by name then slug: all of them when `all` (administrators),
+ * else those `userId` is a member of; `pattern` is an ILIKE pattern on slug or name.
+ */
+export async function listApplications(
+  db: Executor,
+  opts: { userId: string; all: boolean; pattern?: string; limit: number; offset: number },
+): Promise<{ rows: ApplicationListRow[]; total: number }> {
+  const joinOn = and(eq(memberships.applicationId, applications.id), eq(memberships.userId, opts.userId));
+  const search: SQL | undefined = opts.pattern
+    ? or(ilike(applications.slug, opts.pattern), ilike(applications.name, opts.pattern))
+    : undefined;
+  const where = opts.all ? search : and(sql`${memberships.userId} is not null`, search);
+  const rows = await db
+    .select({ app: applications, myRole: memberships.role, memberCount: memberCountSql })
+    .from(applications)
+    .leftJoin(memberships, joinOn)
+    .where(where)
+    .orderBy(asc(applications.name), asc(applications.slug))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [{ n }] = await db.select({ n: count() }).from(applications).leftJoin(memberships, joinOn).where(where);
+  return { rows, total: n };
+}
+
+/** Inserts an application. @throws a unique violation (23505) when the slug exists. */
+export async function insertApplication(
+  db: Executor,
+  app: { slug: string; name: string; description: string | null; createdBy: string },
+): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(app).returning();
+  return row;
+}
+
+/** Adds a member, or changes the role of an existing one. */
+export async function upsertMembership(db: Executor, applicationId: string, userId: string, role: AppRole): Promise<void> {
+  await db
+    .insert(memberships)
+    .values({ applicationId, userId, role })
+    .onConflictDoUpdate({ target: [memberships.applicationId, memberships.userId], set: { role } });
+}
+
+/** Removes a member; returns false when `userId` was not a member. */
+export async function deleteMembership(db: Executor, applicationId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(memberships)
+    .where(and(eq(memberships.applicationId, applicationId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId });
+  return removed.length > 0;
+}
+
+/** Members with name and e-mail, owners first, then editors, then viewers; by name, then e-mail. */
+export async function listMembers(
+  db: Executor,
+  applicationId: string,
+): Promise<{ userId: string; name: string; email: string; role: AppRole }[]> {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.applicationId, applicationId))
+    .orderBy(
+      sql`case ${memberships.role} when 'owner' then 0 when 'editor' then 1 else 2 end`,
+      asc(users.name),
+      asc(users.email),
+    );
+}
+
+/** Touches `updated_at` of an application (its membership changed). */
+export async function touchApplication(db: Executor, id: string): Promise<void> {
+  await db.update(applications).set({ updatedAt: new Date() }).where(eq(applications.id, id));
+}

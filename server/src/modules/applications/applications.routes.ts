@@ -1,0 +1,121 @@
+/**
+ * /api/v1/applications: workspaces and their members (PRODUCT.md "Roles", contracts/applications.ts).
+ * Handlers are parse → service → envelope; the rules are in applications.service.ts.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationCreateSchema,
+  applicationDetailSchema,
+  applicationSchema,
+  memberAddSchema,
+  okSchema,
+  pageSchema,
+} from '../../../../contracts';
+import { ok, page } from '../../lib/envelope';
+import { errorResponses } from '../../lib/openapi';
+import { listQuerySchema } from '../../lib/paging';
+import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { addMember, createApplication, getApplication, listApplications, removeMember } from './applications.service';
+
+/** `:slug` as a lookup key: any short string (an unknown one is a 404, not a 400). */
+const slugParams = z.object({ slug: z.string().min(1).max(64) });
+const memberParams = slugParams.extend({ userId: z.uuid() });
+
+export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * GET /applications?current&pageSize&q — the applications the caller may open (all of them for an
+   * administrator), ordered by name; `q` searches slug and name. 401 when anonymous.
+   */
+  app.get(
+    '/applications',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['applications'],
+        summary: 'List applications',
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(applicationSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listApplications(app.db, userOf(request), request.query);
+      return page(items, total, request.query.current, request.query.pageSize);
+    },
+  );
+
+  /**
+   * POST /applications — administrators only; body applicationCreateSchema → 201 Application (the
+   * creator is its owner). 400 invalid/reserved slug; 409 SLUG_TAKEN (details field 'slug').
+   */
+  app.post(
+    '/applications',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'Create an application',
+        body: applicationCreateSchema,
+        response: { 201: okSchema(applicationSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return ok(await createApplication(app.db, userOf(request), request.body));
+    },
+  );
+
+  /** GET /applications/:slug — ApplicationDetail with members; 404 unknown slug; 403 non-member (not admin). */
+  app.get(
+    '/applications/:slug',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['applications'],
+        summary: 'An application and its members',
+        params: slugParams,
+        response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await getApplication(app.db, userOf(request), request.params.slug)),
+  );
+
+  /**
+   * POST /applications/:slug/members — owner or administrator; body memberAddSchema `{ email, role }`
+   * adds the user or changes their role → ApplicationDetail. 404 unknown e-mail (details 'email');
+   * 409 CONFLICT when it would demote the last owner.
+   */
+  app.post(
+    '/applications/:slug/members',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['applications'],
+        summary: 'Add a member or change their role',
+        params: slugParams,
+        body: memberAddSchema,
+        response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await addMember(app.db, userOf(request), request.params.slug, request.body)),
+  );
+
+  /**
+   * DELETE /applications/:slug/members/:userId — owner or administrator → ApplicationDetail.
+   * 404 not a member; 409 CONFLICT for the last owner.
+   */
+  app.delete(
+    '/applications/:slug/members/:userId',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['applications'],
+        summary: 'Remove a member',
+        params: memberParams,
+        response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(await removeMember(app.db, userOf(request), request.params.slug, request.params.userId)),
+  );
+};

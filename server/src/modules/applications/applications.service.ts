@@ -1,0 +1,167 @@
+/**
+ * Applications (workspaces) and their members (PRODUCT.md "Roles"): an administrator sees and
+ * manages every application; a member sees the ones they belong to; an owner (or an
+ * administrator) manages members. An application always keeps at least one owner.
+ */
+import type {
+  AppRole,
+  Application,
+  ApplicationCreate,
+  ApplicationDetail,
+  CurrentUser,
+  MemberAdd,
+} from '../../../../contracts';
+import type { Database, Executor } from '../../db/client';
+import type { ApplicationRow } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { likePattern, offsetOf, type ListQuery } from '../../lib/paging';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { findUserByEmail } from '../users/users.repository';
+import {
+  countOwners,
+  deleteMembership,
+  findApplicationBySlug,
+  findRole,
+  insertApplication,
+  listApplications as listApplicationRows,
+  listMembers,
+  lockApplication,
+  touchApplication,
+  upsertMembership,
+} from './applications.repository';
+
+function toApplication(app: ApplicationRow, myRole: AppRole | null, memberCount: number): Application {
+  return {
+    id: app.id,
+    slug: app.slug,
+    name: app.name,
+    description: app.description,
+    createdAt: app.createdAt.toISOString(),
+    myRole,
+    memberCount,
+  };
+}
+
+const lastOwner = () => new HttpError(409, 'CONFLICT', 'errors.lastOwner');
+
+/**
+ * The application `slug` if `user` may open it (an administrator, or any member).
+ * @throws HttpError 404 NOT_FOUND (errors.applicationNotFound) for an unknown slug;
+ *   403 FORBIDDEN (errors.notMember) for a signed-in non-member who is not an administrator.
+ */
+export async function requireOpenableApplication(
+  db: Executor,
+  user: CurrentUser,
+  slug: string,
+): Promise<{ app: ApplicationRow; role: AppRole | null }> {
+  const app = await findApplicationBySlug(db, slug);
+  if (!app) throw notFound('errors.applicationNotFound');
+  const role = await findRole(db, app.id, user.id);
+  if (!role && !user.isAdmin) throw forbidden('errors.notMember');
+  return { app, role };
+}
+
+/** Like requireOpenableApplication, and also 403 FORBIDDEN unless an owner or an administrator. */
+async function requireManageableApplication(
+  db: Executor,
+  user: CurrentUser,
+  slug: string,
+): Promise<{ app: ApplicationRow; role: AppRole | null }> {
+  const found = await requireOpenableApplication(db, user, slug);
+  if (found.role !== 'owner' && !user.isAdmin) throw forbidden();
+  return found;
+}
+
+/** One page (ordered by name) of the applications `user` may open; `q` matches slug or name. */
+export async function listApplications(
+  db: Database,
+  user: CurrentUser,
+  query: ListQuery,
+): Promise<{ items: Application[]; total: number }> {
+  const { rows, total } = await listApplicationRows(db, {
+    userId: user.id,
+    all: user.isAdmin,
+    pattern: likePattern(query.q),
+    limit: query.pageSize,
+    offset: offsetOf(query),
+  });
+  return { items: rows.map((r) => toApplication(r.app, r.myRole, r.memberCount)), total };
+}
+
+/**
+ * Creates an application; its creator becomes its owner (one transaction).
+ * @throws HttpError 409 SLUG_TAKEN (details field 'slug') when the slug is in use.
+ */
+export async function createApplication(db: Database, user: CurrentUser, input: ApplicationCreate): Promise<Application> {
+  try {
+    const app = await db.transaction(async (tx) => {
+      const row = await insertApplication(tx, {
+        slug: input.slug,
+        name: input.name,
+        description: input.description ? input.description : null,
+        createdBy: user.id,
+      });
+      await upsertMembership(tx, row.id, user.id, 'owner');
+      return row;
+    });
+    return toApplication(app, 'owner', 1);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new HttpError(409, 'SLUG_TAKEN', 'errors.slugTaken', [{ field: 'slug', messageKey: 'errors.slugTaken' }]);
+    }
+    throw err;
+  }
+}
+
+async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | null): Promise<ApplicationDetail> {
+  const members = await listMembers(db, app.id);
+  return { ...toApplication(app, myRole, members.length), members };
+}
+
+/**
+ * An application with its members (owners → editors → viewers, then by name).
+ * @throws HttpError 404 unknown slug; 403 non-member non-administrator.
+ */
+export async function getApplication(db: Database, user: CurrentUser, slug: string): Promise<ApplicationDetail> {
+  const { app, role } = await requireOpenableApplication(db, user, slug);
+  return detailOf(db, app, role);
+}
+
+/**
+ * Adds the user with `input.email` as a member with `input.role`, or changes their role.
+ * Serialised per application (row lock) so the last-owner rule holds under concurrency.
+ * @throws HttpError 404 unknown application; 403 unless owner or administrator; 404 NOT_FOUND
+ *   (errors.userNotFound, details field 'email') for an unknown e-mail; 409 CONFLICT
+ *   (errors.lastOwner) when it would demote the last owner.
+ */
+export async function addMember(db: Database, user: CurrentUser, slug: string, input: MemberAdd): Promise<ApplicationDetail> {
+  const { app } = await requireManageableApplication(db, user, slug);
+  const target = await findUserByEmail(db, input.email);
+  if (!target) throw notFound('errors.userNotFound', [{ field: 'email', messageKey: 'errors.userNotFound' }]);
+  return db.transaction(async (tx) => {
+    await lockApplication(tx, app.id);
+    const current = await findRole(tx, app.id, target.id);
+    if (current === 'owner' && input.role !== 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
+    await upsertMembership(tx, app.id, target.id, input.role);
+    await touchApplication(tx, app.id);
+    return detailOf(tx, app, await findRole(tx, app.id, user.id));
+  });
+}
+
+/**
+ * Removes member `userId` from the application.
+ * @throws HttpError 404 unknown application; 403 unless owner or administrator; 404 NOT_FOUND
+ *   (errors.memberNotFound) when not a member; 409 CONFLICT (errors.lastOwner) for the last owner.
+ */
+export async function removeMember(db: Database, user: CurrentUser, slug: string, userId: string): Promise<ApplicationDetail> {
+  const { app } = await requireManageableApplication(db, user, slug);
+  return db.transaction(async (tx) => {
+    await lockApplication(tx, app.id);
+    const current = await findRole(tx, app.id, userId);
+    if (!current) throw notFound('errors.memberNotFound');
+    if (current === 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
+    await deleteMembership(tx, app.id, userId);
+    await touchApplication(tx, app.id);
+    return detailOf(tx, app, await findRole(tx, app.id, user.id));
+  });
+}

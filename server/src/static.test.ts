@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { call, createTestApp, json } from './test/helpers';
+
+const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/admin/umi.1a2b3c4d.js"></script></body></html>';
+
+function makeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'umi.1a2b3c4d.js'), 'console.log("umi")');
+  fs.writeFileSync(path.join(dir, 'umi.1a2b3c4d.css'), 'body{}');
+  fs.writeFileSync(path.join(dir, 'manifest.json'), '{}');
+  fs.mkdirSync(path.join(dir, 'static'));
+  fs.writeFileSync(path.join(dir, 'static', 'logo.0badf00d.svg'), '<svg/>');
+  return dir;
+}
+
+test('static: the built app is served with the right caching and fallbacks', async (t) => {
+  const dist = makeDist();
+  const { app, close } = await createTestApp({ distDir: dist });
+  t.after(async () => {
+    await close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const js = await call(app, 'GET', '/admin/umi.1a2b3c4d.js');
+  assert.equal(js.statusCode, 200);
+  assert.equal(js.body, 'console.log("umi")');
+  assert.match(String(js.headers['content-type']), /javascript/);
+  assert.equal(js.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+  const css = await call(app, 'GET', '/admin/umi.1a2b3c4d.css');
+  assert.equal(css.statusCode, 200);
+  assert.match(String(css.headers['content-type']), /text\/css/);
+
+  const nested = await call(app, 'GET', '/admin/static/logo.0badf00d.svg');
+  assert.equal(nested.statusCode, 200);
+  assert.equal(nested.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+  const unhashed = await call(app, 'GET', '/admin/manifest.json');
+  assert.equal(unhashed.statusCode, 200);
+  assert.equal(unhashed.headers['cache-control'], 'no-cache');
+
+  // a missing chunk is a real 404, never the HTML page (the browser raises ChunkLoadError)
+  const missing = await call(app, 'GET', '/admin/p__x.abc12345.async.js');
+  assert.equal(missing.statusCode, 404);
+  assert.doesNotMatch(missing.body, /<html/i);
+  assert.doesNotMatch(String(missing.headers['content-type']), /html/);
+  assert.equal((await call(app, 'GET', '/admin/p__x.abc12345.chunk.css')).statusCode, 404);
+
+  // client routes answer index.html, never cached
+  for (const url of ['/', '/login', '/init', '/admin', '/admin/user', '/admin/user/42', '/demo/files', '/demo/audit_project?x=1']) {
+    const res = await call(app, 'GET', url);
+    assert.equal(res.statusCode, 200, url);
+    assert.equal(res.body, INDEX, url);
+    assert.match(String(res.headers['content-type']), /text\/html/, url);
+    assert.equal(res.headers['cache-control'], 'no-cache, no-store', url);
+  }
+
+  // no escaping the dist folder
+  for (const url of ['/admin/..%2f..%2fetc%2fpasswd', '/admin/../../etc/passwd', '/admin/%2e%2e/%2e%2e/etc/hostname']) {
+    const res = await call(app, 'GET', url);
+    assert.equal(res.body, INDEX, url);
+  }
+  const direct = await call(app, 'GET', '/admin/index.html');
+  assert.equal(direct.headers['cache-control'], 'no-cache, no-store');
+
+  // the API still answers JSON
+  const api = await call(app, 'GET', '/api/v1/nope');
+  assert.equal(api.statusCode, 404);
+  assert.equal(json<{ errorCode: string }>(api).errorCode, 'NOT_FOUND');
+  const health = await call(app, 'GET', '/api/v1/health');
+  assert.equal(health.statusCode, 200);
+
+  // server loaders are not implemented yet: JSON 404
+  const loader = await call(app, 'GET', '/__serverLoader?route=1&url=/');
+  assert.equal(loader.statusCode, 404);
+  assert.equal(json<{ success: boolean }>(loader).success, false);
+
+  // a non-GET outside /api is a JSON 404, not the page
+  const post = await call(app, 'POST', '/login', { body: {} });
+  assert.equal(post.statusCode, 404);
+});
+
+test('static: without a build, pages answer 503 and the API still works', async (t) => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-nodist-'));
+  const { app, close } = await createTestApp({ distDir: empty });
+  t.after(async () => {
+    await close();
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+  for (const url of ['/', '/admin/user', '/demo/files']) {
+    const res = await call(app, 'GET', url);
+    assert.equal(res.statusCode, 503, url);
+    assert.equal(res.body, "Assay's web app is not built: run npm run build");
+  }
+  assert.equal((await call(app, 'GET', '/api/v1/health')).statusCode, 200);
+  assert.equal((await call(app, 'GET', '/api/v1/nope')).statusCode, 404);
+
+  // a build appearing while the server runs is picked up
+  fs.writeFileSync(path.join(empty, 'index.html'), INDEX);
+  const after = await call(app, 'GET', '/admin/user');
+  assert.equal(after.statusCode, 200);
+  assert.equal(after.body, INDEX);
+});
+
+test('static: with no distDir at all (dev, tests) pages answer 503', async (t) => {
+  const { app, close } = await createTestApp();
+  t.after(close);
+  assert.equal((await call(app, 'GET', '/login')).statusCode, 503);
+  assert.equal((await call(app, 'GET', '/admin/umi.1a2b3c4d.js')).statusCode, 503);
+});

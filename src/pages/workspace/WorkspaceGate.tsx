@@ -1,0 +1,52 @@
+/**
+ * The `/:app` parent route (STYLE.md "Route access on parents"): Umi's access plugin cannot see
+ * params, so this component loads the application and renders 404 (unknown) or 403 (not a
+ * member) in place, keeping the URL. A member's visit is remembered as their last application.
+ * The server checks membership again on every call.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import React, { useEffect } from 'react';
+import { Outlet, useIntl, useModel, useParams } from 'umi';
+import ExceptionResult from '../../components/ExceptionResult';
+import Loading from '../../loading';
+import { ApiError } from '../../services/api-error';
+import { getApplication } from '../../services/applications';
+import { updatePreferences } from '../../services/auth';
+import type { WorkspaceContext } from './useWorkspace';
+
+export default function WorkspaceGate() {
+  const intl = useIntl();
+  const { app: slug = '' } = useParams<{ app: string }>();
+  const { initialState, setInitialState } = useModel('@@initialState');
+  const user = initialState?.currentUser ?? null;
+  const query = useQuery({
+    queryKey: [slug, 'application'],
+    queryFn: ({ signal }) => getApplication(slug, signal),
+    enabled: user !== null,
+  });
+
+  useEffect(() => {
+    if (!query.data || !user || user.lastApp === slug) return;
+    updatePreferences({ lastApp: slug })
+      .then((u) => setInitialState((s) => ({ ...s, currentUser: u })))
+      .catch(() => undefined);
+  }, [query.data, slug]);
+
+  if (!user || query.isPending) return <Loading />;
+  if (query.error) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 404) return <ExceptionResult code={404} />;
+    if (status === 403) return <ExceptionResult code={403} />;
+    return (
+      <Result
+        status="error"
+        title={intl.formatMessage({ id: 'exception.error.title' })}
+        subTitle={query.error.message}
+        extra={<Button onClick={() => void query.refetch()}>{intl.formatMessage({ id: 'common.retry' })}</Button>}
+      />
+    );
+  }
+  const context: WorkspaceContext = { app: query.data, refresh: query.refetch };
+  return <Outlet context={context} />;
+}
