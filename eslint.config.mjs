@@ -26,6 +26,26 @@ export default tseslint.config(
     },
   },
   {
+    // The web imports contracts' schemas as types only: zod stays out of the first-load bundle
+    // (issue 3's budget). Runtime constants come from contracts/constants.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'contracts(/(index|envelope|auth|applications|users))?$',
+              allowTypeImports: true,
+              message: 'Import runtime values from contracts/constants (zod must stay out of the web bundle); schemas as `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,6 +1,8 @@
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built app (`dist/`,
- * `npm run build` first) served by the real server on a fresh PGlite data folder.
+ * `npm run build` first) served by the real server on a fresh PGlite data folder. E2E_PORT and
+ * DIST_DIR let two runs (two builds) go side by side. Spec files run in name order: 00-… starts
+ * from the empty database and creates the first administrator the others sign in with.
  */
 import { defineConfig } from '@playwright/test';
 
@@ -40,6 +42,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `.e2e-data-${PORT}`,
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

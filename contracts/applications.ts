@@ -4,14 +4,11 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { APP_ROLES, SLUG_PATTERN } from './constants';
 import { isReservedWord } from './reserved';
 
-/** Per-application roles, weakest first (PRODUCT.md "Roles"). */
-export const APP_ROLES = ['viewer', 'editor', 'owner'] as const;
-export type AppRole = (typeof APP_ROLES)[number];
-
-/** 2–32 characters: a lower-case letter, then lower-case letters, digits, `-` or `_`. */
-export const SLUG_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
+export { APP_ROLES, SLUG_PATTERN } from './constants';
+export type { AppRole } from './constants';
 
 export const slugSchema = z
   .string()

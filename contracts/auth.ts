@@ -4,11 +4,10 @@
  * request's language; built-in zod messages are localised by zod's own locales.
  */
 import { z } from 'zod';
+import { LOCALES } from './constants';
 
-/** The two interface languages (PRODUCT.md "Layout"); zh-CN is the default. */
-export const LOCALES = ['zh-CN', 'en-US'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
+export { DEFAULT_LOCALE, LOCALES } from './constants';
+export type { Locale } from './constants';
 
 /** Minimum password length in characters (NIST SP 800-63B allows 8; we ask 10 with letters and digits). */
 export const PASSWORD_MIN_LENGTH = 10;

@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 
-/** umi request plugin's ErrorShowType: 0 silent, 1 warning, 2 error, 3 notification, 9 redirect. */
-export const ShowType = { SILENT: 0, WARN: 1, ERROR: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;
-export type ShowTypeValue = (typeof ShowType)[keyof typeof ShowType];
+export { CSRF_HEADER, ShowType } from './constants';
+export type { ShowTypeValue } from './constants';
 
 /** One field error of a 400/422: `field` is the dotted path into the body or query ("slug", "members.0.role"). */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -73,6 +72,3 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-/** The header every mutation must carry (CSRF defence: a cross-site form cannot set it). */
-export const CSRF_HEADER = 'x-assay-request';

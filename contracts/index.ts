@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './envelope';
 export * from './auth';
 export * from './reserved';

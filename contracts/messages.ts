@@ -2,7 +2,7 @@
  * Server-side messages in both languages (PRODUCT.md: "Server messages follow the request's
  * language"). Keys are the `message` of contracts' custom zod checks and the server's errors.
  */
-import type { Locale } from './auth';
+import type { Locale } from './constants';
 
 type Catalog = Record<string, Record<Locale, string>>;
 

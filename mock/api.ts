@@ -4,9 +4,14 @@
  * `inject`. `MOCK=none umi dev` switches Umi's mocks off and .umirc.ts proxies to a running server.
  * Umi's mock middleware has already parsed the body (JSON/urlencoded), so it is re-serialised.
  */
-import type { IncomingHttpHeaders } from 'http';
-import type { Request, Response } from 'umi';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 import { getDevApp } from '../server/src/dev';
+
+/** What Umi's mock middleware (express) hands a handler: the Node request plus the parsed body. */
+interface MockRequest extends IncomingMessage {
+  originalUrl: string;
+  body?: unknown;
+}
 
 /** Headers that describe the original body, invalid once it is re-serialised. */
 const DROPPED_REQUEST_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection']);
@@ -20,17 +25,17 @@ function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | s
   return out;
 }
 
-async function forward(req: Request, res: Response) {
+async function forward(req: MockRequest, res: ServerResponse) {
   const app = await getDevApp();
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Boolean(req.headers['content-type']);
   const result = await app.inject({
-    method: req.method as 'GET',
+    method: (req.method ?? 'GET') as 'GET',
     url: req.originalUrl,
     headers: forwardHeaders(req.headers),
     payload: hasBody ? JSON.stringify(req.body ?? {}) : undefined,
     remoteAddress: req.socket.remoteAddress,
   });
-  res.status(result.statusCode);
+  res.statusCode = result.statusCode;
   for (const [name, value] of Object.entries(result.headers)) {
     if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value as string | string[]);
   }

@@ -3,8 +3,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/index.html is missing: run `npm run build` before the browser tests');
+const distDir = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(`${distDir}/index.html`)) {
+  console.error(`${distDir}/index.html is missing: run \`npm run build\` before the browser tests`);
   process.exit(1);
 }
 const dataDir = process.env.DATA_DIR ?? '.e2e-data';

@@ -7,7 +7,7 @@
 import { message, notification } from 'antd';
 import { getLocale, history } from 'umi';
 import type { RequestConfig, RequestOptions } from 'umi';
-import { CSRF_HEADER, ShowType } from '../contracts/envelope';
+import { CSRF_HEADER, ShowType } from '../contracts/constants';
 import { ApiError, toApiError } from './services/api-error';
 
 /** Paths where a 401 must not bounce the user to /login (they are the way in). */

@@ -6,8 +6,8 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import React from 'react';
 import { getLocale, setLocale, useIntl, useModel } from 'umi';
-import { LOCALES } from '../../contracts/auth';
-import type { Locale } from '../../contracts/auth';
+import { LOCALES } from '../../contracts/constants';
+import type { Locale } from '../../contracts/constants';
 import { updatePreferences } from '../services/auth';
 
 const LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };

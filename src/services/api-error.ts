@@ -3,7 +3,7 @@
  * for a network failure or timeout, a synthetic one with `status` 0.
  */
 import type { FormInstance } from 'antd';
-import { ShowType } from '../../contracts/envelope';
+import { ShowType } from '../../contracts/constants';
 import type { FieldError } from '../../contracts/envelope';
 
 export class ApiError extends Error {

@@ -82,7 +82,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const dataDir = opts.dataDir ?? './data';
     const dbDir = path.resolve(process.cwd(), dataDir, 'db');
     client = await PGlite.create({ dataDir: dbDir });
-    description = `PGlite in ${path.join(dataDir, 'db')}`;
+    const shown = path.join(dataDir, 'db');
+    description = `PGlite in ${path.isAbsolute(shown) || shown.startsWith('.') ? shown : `./${shown}`}`;
   }
   const db: Database = drizzlePglite(client, { schema });
   return {

@@ -1,5 +1,5 @@
 /**
- * The central error handler and the JSON 404 (STYLE.md "One error envelope"; PRODUCT.md
+ * The central error handler (STYLE.md "One error envelope"; PRODUCT.md
  * "Conventions of the API"). Every error leaves as contracts/envelope.ts's
  * `{ success: false, errorCode, errorMessage, showType, details? }` in the request's language:
  * - HttpError (thrown by services) → its status and code;
@@ -7,8 +7,9 @@
  * - Fastify's own 4xx (malformed JSON, empty body, wrong content type, too large) → that status,
  *   BAD_REQUEST (never a 500 for bad input);
  * - anything else → 500 INTERNAL, logged with its stack, answered without details.
+ * The JSON 404 of unknown routes is static.ts's not-found handler.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ShowType,
@@ -74,7 +75,13 @@ export function handleError(error: FastifyError | HttpError | Error, request: Fa
     const details: FieldError[] = [];
     for (const v of error.validation) {
       const params = (v.params ?? {}) as Record<string, unknown>;
-      const issue = { ...params, code: v.keyword, message: v.message ?? '' };
+      // fastify-type-provider-zod 6.1 spreads the issue (less code, path, message) into params;
+      // some versions nest it as params.issue: accept both.
+      const nested = params.issue;
+      const issue =
+        nested && typeof nested === 'object' && 'code' in nested && 'message' in nested
+          ? (nested as { code: string; message: string } & Record<string, unknown>)
+          : { ...params, code: v.keyword, message: v.message ?? '' };
       const detail = { field: fieldOf(v.instancePath, params), message: localiseIssue(issue, locale) };
       // Two checks with the same message on one field (e.g. both password refinements) say it once.
       if (!details.some((d) => d.field === detail.field && d.message === detail.message)) details.push(detail);
@@ -92,9 +99,4 @@ export function handleError(error: FastifyError | HttpError | Error, request: Fa
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL', 'errors.internal');
-}
-
-/** Registers the error handler and the 404 handler of `/api/*` (JSON NOT_FOUND, errors.routeNotFound). */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(handleError);
 }

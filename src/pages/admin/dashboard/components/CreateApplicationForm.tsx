@@ -5,7 +5,7 @@ import { Button, Form, message } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import type { ApplicationCreate } from '../../../../../contracts';
-import { SLUG_PATTERN } from '../../../../../contracts/applications';
+import { SLUG_PATTERN } from '../../../../../contracts/constants';
 import { showFieldErrors } from '../../../../services/api-error';
 import { createApplication } from '../../../../services/applications';
 

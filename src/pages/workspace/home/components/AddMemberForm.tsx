@@ -5,7 +5,7 @@ import { Button, Form, message } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import type { MemberAdd } from '../../../../../contracts';
-import { APP_ROLES } from '../../../../../contracts/applications';
+import { APP_ROLES } from '../../../../../contracts/constants';
 import { showFieldErrors } from '../../../../services/api-error';
 import { addMember } from '../../../../services/applications';
 
