@@ -3,6 +3,7 @@
  * `/admin/`, every page its own lazily loaded `*.async.js` / `*.chunk.css` chunk (content-hashed so
  * the server can cache them for a year).
  */
+import { join } from 'path';
 import { defineConfig } from 'umi';
 import { routes } from './config/routes';
 import { theme } from './config/theme';
@@ -33,10 +34,18 @@ export default defineConfig({
   /** Evergreen browsers only: no core-js polyfills, no ES5 down-levelling (issue 3's first-load budget). */
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
-  moment2dayjs: { preset: 'antd' },
+  /** Wrap each minified chunk in an IIFE: without it esbuild's helper names collide across chunks. */
+  esbuildMinifyIIFE: true,
+  moment2dayjs: { preset: 'none', plugins: [] },
   /** SPEC.md §9: script chunk load timeout 120000 ms (webpack's own default, set explicitly). */
-  chainWebpack(memo) {
+  chainWebpack(memo, { webpack }) {
     memo.output.set('chunkLoadTimeout', 120000);
+    // First-load budget (issue 3): no Buffer polyfill (only axios's Node branch names it) and no
+    // unused SelectLang dragging antd's Menu/Dropdown into umi.js.
+    memo.plugins.delete('node-polyfill-provider');
+    memo
+      .plugin('no-select-lang')
+      .use(webpack.NormalModuleReplacementPlugin, [/plugin-locale[\\/]SelectLang/, join(__dirname, 'config/webpack/select-lang-stub.tsx')]);
     return memo;
   },
   analyze: { analyzerMode: 'static', reportFilename: '../bench/results/bundle-report.html', openAnalyzer: false },

@@ -1,7 +1,7 @@
 // First-load budget (issue 3): the gzip bytes of JS + CSS that /login, /admin and a workspace home
 // fetch until network idle, and the chunk count, in Debian's Chromium against the built app
 // served by the real server on a fresh PGlite folder. Targets: /login ≤ 300 KB, workspace home
-// ≤ 600 KB. Usage: npm run build && node bench/first-load.mjs   (prints a table; exits 1 over budget)
+// (/bench) ≤ 600 KB; the console dashboard /admin is reported. Usage: npm run build && node bench/first-load.mjs   (prints a table; exits 1 over budget)
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 const PORT = 8799;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.bench-data';
-const TARGETS_KB = { '/login': 300, '/admin': 600, '/bench': 600 };
+/** Issue 3's targets; /admin is reported only. */
+const TARGETS_KB = { '/login': 300, '/bench': 600 };
 const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
 
 rmSync(DATA_DIR, { recursive: true, force: true });
@@ -79,8 +80,8 @@ try {
 
   console.log('page        chunks   raw KB   gzip KB   target KB');
   for (const r of rows) {
-    const target = TARGETS_KB[r.path];
-    const over = r.gzipKB > target;
+    const target = TARGETS_KB[r.path] ?? '-';
+    const over = typeof target === 'number' && r.gzipKB > target;
     failed ||= over;
     console.log(`${r.path.padEnd(10)} ${String(r.chunks).padStart(6)} ${r.rawKB.toFixed(0).padStart(8)} ${r.gzipKB.toFixed(1).padStart(9)} ${String(target).padStart(10)}${over ? '  OVER' : ''}`);
   }

@@ -21,3 +21,33 @@ export type AppRole = (typeof APP_ROLES)[number];
 
 /** Application slug: 2–32 characters, a lower-case letter, then lower-case letters, digits, `-` or `_`. */
 export const SLUG_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
+
+/**
+ * The `<meta name="csp-nonce" content="…">` tag the server templates into index.html: a fresh
+ * random nonce per page load, also allowed by the page's Content-Security-Policy `style-src`, for
+ * antd's `ConfigProvider csp={{ nonce }}` (cssinjs puts it on its `<style>` tags).
+ */
+export const CSP_NONCE_META = 'csp-nonce';
+
+/**
+ * Audit-log actions written today (PRODUCT.md "Conventions of the API": one entry per mutation;
+ * logins, logouts and failed logins as security events). `<resource>.<verb>`; later modules add
+ * theirs. The console's filter takes an exact action or a prefix (`auth` = every `auth.*`).
+ */
+export const AUDIT_ACTIONS = [
+  'setup.init',
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.password_change',
+  'auth.password_change_failed',
+  'user.preferences',
+  'user.create',
+  'user.update',
+  'user.password_reset',
+  'application.create',
+  'member.add',
+  'member.update',
+  'member.remove',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

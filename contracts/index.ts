@@ -5,3 +5,6 @@ export * from './reserved';
 export * from './applications';
 export * from './users';
 export * from './messages';
+export * from './route-data';
+export * from './account';
+export * from './audit';

@@ -51,6 +51,7 @@ export const MESSAGES = {
     'zh-CN': '请求体必须是 application/json',
     'en-US': 'The request body must be application/json',
   },
+  'errors.noRouteData': { 'zh-CN': '该页面没有服务端数据', 'en-US': 'This page has no server-side data' },
   'errors.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   'errors.accountDisabled': {
     'zh-CN': '该账号已停用，请联系管理员',
@@ -62,6 +63,40 @@ export const MESSAGES = {
   },
   'errors.memberNotFound': { 'zh-CN': '该用户不是此应用的成员', 'en-US': 'This user is not a member of the application' },
   'errors.rateLimited': { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests; try again later' },
+  'errors.loginThrottled.second': {
+    'zh-CN': '登录失败次数过多，请 1 秒后再试',
+    'en-US': 'Too many failed sign-in attempts; try again in 1 second',
+  },
+  'errors.loginThrottled.seconds': {
+    'zh-CN': '登录失败次数过多，请 {n} 秒后再试',
+    'en-US': 'Too many failed sign-in attempts; try again in {n} seconds',
+  },
+  'errors.loginThrottled.minute': {
+    'zh-CN': '登录失败次数过多，请 1 分钟后再试',
+    'en-US': 'Too many failed sign-in attempts; try again in 1 minute',
+  },
+  'errors.loginThrottled.minutes': {
+    'zh-CN': '登录失败次数过多，请 {n} 分钟后再试',
+    'en-US': 'Too many failed sign-in attempts; try again in {n} minutes',
+  },
+  'errors.csrfOrigin': {
+    'zh-CN': '请求被拒绝：来自其他站点的请求',
+    'en-US': 'Request refused: it came from another site',
+  },
+  'errors.currentPasswordWrong': { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong' },
+  'errors.password.sameAsCurrent': {
+    'zh-CN': '新密码不能与当前密码相同',
+    'en-US': 'The new password must differ from the current one',
+  },
+  'errors.userIdNotFound': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
+  'errors.cannotDisableSelf': {
+    'zh-CN': '不能停用自己的账号',
+    'en-US': 'You cannot disable your own account',
+  },
+  'errors.lastAdmin': {
+    'zh-CN': '系统至少需要保留一名启用的管理员',
+    'en-US': 'Assay must keep at least one enabled administrator',
+  },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -74,4 +109,15 @@ export function isMessageKey(key: string): key is MessageKey {
 /** The message for `key` in `locale`; an unknown key is returned unchanged. */
 export function translate(key: string, locale: Locale): string {
   return isMessageKey(key) ? MESSAGES[key][locale] : key;
+}
+
+/**
+ * The message for `key` in `locale` with `{name}` placeholders filled from `params`
+ * (e.g. `formatMessage('errors.loginThrottled.seconds', 'en-US', { n: 8 })` →
+ * "Too many failed sign-in attempts; try again in 8 seconds"). Unknown placeholders stay as written.
+ */
+export function formatMessage(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
+  return translate(key, locale).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
 }

@@ -4,19 +4,22 @@
  * retry policy) and the root error boundary for pages without the layout.
  */
 import React from 'react';
-import { getLocale, history, setLocale } from 'umi';
+import { getIntl, getLocale, history, setLocale } from 'umi';
 import type { RequestConfig, RunTimeLayoutConfig } from 'umi';
 import { PRIMARY_COLOR } from '../config/theme';
-import AppSwitcher from './components/AppSwitcher';
-import ExceptionResult from './components/ExceptionResult';
-import LanguageSwitch from './components/LanguageSwitch';
 import RouteErrorBoundary from './components/RouteErrorBoundary';
-import UserMenu from './components/UserMenu';
 import type { InitialState } from './initialState';
 import { areaOf, menuForPath } from './layouts/menu';
+import { selectedKeysFor } from './layouts/selection';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
 import { requestConfig } from './requestErrorConfig';
 import { getCurrentUser } from './services/auth';
+
+// Header pieces and the 403/404 results load with the layout, not in the first-load bundle
+// (issue 3's budget); the route error boundary stays eager so a failed chunk can still be reported.
+const HeaderActions = React.lazy(() => import('./components/HeaderActions'));
+const UserMenu = React.lazy(() => import('./components/UserMenu'));
+const ExceptionResult = React.lazy(() => import('./components/ExceptionResult'));
 
 /** Pages a visitor may open without signing in. */
 const PUBLIC_PATHS = new Set(['/login', '/init', '/403', '/404', '/500']);
@@ -37,27 +40,54 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     layout: 'mix',
     logo: '/admin/logo.svg',
     splitMenus: false,
-    menu: { locale: true },
     rightContentRender: false,
-    menuDataRender: (menuData) => menuForPath(menuData, pathname),
+    menu: { locale: true, type: 'group' },
+    menuDataRender: (menuData) => menuForPath(menuData, pathname, (group) => getIntl().formatMessage({ id: `menu.group.${group}` })),
+    selectedKeys: selectedKeysFor(pathname),
     actionsRender: () => [
-      ...(user ? [<AppSwitcher key="apps" current={area.kind === 'workspace' ? area.app : undefined} />] : []),
-      <LanguageSwitch key="lang" />,
+      <React.Suspense key="actions" fallback={null}>
+        <HeaderActions signedIn={user !== null} currentApp={area.kind === 'workspace' ? area.app : undefined} />
+      </React.Suspense>,
     ],
-    avatarProps: user ? { title: user.name, size: 'small', render: (_props, dom) => <UserMenu>{dom}</UserMenu> } : undefined,
+    avatarProps: user
+      ? {
+          title: user.name,
+          size: 'small',
+          render: (_props, dom) => (
+            <React.Suspense fallback={dom}>
+              <UserMenu>{dom}</UserMenu>
+            </React.Suspense>
+          ),
+        }
+      : undefined,
     onPageChange: () => {
       const { pathname: path, search } = history.location;
       if (!user && !PUBLIC_PATHS.has(path)) {
         history.replace(`/login?redirect=${encodeURIComponent(path + search)}`);
       }
     },
-    unAccessible: <ExceptionResult code={403} />,
-    noFound: <ExceptionResult code={404} />,
+    unAccessible: (
+      <React.Suspense fallback={null}>
+        <ExceptionResult code={403} />
+      </React.Suspense>
+    ),
+    noFound: (
+      <React.Suspense fallback={null}>
+        <ExceptionResult code={404} />
+      </React.Suspense>
+    ),
     ErrorBoundary: RouteErrorBoundary,
   };
 };
 
 export const request: RequestConfig = requestConfig;
+
+/** antd ConfigProvider: the CSP nonce the server templates into index.html (issue 4), for cssinjs `<style>` tags. */
+export function antd(memo: Record<string, unknown>) {
+  const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content');
+  if (nonce) memo.csp = { nonce };
+  return memo;
+}
 
 /** react-query defaults: SPEC.md §9 retry policy, set explicitly (src/loaders/retry.ts). */
 export const reactQuery = {

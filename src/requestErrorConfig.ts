@@ -4,7 +4,7 @@
  * according to `showType` unless the call passes `skipErrorHandler: true`.
  * Every request carries the CSRF header (contracts/envelope.ts) and the interface language.
  */
-import { message, notification } from 'antd';
+import { message } from 'antd';
 import { getLocale, history } from 'umi';
 import type { RequestConfig, RequestOptions } from 'umi';
 import { CSRF_HEADER, ShowType } from '../contracts/constants';
@@ -21,7 +21,10 @@ function showError(error: ApiError) {
       message.warning(error.message);
       return;
     case ShowType.NOTIFICATION:
-      notification.error({ message: error.errorCode, description: error.message });
+      // Loaded on first use: notification is rare and stays out of the first-load bundle.
+      void import('antd/es/notification').then(({ default: notification }) =>
+        notification.error({ message: error.errorCode, description: error.message }),
+      );
       return;
     case ShowType.REDIRECT:
       return;

@@ -1,8 +1,10 @@
 import type { AppRoute } from './types';
 
 /**
- * The admin console, SPEC.md §2 "Admin console (under /admin/)". `access: 'canAdmin'` once on the
- * parent; children inherit it (STYLE.md "Route access on parents").
+ * The admin console, SPEC.md §2 "Admin console (under /admin/)": every path of routes.txt under
+ * /admin. `access: 'canAdmin'` once on the parent; children inherit it (STYLE.md "Route access
+ * on parents"); /admin/person (personal center) overrides it for every signed-in user.
+ * `menuGroup` places an entry under a console menu group (src/layouts/menu.ts).
  */
 export const adminRoutes: AppRoute[] = [
   {
@@ -10,6 +12,67 @@ export const adminRoutes: AppRoute[] = [
     name: 'admin',
     icon: 'SettingOutlined',
     access: 'canAdmin',
-    routes: [{ path: '/admin', name: 'dashboard', icon: 'DashboardOutlined', component: './admin/dashboard' }],
+    routes: [
+      { path: '/admin', name: 'dashboard', component: './admin/dashboard' },
+      { path: '/admin/application', name: 'application', component: './admin/application', menuGroup: 'dataCore' },
+      { path: '/admin/application/:app', name: 'applicationDetail', component: './admin/application/[app]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/client', name: 'client', component: './admin/client', menuGroup: 'dataCore' },
+      { path: '/admin/client/:client', name: 'clientDetail', component: './admin/client/[client]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/subject', name: 'subject', component: './admin/subject', menuGroup: 'dataCore' },
+      { path: '/admin/subject/:subject', name: 'subjectDetail', component: './admin/subject/[subject]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/subject/:subject/edit', name: 'subjectEdit', component: './admin/subject/[subject]/edit', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/subject/:subject/:view', name: 'subjectView', component: './admin/subject/[subject]/[view]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/record', name: 'record', component: './admin/record', menuGroup: 'dataCore' },
+      { path: '/admin/record/:record', name: 'recordDetail', component: './admin/record/[record]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/record-query', name: 'recordQuery', component: './admin/record-query', menuGroup: 'dataCore' },
+      { path: '/admin/view', name: 'view', component: './admin/view', menuGroup: 'dataCore' },
+      { path: '/admin/view/:view', name: 'viewDetail', component: './admin/view/[view]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/form', name: 'form', component: './admin/form', menuGroup: 'dataCore' },
+      { path: '/admin/form/:dynamicForm', name: 'formDetail', component: './admin/form/[dynamicForm]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/rule', name: 'rule', component: './admin/rule', menuGroup: 'dataCore' },
+      { path: '/admin/rule/:rule', name: 'ruleDetail', component: './admin/rule/[rule]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/ruleSet', name: 'ruleSet', component: './admin/ruleSet', menuGroup: 'dataCore' },
+      { path: '/admin/ruleSet/:ruleSet', name: 'ruleSetDetail', component: './admin/ruleSet/[ruleSet]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/trigger', name: 'trigger', component: './admin/trigger', menuGroup: 'dataCore' },
+      { path: '/admin/trigger/:trigger', name: 'triggerDetail', component: './admin/trigger/[trigger]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/action', name: 'action', component: './admin/action', menuGroup: 'dataCore' },
+      { path: '/admin/action/:action', name: 'actionDetail', component: './admin/action/[action]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/task', name: 'task', component: './admin/task', menuGroup: 'dataCore' },
+      { path: '/admin/task/:task', name: 'taskDetail', component: './admin/task/[task]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/document', name: 'document', component: './admin/document', menuGroup: 'dataCore' },
+      { path: '/admin/document/:document', name: 'documentDetail', component: './admin/document/[document]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/template', name: 'template', component: './admin/template', menuGroup: 'dataCore' },
+      { path: '/admin/template/:template', name: 'templateDetail', component: './admin/template/[template]', hideInMenu: true, menuGroup: 'dataCore' },
+      { path: '/admin/import', name: 'import', component: './admin/import', menuGroup: 'dataCore' },
+      { path: '/admin/query', name: 'query', component: './admin/query', menuGroup: 'dataCore' },
+      { path: '/admin/query/analytics', name: 'queryAnalytics', component: './admin/query/analytics', menuGroup: 'dataCore' },
+      { path: '/admin/connector', name: 'connector', component: './admin/connector', menuGroup: 'dataCore' },
+      { path: '/admin/deploy', name: 'deploy', component: './admin/deploy', menuGroup: 'dataCore' },
+      { path: '/admin/user', name: 'user', component: './admin/user', menuGroup: 'platform' },
+      { path: '/admin/user/:user', name: 'userDetail', component: './admin/user/[user]', hideInMenu: true, menuGroup: 'platform' },
+      { path: '/admin/group', name: 'group', component: './admin/group', menuGroup: 'platform' },
+      { path: '/admin/group/:group', name: 'groupDetail', component: './admin/group/[group]', hideInMenu: true, menuGroup: 'platform' },
+      { path: '/admin/person', name: 'person', component: './admin/person', hideInMenu: true, access: 'isLoggedIn' },
+      { path: '/admin/notice', name: 'notice', component: './admin/notice', menuGroup: 'platform' },
+      { path: '/admin/notice/:notice', name: 'noticeDetail', component: './admin/notice/[notice]', hideInMenu: true, menuGroup: 'platform' },
+      { path: '/admin/variable', name: 'variable', component: './admin/variable', menuGroup: 'platform' },
+      { path: '/admin/variable/:variable', name: 'variableDetail', component: './admin/variable/[variable]', hideInMenu: true, menuGroup: 'platform' },
+      { path: '/admin/tag', name: 'tag', component: './admin/tag', menuGroup: 'platform' },
+      { path: '/admin/category', name: 'category', component: './admin/category', menuGroup: 'platform' },
+      { path: '/admin/category/:category', name: 'categoryDetail', component: './admin/category/[category]', hideInMenu: true, menuGroup: 'platform' },
+      { path: '/admin/recycle', name: 'recycle', component: './admin/recycle', menuGroup: 'platform' },
+      { path: '/admin/audit', name: 'audit', component: './admin/audit', menuGroup: 'platform' },
+      { path: '/admin/system', name: 'system', component: './admin/system', menuGroup: 'platform' },
+      { path: '/admin/ollama', name: 'ollama', component: './admin/ollama', menuGroup: 'knowledge' },
+      { path: '/admin/ollamaList', name: 'ollamaList', component: './admin/ollamaList', menuGroup: 'knowledge' },
+      { path: '/admin/mcp', name: 'mcp', component: './admin/mcp', menuGroup: 'knowledge' },
+      { path: '/admin/mcp/:name', name: 'mcpDetail', component: './admin/mcp/[name]', hideInMenu: true, menuGroup: 'knowledge' },
+      { path: '/admin/search', name: 'search', component: './admin/search', menuGroup: 'knowledge' },
+      { path: '/admin/search/dict/:name', name: 'searchDict', component: './admin/search/dict/[name]', hideInMenu: true, menuGroup: 'knowledge' },
+      { path: '/admin/search/:name', name: 'searchIndex', component: './admin/search/[name]', hideInMenu: true, menuGroup: 'knowledge' },
+      { path: '/admin/spider', name: 'spider', component: './admin/spider', menuGroup: 'knowledge' },
+      { path: '/admin/spider/create', name: 'spiderCreate', component: './admin/spider/create', hideInMenu: true, menuGroup: 'knowledge' },
+      { path: '/admin/spider/:spiderName', name: 'spiderEdit', component: './admin/spider/[spiderName]', hideInMenu: true, menuGroup: 'knowledge' },
+    ],
   },
 ];

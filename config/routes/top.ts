@@ -1,6 +1,9 @@
 import type { AppRoute } from './types';
 
-/** SPEC.md §2 top-level routes that stand outside both areas. Pages without the layout set `layout: false`. */
+/**
+ * SPEC.md §2 top-level routes outside both areas. Pages without the layout set `layout: false`;
+ * the three standalone screens keep the layout's header (their menu is empty).
+ */
 export const topRoutes: AppRoute[] = [
   { path: '/', component: './home', layout: false },
   { path: '/init', name: 'init', component: './init', layout: false, hideInMenu: true },
@@ -8,4 +11,7 @@ export const topRoutes: AppRoute[] = [
   { path: '/403', name: '403', component: './exception/403', layout: false, hideInMenu: true },
   { path: '/404', name: '404', component: './exception/404', layout: false, hideInMenu: true },
   { path: '/500', name: '500', component: './exception/500', layout: false, hideInMenu: true },
+  { path: '/audit_report', name: 'audit_report', component: './audit_report', hideInMenu: true },
+  { path: '/grid_view', name: 'grid_view', component: './grid_view', hideInMenu: true },
+  { path: '/compare_record_field', name: 'compare_record_field', component: './compare_record_field', hideInMenu: true },
 ];

@@ -10,6 +10,8 @@ export interface AppRoute {
   hideInMenu?: boolean;
   hideChildrenInMenu?: boolean;
   redirect?: string;
+  /** Menu group of src/layouts/menu.ts (`dataCore`, `platform`, `audit`…); label `menu.group.<key>`. */
+  menuGroup?: string;
   wrappers?: string[];
   routes?: AppRoute[];
 }

@@ -9,8 +9,8 @@ import { getLocale, setLocale, useIntl, useModel } from 'umi';
 import { LOCALES } from '../../contracts/constants';
 import type { Locale } from '../../contracts/constants';
 import { updatePreferences } from '../services/auth';
+import { LOCALE_LABELS } from './LanguageSwitch.labels';
 
-const LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
 export default function LanguageSwitch() {
   const intl = useIntl();
@@ -29,7 +29,7 @@ export default function LanguageSwitch() {
     <Dropdown
       menu={{
         selectedKeys: [current],
-        items: LOCALES.map((l) => ({ key: l, label: LABELS[l] })),
+        items: LOCALES.map((l) => ({ key: l, label: LOCALE_LABELS[l] })),
         onClick: ({ key }) => void choose(key as Locale),
       }}
     >
@@ -39,7 +39,7 @@ export default function LanguageSwitch() {
         aria-label={intl.formatMessage({ id: 'header.language' })}
         data-testid="language-switch"
       >
-        {LABELS[current] ?? current}
+        {LOCALE_LABELS[current] ?? current}
       </Button>
     </Dropdown>
   );

@@ -40,11 +40,41 @@ describe('menuForPath', () => {
   });
 
   it('fills :app with the current application in a workspace', () => {
-    const paths = menuForPath(menuData, '/audit-2026/files').map((m) => m.path);
-    expect(paths).toEqual(['/audit-2026', '/audit-2026/files', '/:app/:subject/:record']);
+    const menu = menuForPath(menuData, '/audit-2026/files');
+    expect(menu.map((m) => m.path)).toEqual(['/audit-2026', '/audit-2026/files', '/:app/:subject/:record']);
+    expect(menu.map((m) => m.key)).toEqual(['/audit-2026', '/audit-2026/files', '/:app/:subject/:record']);
   });
 
   it('shows no menu outside both areas', () => {
     expect(menuForPath(menuData, '/login')).toEqual([]);
+  });
+});
+
+describe('groupMenu via menuForPath', () => {
+  const data: MenuItem[] = [
+    {
+      path: '/admin',
+      children: [
+        { path: '/admin', name: 'dashboard' },
+        { path: '/admin/user', name: 'user', menuGroup: 'platform' },
+        { path: '/admin/subject', name: 'subject', menuGroup: 'dataCore' },
+        { path: '/admin/group', name: 'group', menuGroup: 'platform' },
+        { path: '/admin/user/:user', name: 'userDetail', menuGroup: 'platform', hideInMenu: true },
+        { path: '/admin/spider/create', name: 'spiderCreate', menuGroup: 'knowledge', hideInMenu: true },
+      ],
+    },
+  ];
+
+  it('puts grouped entries under one labelled sub-menu each, in order of first appearance', () => {
+    const menu = menuForPath(data, '/admin', (g) => `label:${g}`);
+    expect(menu.map((m) => m.name)).toEqual(['dashboard', 'label:platform', 'label:dataCore', 'label:knowledge']);
+    expect(menu[1].children?.map((c) => c.name)).toEqual(['user', 'group', 'userDetail']);
+    expect(menu[1].key).toBe('group:platform');
+  });
+
+  it('hides a group whose entries are all hidden', () => {
+    const menu = menuForPath(data, '/admin');
+    expect(menu.find((m) => m.key === 'group:knowledge')?.hideInMenu).toBe(true);
+    expect(menu.find((m) => m.key === 'group:platform')?.hideInMenu).toBe(false);
   });
 });

@@ -7,8 +7,11 @@ import { generatePath } from 'umi';
 /** The part of ProLayout's MenuDataItem this module reads and writes. */
 export interface MenuItem {
   path?: string;
+  key?: string;
   name?: string;
   hideInMenu?: boolean;
+  /** config/routes' `menuGroup`: the group this entry is listed under. */
+  menuGroup?: string;
   children?: MenuItem[];
   [key: string]: unknown;
 }
@@ -43,23 +46,54 @@ function onlyAppParam(path: string): boolean {
   return params.length === 1 && params[0] === ':app';
 }
 
+/** Fills `:app` into paths, and into keys that are paths (ProLayout keys its items by path). */
 function fill(items: MenuItem[], app: string): MenuItem[] {
-  return items.map((item) => ({
-    ...item,
-    path: item.path && onlyAppParam(item.path) ? generatePath(item.path, { app }) : item.path,
-    children: item.children ? fill(item.children, app) : undefined,
-  }));
+  return items.map((item) => {
+    const path = item.path && onlyAppParam(item.path) ? generatePath(item.path, { app }) : item.path;
+    return {
+      ...item,
+      path,
+      key: item.key === undefined || item.key === item.path ? path : item.key,
+      children: item.children ? fill(item.children, app) : undefined,
+    };
+  });
 }
 
 /**
- * The menu for `pathname`: the children of the area's root route (`/admin` or `/:app`), with
- * `:app` replaced by the current application in the workspace. Other areas get an empty menu.
+ * Gathers entries that carry a `menuGroup` under one sub-menu per group, placed where the group's
+ * first entry stands; a group whose entries are all hidden is hidden too.
  */
-export function menuForPath(menuData: MenuItem[], pathname: string): MenuItem[] {
+export function groupMenu(items: MenuItem[], groupLabel: (group: string) => string): MenuItem[] {
+  const out: MenuItem[] = [];
+  const groups = new Map<string, MenuItem & { children: MenuItem[] }>();
+  for (const item of items) {
+    const group = item.menuGroup;
+    if (!group) {
+      out.push(item);
+      continue;
+    }
+    let node = groups.get(group);
+    if (!node) {
+      node = { key: `group:${group}`, name: groupLabel(group), children: [] };
+      groups.set(group, node);
+      out.push(node);
+    }
+    node.children.push(item);
+  }
+  for (const node of groups.values()) node.hideInMenu = node.children.every((c) => c.hideInMenu);
+  return out;
+}
+
+/**
+ * The menu for `pathname`: the children of the area's root route (`/admin` or `/:app`), grouped
+ * by `menuGroup`, with `:app` replaced by the current application in the workspace. Other areas
+ * get an empty menu. `groupLabel` translates a group key (`menu.group.<key>`).
+ */
+export function menuForPath(menuData: MenuItem[], pathname: string, groupLabel: (group: string) => string = (g) => g): MenuItem[] {
   const area = areaOf(pathname);
   if (area.kind === 'none') return [];
   const rootPath = area.kind === 'admin' ? '/admin' : '/:app';
   const root = menuData.find((item) => item.path === rootPath);
   const children = root?.children ?? [];
-  return area.kind === 'workspace' ? fill(children, area.app) : children;
+  return groupMenu(area.kind === 'workspace' ? fill(children, area.app) : children, groupLabel);
 }

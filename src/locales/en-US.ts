@@ -1,10 +1,14 @@
 /** en-US interface strings; the same keys as zh-CN.ts. */
+import modules from './en-US/modules';
+import routes from './en-US/routes';
+
 export default {
+  ...routes,
+  ...modules,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 
   'menu.admin': 'Console',
-  'menu.admin.dashboard': 'Dashboard',
   'menu.workspace': 'Workspace',
   'menu.workspace.home': 'Home',
   'menu.login': 'Sign in',
@@ -13,6 +17,10 @@ export default {
   'menu.404': 'Not found',
   'menu.500': 'Server error',
 
+  'routeData.failed': 'Loading the data failed (after 3 retries)',
+  'chunk.failed.title': 'This screen could not be loaded',
+  'chunk.failed.desc': 'Its code or stylesheet did not arrive from the server (the network dropped, or Assay was updated).',
+  'chunk.failed.retry': 'Retry',
   'common.retry': 'Retry',
   'common.reload': 'Reload',
   'common.backHome': 'Back home',
@@ -48,6 +56,7 @@ export default {
   'init.closed': 'Assay is already set up: please sign in',
 
   'login.title': 'Sign in to Assay',
+  'login.emailInvalid': 'Not a valid e-mail address',
   'login.submit': 'Sign in',
   'login.welcome': 'Welcome back, {name}',
   'login.notInitialised': 'Assay is not set up yet: opening setup…',
@@ -60,6 +69,7 @@ export default {
   'dashboard.title': 'Console dashboard',
   'dashboard.applications': 'Applications',
   'dashboard.users': 'Users',
+  'dashboard.sessions': 'Active sessions',
   'dashboard.engine': 'Database',
   'dashboard.version': 'Version',
   'dashboard.uptime': 'Uptime',

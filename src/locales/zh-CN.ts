@@ -1,10 +1,14 @@
 /** zh-CN interface strings. Menu keys follow ProLayout: `menu.<parentName>.<name>`. */
+import modules from './zh-CN/modules';
+import routes from './zh-CN/routes';
+
 export default {
+  ...routes,
+  ...modules,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 
   'menu.admin': '管理控制台',
-  'menu.admin.dashboard': '控制台首页',
   'menu.workspace': '工作区',
   'menu.workspace.home': '首页',
   'menu.login': '登录',
@@ -13,6 +17,10 @@ export default {
   'menu.404': '未找到',
   'menu.500': '服务器错误',
 
+  'routeData.failed': '数据加载失败（已重试 3 次）',
+  'chunk.failed.title': '页面资源加载失败',
+  'chunk.failed.desc': '此页面的代码或样式文件未能从服务器加载（可能是网络中断或应用已更新）。',
+  'chunk.failed.retry': '重试',
   'common.retry': '重试',
   'common.reload': '重新加载',
   'common.backHome': '返回首页',
@@ -48,6 +56,7 @@ export default {
   'init.closed': '系统已初始化，请直接登录',
 
   'login.title': '登录 Assay',
+  'login.emailInvalid': '邮箱格式不正确',
   'login.submit': '登录',
   'login.welcome': '欢迎回来，{name}',
   'login.notInitialised': '系统尚未初始化，正在前往初始化页面…',
@@ -59,6 +68,7 @@ export default {
   'dashboard.title': '控制台首页',
   'dashboard.applications': '应用',
   'dashboard.users': '用户',
+  'dashboard.sessions': '活动会话',
   'dashboard.engine': '数据库',
   'dashboard.version': '版本',
   'dashboard.uptime': '运行时长',

@@ -1,21 +1,31 @@
 /**
  * `/{app}` workspace home (SPEC.md §2 "home dashboard"), first form: the application's name,
  * description, the caller's role and the members. Subjects, recent records and notices join it
- * with the data core. An administrator or owner adds members here.
+ * with the data core. An administrator or owner adds members here. Its data comes from the
+ * server loader (SPEC.md §7); the `/:app` gate has already checked membership.
  */
-import { Alert, Card, Descriptions, Table, Tag } from 'antd';
+import { Alert, Card, Descriptions, List, Tag } from 'antd';
 import React from 'react';
 import { useIntl, useModel } from 'umi';
-import type { Member } from '../../../../contracts';
-import { useWorkspace } from '../useWorkspace';
+import type { ApplicationDetail, Member } from '../../../../contracts';
+import RouteDataResult from '../../../components/RouteDataResult';
+import { useRouteData } from '../../../loaders';
 import AddMemberForm from './components/AddMemberForm';
 
 const ROLE_COLORS: Record<Member['role'], string> = { owner: 'gold', editor: 'blue', viewer: 'default' };
 
 export default function WorkspaceHome() {
+  const query = useRouteData('/:app');
+  return (
+    <RouteDataResult query={query}>
+      {(data) => <Home app={data.application} refresh={() => void query.refetch()} />}
+    </RouteDataResult>
+  );
+}
+
+function Home({ app, refresh }: { app: ApplicationDetail; refresh: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { app, refresh } = useWorkspace();
   const { initialState } = useModel('@@initialState');
   const canManage = initialState?.currentUser?.isAdmin || app.myRole === 'owner';
 
@@ -38,24 +48,20 @@ export default function WorkspaceHome() {
       </Card>
       <Card
         title={`${t('workspace.members')} (${app.members.length})`}
-        extra={canManage ? <AddMemberForm slug={app.slug} onAdded={() => void refresh()} /> : null}
+        extra={canManage ? <AddMemberForm slug={app.slug} onAdded={refresh} /> : null}
         style={{ marginBottom: 16 }}
       >
-        <Table<Member>
-          rowKey="userId"
-          dataSource={app.members}
-          pagination={app.members.length > 20 ? { pageSize: 20 } : false}
-          columns={[
-            { title: t('common.name'), dataIndex: 'name' },
-            { title: t('common.email'), dataIndex: 'email' },
-            {
-              title: t('common.role'),
-              dataIndex: 'role',
-              render: (r: Member['role']) => <Tag color={ROLE_COLORS[r]}>{t(`role.${r}`)}</Tag>,
-            },
-          ]}
-          data-testid="members-table"
-        />
+        <div data-testid="members-table">
+          <List<Member>
+            dataSource={app.members}
+            pagination={app.members.length > 20 ? { pageSize: 20, size: 'small' } : false}
+            renderItem={(m) => (
+              <List.Item extra={<Tag color={ROLE_COLORS[m.role]}>{t(`role.${m.role}`)}</Tag>}>
+                <List.Item.Meta title={m.name} description={m.email} />
+              </List.Item>
+            )}
+          />
+        </div>
       </Card>
       <Alert type="info" showIcon message={t('workspace.modulesPending')} />
     </div>

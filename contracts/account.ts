@@ -1,0 +1,43 @@
+/**
+ * Account security (issue 4): changing one's own password, and an administrator renaming or
+ * disabling an account. Changing a password revokes the user's other sessions (the current one is
+ * rotated); disabling an account revokes all of its sessions.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordSchema, personNameSchema } from './auth';
+import { userSchema } from './users';
+
+/**
+ * POST /api/v1/auth/me/password. `currentPassword` is only length-checked here (the server
+ * verifies it: 400 with details field `currentPassword`); `newPassword` follows the strength rule
+ * and must differ from the current one (details field `newPassword`).
+ */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, { message: 'errors.required' }).max(PASSWORD_MAX_LENGTH),
+    newPassword: passwordSchema,
+  })
+  .strict()
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'errors.password.sameAsCurrent',
+    path: ['newPassword'],
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * PATCH /api/v1/users/:id (administrators): rename and/or enable/disable an account. At least one
+ * field. Disabling revokes every session of the account; an administrator cannot disable their own
+ * account, nor the last enabled administrator (409).
+ */
+export const userUpdateSchema = z
+  .object({
+    name: personNameSchema.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => v.name !== undefined || v.disabled !== undefined, { message: 'errors.required' });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** A user as an administrator manages it: contracts' User plus whether the account is disabled. */
+export const managedUserSchema = userSchema.extend({ disabled: z.boolean() });
+export type ManagedUser = z.infer<typeof managedUserSchema>;

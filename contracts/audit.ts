@@ -1,0 +1,73 @@
+/**
+ * The audit log (PRODUCT.md "Audit log", "Conventions of the API"): one entry per mutation, chained
+ * by SHA-256 (each entry's `hash` covers its own canonical content and `prevHash`, the previous
+ * entry's hash). Read by administrators only.
+ */
+import { z } from 'zod';
+import { pageQuerySchema } from './envelope';
+
+export { AUDIT_ACTIONS } from './constants';
+export type { AuditAction } from './constants';
+
+/** One entry as GET /api/v1/audit answers it. `seq` is gap-free from 1; `at` is ISO 8601 (ms). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  at: z.string(),
+  /** The user who acted; null for the shell (`npm run admin`), first-run setup and anonymous attempts. */
+  actorId: z.string().nullable(),
+  /** Who acted, as text: the user's e-mail, `shell`, `setup`, or the e-mail tried by a failed login. */
+  actorLabel: z.string(),
+  ip: z.string().nullable(),
+  /** `<resource>.<verb>`, e.g. `application.create`, `auth.login_failed` (contracts AUDIT_ACTIONS). */
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  /** The object before and after the change (secrets such as password hashes are never stored). */
+  before: z.unknown(),
+  after: z.unknown(),
+  /** Counts, batch id, reasons… */
+  details: z.unknown(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * GET /api/v1/audit: newest first. `actorId` exact; `actor` a case-insensitive substring of the
+ * actor label; `action` exact or a prefix (`auth` matches every `auth.*`); `cursor` = list entries
+ * with `seq` below it (keyset paging for long scrolls; `current` is then ignored).
+ */
+export const auditQuerySchema = pageQuerySchema.extend({
+  actorId: z.uuid().optional(),
+  actor: z.string().trim().max(254).optional(),
+  action: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[a-z_.]+$/)
+    .optional(),
+  cursor: z.coerce.number().int().min(1).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** Why an entry breaks the chain. */
+export const AUDIT_BREAK_REASONS = ['hash', 'link', 'sequence', 'head', 'signature'] as const;
+export type AuditBreakReason = (typeof AUDIT_BREAK_REASONS)[number];
+
+/**
+ * GET /api/v1/audit/verify: `{ intact: true, entries: N }`, or `intact: false` with the first
+ * broken entry: `hash` (its content no longer matches its hash), `link` (its prevHash is not the
+ * previous entry's hash), `sequence` (an entry is missing), `head` (the chain head does not match
+ * the last entry: entries removed at the end), `signature` (a signed head no longer matches).
+ * `id` is null when the entry itself is missing. `signedHeads` counts the signatures checked.
+ */
+export const auditVerifySchema = z.object({
+  intact: z.boolean(),
+  entries: z.number().int(),
+  signedHeads: z.number().int(),
+  firstBroken: z
+    .object({ id: z.string().nullable(), seq: z.number().int(), reason: z.enum(AUDIT_BREAK_REASONS) })
+    .optional(),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;

@@ -1,0 +1,4 @@
+/** /admin/action (SPEC.md §2): Actions, part of the "automation" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="automation" />;

@@ -1,0 +1,4 @@
+/** /admin/application (SPEC.md §2): Applications, part of the "applications" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="applications" />;

@@ -1,0 +1,4 @@
+/** /admin/category (SPEC.md §2): Categories, part of the "system" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="system" />;

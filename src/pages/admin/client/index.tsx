@@ -1,0 +1,4 @@
+/** /admin/client (SPEC.md §2): Clients, part of the "applications" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="applications" />;

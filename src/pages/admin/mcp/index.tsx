@@ -1,0 +1,4 @@
+/** /admin/mcp (SPEC.md §2): MCP servers, part of the "mcp" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="mcp" />;

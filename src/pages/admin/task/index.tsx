@@ -1,0 +1,4 @@
+/** /admin/task (SPEC.md §2): Tasks, part of the "automation" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="automation" />;

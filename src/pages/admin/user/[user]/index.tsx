@@ -1,0 +1,4 @@
+/** /admin/user/:user (SPEC.md §2): User, part of the "identity" module, not built yet. */
+import ModulePending from '../../../../components/ModulePending';
+
+export default () => <ModulePending module="identity" />;

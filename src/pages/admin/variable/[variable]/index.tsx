@@ -1,0 +1,4 @@
+/** /admin/variable/:variable (SPEC.md §2): Variable, part of the "system" module, not built yet. */
+import ModulePending from '../../../../components/ModulePending';
+
+export default () => <ModulePending module="system" />;

@@ -1,0 +1,4 @@
+/** /:app/query (SPEC.md §2): Query, part of the "queries" module, not built yet. */
+import ModulePending from '../../../components/ModulePending';
+
+export default () => <ModulePending module="queries" />;

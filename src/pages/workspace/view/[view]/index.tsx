@@ -1,0 +1,4 @@
+/** /:app/view/:view (SPEC.md §2): View, part of the "views" module, not built yet. */
+import ModulePending from '../../../../components/ModulePending';
+
+export default () => <ModulePending module="views" />;

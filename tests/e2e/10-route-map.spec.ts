@@ -1,0 +1,171 @@
+/**
+ * Issue 3: every path of shared/routes.txt renders its page from its own `p__….async.js` chunk
+ * under /admin/, with no console error, as an administrator of a real application; chunk
+ * failures (SPEC.md §8), the route-data retry policy and the spinner (SPEC.md §9), the version.
+ */
+import { readFileSync } from 'node:fs';
+import { routes } from '../../config/routes';
+import type { AppRoute } from '../../config/routes';
+import { expect, test, unexpected } from './fixtures';
+import { APP, saveSession } from './support';
+
+const STATE = 'test-results/admin-state.json';
+
+/** Sample values for route params. */
+const SAMPLE: Record<string, string> = { app: APP.slug, subject: 'no_such_subject', record: 'rec-1' };
+const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? `sample-${name}`);
+
+/** Umi's chunk name for a page component: './admin/rule/[rule]' → 'p__admin__rule__rule__index'. */
+const chunkOf = (component: string) => `p__${component.replace(/^\.\//, '').replace(/[[\]]/g, '').split('/').join('__')}__index`;
+
+function flatten(list: AppRoute[]): AppRoute[] {
+  return list.flatMap((r) => [...(r.component && !r.routes ? [r] : []), ...flatten(r.routes ?? [])]);
+}
+const byPath = new Map(flatten(routes).map((r) => [r.path, r]));
+const specPaths = readFileSync('../shared/routes.txt', 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+/** What each route shows once loaded, when it is not a ModulePending page. */
+const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
+  '/': { url: /\/admin$/ },
+  '/login': { url: /\/admin$/ },
+  '/init': { testId: 'init-closed' },
+  '/403': { testId: 'exception-403' },
+  '/404': { testId: 'exception-404' },
+  '/500': { testId: 'exception-500' },
+  '/admin': { testId: 'console-dashboard' },
+  '/:app': { testId: 'workspace-title' },
+  '/:app/:subject': { testId: 'exception-404' },
+  '/:app/:subject/:record': { testId: 'exception-404' },
+};
+
+test.describe('the whole map', () => {
+  test.beforeAll(async ({ request }) => {
+    await saveSession(request, STATE);
+  });
+  test.use({ storageState: STATE });
+
+  test('routes.txt and config/routes agree (139 paths)', () => {
+    expect(specPaths).toHaveLength(139);
+    expect(specPaths.filter((p) => !byPath.has(p))).toEqual([]);
+  });
+
+  for (const path of specPaths) {
+    test(`renders ${path}`, async ({ page, problems }) => {
+      const route = byPath.get(path);
+      expect(route?.component, `route ${path} has a page component`).toBeTruthy();
+      const chunk = chunkOf(route?.component ?? '');
+      const fetched: string[] = [];
+      page.on('response', (res) => {
+        const url = new URL(res.url());
+        if (url.pathname.startsWith('/admin/') && url.pathname.endsWith('.async.js') && res.ok()) fetched.push(url.pathname);
+      });
+      await page.goto(fill(path));
+      const marker = MARKERS[path];
+      if (marker?.url) await expect(page).toHaveURL(marker.url);
+      else await expect(page.getByTestId(marker?.testId ?? 'module-pending')).toBeVisible();
+      if (!marker?.url) {
+        expect(fetched.some((f) => f.startsWith(`/admin/${chunk}.`)), `${chunk} fetched from /admin/ (${fetched.join(', ')})`).toBe(true);
+      }
+      await expect(page.getByTestId('route-error')).toHaveCount(0);
+      await expect(page.getByTestId('chunk-error')).toHaveCount(0);
+      expect(unexpected(problems, [{ url: '/api/v1/applications/audit-2026/subjects/', status: 404 }])).toEqual([]);
+    });
+  }
+
+  test('window.g_umi.version is 4.4.11', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByTestId('console-dashboard')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { g_umi?: { version?: string } }).g_umi?.version)).toBe('4.4.11');
+  });
+
+  test('the spinner is centred, 35 px, theme primary, one turn per 0.75 s (SPEC.md §9)', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/admin\/p__admin__tag__index\.[0-9a-f]+\.async\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await page.goto('/admin/tag');
+    const spinner = page.getByTestId('route-loading').locator('span');
+    await expect(spinner).toBeVisible();
+    const style = await spinner.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const anim = el.getAnimations()[0];
+      return {
+        width: cs.width,
+        height: cs.height,
+        color: cs.borderTopColor,
+        duration: cs.animationDuration,
+        timing: anim ? Number(anim.effect?.getComputedTiming().duration) : -1,
+        iterations: cs.animationIterationCount,
+      };
+    });
+    expect(style).toEqual({ width: '35px', height: '35px', color: 'rgb(22, 119, 255)', duration: '0.75s', timing: 750, iterations: 'infinite' });
+    const box = await spinner.boundingBox();
+    const wrap = await page.getByTestId('route-loading').boundingBox();
+    expect(box && wrap).toBeTruthy();
+    if (box && wrap) {
+      expect(Math.abs(box.x + box.width / 2 - (wrap.x + wrap.width / 2))).toBeLessThan(2);
+      expect(Math.abs(box.y + box.height / 2 - (wrap.y + wrap.height / 2))).toBeLessThan(2);
+    }
+    release();
+    await expect(page.getByTestId('module-pending')).toBeVisible();
+  });
+
+  test('a blocked script chunk shows the chunk error, and Retry recovers', async ({ page, problems }) => {
+    const pattern = /\/admin\/p__admin__audit__index\.[0-9a-f]+\.async\.js$/;
+    await page.route(pattern, (r) => r.abort());
+    await page.goto('/admin/audit');
+    const result = page.getByTestId('chunk-error');
+    await expect(result).toBeVisible();
+    await expect(result).toHaveAttribute('data-kind', 'script');
+    await expect(result).toContainText(/Loading chunk \S+ failed/);
+    await page.unroute(pattern);
+    await result.getByRole('button', { name: /重\s*试|Retry/ }).click();
+    await expect(page.getByTestId('module-pending')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    expect(problems.filter((p) => p.kind === 'pageerror')).toEqual([]);
+  });
+});
+
+test.describe('a stylesheet chunk', () => {
+  test('blocked, shows the chunk error (CSS_CHUNK_LOAD_FAILED) and Retry recovers', async ({ page }) => {
+    const pattern = /\/admin\/p__login__index\.[0-9a-f]+\.chunk\.css$/;
+    await page.route(pattern, (r) => r.abort());
+    await page.goto('/login');
+    const result = page.getByTestId('chunk-error');
+    await expect(result).toBeVisible();
+    await expect(result).toHaveAttribute('data-kind', 'stylesheet');
+    await expect(result).toContainText(/Loading CSS chunk \S+ failed/);
+    await page.unroute(pattern);
+    await result.getByRole('button', { name: /重\s*试|Retry/ }).click();
+    await expect(page.getByRole('button', { name: /登\s*录|Sign in/ })).toBeVisible();
+  });
+});
+
+test.describe('route data', () => {
+  test.use({ storageState: STATE });
+
+  test('a failing server loader is retried 3 times, 1000/2000/4000 ms apart, then Retry works (SPEC.md §9)', async ({ page }) => {
+    test.setTimeout(60_000);
+    const times: number[] = [];
+    await page.route('**/__serverLoader?**', async (r) => {
+      times.push(Date.now());
+      await r.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"errorCode":"INTERNAL","errorMessage":"down","showType":2}' });
+    });
+    await page.goto('/admin');
+    await expect(page.getByTestId('route-data-error')).toBeVisible({ timeout: 20_000 });
+    expect(times).toHaveLength(4);
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
+    [1000, 2000, 4000].forEach((want, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(want - 50);
+      expect(gaps[i]).toBeLessThan(want + 600);
+    });
+    await page.unroute('**/__serverLoader?**');
+    await page.getByTestId('route-data-error').getByRole('button', { name: /重\s*试|Retry/ }).click();
+    await expect(page.getByTestId('console-dashboard')).toBeVisible();
+  });
+});
