@@ -5,7 +5,7 @@ import type { AppRoute } from './types';
  * the three standalone screens keep the layout's header (their menu is empty).
  */
 export const topRoutes: AppRoute[] = [
-  { path: '/', component: './home', layout: false },
+  { path: '/', name: 'home', component: './home', layout: false, hideInMenu: true },
   { path: '/init', name: 'init', component: './init', layout: false, hideInMenu: true },
   { path: '/login', name: 'login', component: './login', layout: false, hideInMenu: true },
   { path: '/403', name: '403', component: './exception/403', layout: false, hideInMenu: true },

@@ -1,5 +1,6 @@
-/** en-US labels of every route of SPEC.md §2 (ProLayout keys `menu.<parentName>.<name>`), generated from the route tables. */
+/** en-US labels of every route of SPEC.md §2 (ProLayout keys `menu.<parentName>.<name>`); src/locales/locales.test.ts checks they match config/routes. */
 export default {
+  'menu.home': 'Home',
   'menu.admin.dashboard': 'Dashboard',
   'menu.admin.application': 'Applications',
   'menu.admin.applicationDetail': 'Application',
