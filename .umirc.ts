@@ -22,6 +22,7 @@ export default defineConfig({
     '@umijs/plugins/dist/antd',
     '@umijs/plugins/dist/react-query',
     '@umijs/plugins/dist/moment2dayjs',
+    './plugins/no-route-preload',
   ],
   npmClient: 'npm',
   title: 'Assay',

@@ -5,10 +5,9 @@
  */
 import { expect, openUserPage, test, unexpected } from './fixtures';
 import type { Page } from '@playwright/test';
+import { ADMIN, APP } from './support';
 
-const ADMIN = { name: '审计管理员', email: 'admin@example.com', password: 'Assay-admin-2026' };
 const AUDITOR = { name: 'Lin Auditor', email: 'lin@example.com', password: 'Lin-auditor-2026' };
-const APP = { name: '2026 年度审计', slug: 'audit-2026' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,6 +16,8 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await page.getByLabel(/邮箱|E-mail/).fill(user.email);
   await page.getByLabel(/^(密码|Password)$/).fill(user.password);
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
+  // Signed in once the page has left /login (a navigation before that would cancel the request).
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
 test('an empty installation opens /init, creates the first administrator, then closes setup', async ({ page, problems }) => {

@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { routes } from '../../config/routes';
 import type { AppRoute } from '../../config/routes';
 import { expect, test, unexpected } from './fixtures';
-import { APP, saveSession } from './support';
-
-const STATE = 'test-results/admin-state.json';
+import { ADMIN, APP, AUTH_HEADERS } from './support';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 
 /** Sample values for route params. */
 const SAMPLE: Record<string, string> = { app: APP.slug, subject: 'no_such_subject', record: 'rec-1' };
@@ -41,11 +40,24 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/:app/:subject/:record': { testId: 'exception-404' },
 };
 
+/** The administrator's session cookie, signed in once through the API. */
+let sessionCookie: { name: string; value: string } | undefined;
+
+async function signInAdmin(request: APIRequestContext, context: BrowserContext) {
+  if (!sessionCookie) {
+    const res = await request.post('/api/v1/auth/login', { headers: AUTH_HEADERS, data: { email: ADMIN.email, password: ADMIN.password } });
+    expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
+    const cookie = (await request.storageState()).cookies.find((c) => c.name.endsWith('assay_session'));
+    expect(cookie).toBeTruthy();
+    sessionCookie = cookie && { name: cookie.name, value: cookie.value };
+  }
+  if (sessionCookie) await context.addCookies([{ ...sessionCookie, url: test.info().project.use.baseURL ?? '' }]);
+}
+
 test.describe('the whole map', () => {
-  test.beforeAll(async ({ request }) => {
-    await saveSession(request, STATE);
+  test.beforeEach(async ({ request, context }) => {
+    await signInAdmin(request, context);
   });
-  test.use({ storageState: STATE });
 
   test('routes.txt and config/routes agree (139 paths)', () => {
     expect(specPaths).toHaveLength(139);
@@ -147,7 +159,9 @@ test.describe('a stylesheet chunk', () => {
 });
 
 test.describe('route data', () => {
-  test.use({ storageState: STATE });
+  test.beforeEach(async ({ request, context }) => {
+    await signInAdmin(request, context);
+  });
 
   test('a failing server loader is retried 3 times, 1000/2000/4000 ms apart, then Retry works (SPEC.md §9)', async ({ page }) => {
     test.setTimeout(60_000);

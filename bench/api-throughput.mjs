@@ -1,0 +1,206 @@
+// API throughput (issue 4): requests/s and p99 latency of a signed-in GET through the whole stack
+// (security headers, CSRF/rate-limit hooks, session lookup, access check, database) beside a bare
+// Fastify "hello" on the same machine in the same run, with autocannon over loopback, on PGlite
+// and on PostgreSQL. Target: the signed-in GET reaches ≥ 50 % of bare Fastify's requests/s on
+// PostgreSQL.
+//
+// Usage: npm run bench:api [-- --engine pglite|postgres|both] [--duration 10] [--connections 10] [--json FILE]
+//   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
+//   a throw-away database assay_bench_<random> is created there and dropped afterwards.
+// The signed-in GET is `GET /api/v1/applications/bench` as its owner: the session cookie is resolved
+// (sessions ⋈ users), the membership checked, the application and its members read. Servers run in
+// child processes (the bare one: `fastify` with `logger: false`; Assay: `server/src/index.ts` with
+// LOG_LEVEL=warn, the scheduler off and the coarse API rate limit raised so it never answers 429
+// while its cost stays in the measurement). autocannon runs in this process: the load generator
+// shares the 2 cores with the server (STACK.md), so compare figures of one run only.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    json: { type: 'string' },
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const WARMUP = 3;
+const PG_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-admin-2026';
+const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
+
+const HELLO_SERVER = `
+const fastify = require('fastify')({ logger: false });
+fastify.get('/', async () => ({ hello: 'world' }));
+fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
+`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, seconds = 90) {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function startHello() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', HELLO_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url, child);
+  return { child, url };
+}
+
+async function startAssay(engine) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SCHEDULER: 'false',
+    API_RATE_LIMIT: '1000000000',
+    DIST_DIR: 'no-such-dist',
+  };
+  delete env.DATABASE_URL;
+  delete env.AUDIT_SIGNING_KEY;
+  delete env.AUDIT_SIGNING_KEY_FILE;
+  let cleanup;
+  if (engine === 'postgres') {
+    const name = `assay_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_SERVER });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_SERVER);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: PG_SERVER });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
+    env.DATA_DIR = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/v1/health`, child);
+
+  const post = async (url, body, cookie) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...HEADERS, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  await post('/api/v1/setup/init', { name: 'Bench', email: 'bench@example.com', password: PASSWORD });
+  const login = await post('/api/v1/auth/login', { email: 'bench@example.com', password: PASSWORD });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  await post('/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie);
+  const url = `${base}/api/v1/applications/bench`;
+  const check = await fetch(url, { headers: { cookie } });
+  if (check.status !== 200) throw new Error(`the signed-in GET answers ${check.status}`);
+  return { child, url, cookie, cleanup };
+}
+
+function load(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function measure(url, headers = {}) {
+  await load(url, headers, WARMUP);
+  const r = await load(url, headers, DURATION);
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, p50Ms: r.latency.p50, total: r.requests.total };
+}
+
+async function benchEngine(engine) {
+  const hello = await startHello();
+  const assay = await startAssay(engine);
+  try {
+    const bare = await measure(hello.url);
+    const signedIn = await measure(assay.url, { cookie: assay.cookie });
+    return { engine, bare, signedIn, ratio: Math.round((signedIn.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000 };
+  } finally {
+    await stop(hello.child);
+    await stop(assay.child);
+    await assay.cleanup();
+  }
+}
+
+async function postgresReachable() {
+  const c = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine];
+  if (engines.some((e) => e !== 'pglite' && e !== 'postgres')) throw new Error('--engine is pglite, postgres or both');
+  const results = [];
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await postgresReachable())) {
+      console.log(`PostgreSQL at ${PG_SERVER.replace(/\/\/[^@]*@/, '//…@')} is not reachable: skipped`);
+      continue;
+    }
+    results.push(await benchEngine(engine));
+  }
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up, loopback, ${os.cpus().length} cores, Node ${process.versions.node}`);
+  console.log('engine    target                         req/s     p50 ms  p99 ms  vs bare');
+  for (const r of results) {
+    console.log(`${r.engine.padEnd(9)} bare Fastify hello          ${String(r.bare.requestsPerSecond).padStart(8)}  ${String(r.bare.p50Ms).padStart(6)}  ${String(r.bare.p99Ms).padStart(6)}`);
+    console.log(
+      `${r.engine.padEnd(9)} signed-in GET /applications/:slug ${String(r.signedIn.requestsPerSecond).padStart(8)}  ${String(r.signedIn.p50Ms).padStart(6)}  ${String(r.signedIn.p99Ms).padStart(6)}  ${(r.ratio * 100).toFixed(1)} %`,
+    );
+  }
+  const pgResult = results.find((r) => r.engine === 'postgres');
+  if (pgResult) console.log(`\nTarget ≥ 50 % of bare Fastify on PostgreSQL: ${pgResult.ratio >= 0.5 ? 'met' : 'NOT met'} (${(pgResult.ratio * 100).toFixed(1)} %)`);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
+import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { resolveServerRoute } from './route-data.service';
+
+const loader = (url: string, route = '7') => `/__serverLoader?route=${route}&url=${encodeURIComponent(url)}`;
+
+test('route data: the route is resolved from the page URL', () => {
+  assert.deepEqual(resolveServerRoute('http://h/admin'), { pattern: '/admin' });
+  assert.deepEqual(resolveServerRoute('/admin/'), { pattern: '/admin' });
+  assert.deepEqual(resolveServerRoute('http://h/audit-2026?tab=x'), { pattern: '/:app', app: 'audit-2026' });
+  assert.equal(resolveServerRoute('http://h/admin/user'), null);
+  assert.equal(resolveServerRoute('http://h/login'), null);
+  assert.equal(resolveServerRoute('http://h/demo/files'), null);
+  assert.equal(resolveServerRoute('http://h/'), null);
+});
+
+test('route data: the console dashboard for an administrator, 401/403 otherwise', async (t) => {
+  const { app, close } = await createTestApp();
+  t.after(close);
+  const { cookie } = await adminSession(app);
+  await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'acme', name: 'ACME' } });
+
+  const res = await call(app, 'GET', loader('http://h/admin'), { cookie });
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['cache-control'], 'no-store');
+  const data = json<{ success: true; data: ConsoleSummary }>(res).data;
+  assert.equal(data.applications.total, 1);
+  assert.equal(data.applications.items[0].slug, 'acme');
+  assert.ok(data.users.total >= 1);
+  assert.ok(data.sessions.active >= 1);
+  assert.ok(['pglite', 'postgres'].includes(data.health.engine));
+
+  assert.equal((await call(app, 'GET', loader('http://h/admin'))).statusCode, 401);
+  const user = await userSession(app, cookie);
+  assert.equal((await call(app, 'GET', loader('http://h/admin'), { cookie: user.cookie })).statusCode, 403);
+});
+
+test('route data: a workspace home for its members; 403 for others, 404 unknown or without data', async (t) => {
+  const { app, close } = await createTestApp();
+  t.after(close);
+  const { cookie } = await adminSession(app);
+  await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'acme', name: 'ACME' } });
+
+  const res = await call(app, 'GET', loader('http://h/acme'), { cookie });
+  assert.equal(res.statusCode, 200);
+  assert.equal(json<{ data: WorkspaceSummary }>(res).data.application.name, 'ACME');
+
+  const outsider = await userSession(app, cookie);
+  assert.equal((await call(app, 'GET', loader('http://h/acme'), { cookie: outsider.cookie })).statusCode, 403);
+  assert.equal((await call(app, 'GET', loader('http://h/nope'), { cookie })).statusCode, 404);
+  const noData = await call(app, 'GET', loader('http://h/admin/user'), { cookie, headers: { 'accept-language': 'en-US' } });
+  assert.equal(noData.statusCode, 404);
+  assert.equal(json<{ errorMessage: string }>(noData).errorMessage, 'This page has no server-side data');
+  assert.equal((await call(app, 'GET', '/__serverLoader?route=1', { cookie })).statusCode, 400);
+});
