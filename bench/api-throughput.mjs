@@ -2,7 +2,8 @@
 // (security headers, CSRF/rate-limit hooks, session lookup, access check, database) beside a bare
 // Fastify "hello" on the same machine in the same run, with autocannon over loopback, on PGlite
 // and on PostgreSQL. Target: the signed-in GET reaches ≥ 50 % of bare Fastify's requests/s on
-// PostgreSQL.
+// PostgreSQL. A third row, bare Fastify answering one trivial query, is the ceiling of any GET
+// that reads the database at all on this machine.
 //
 // Usage: npm run bench:api [-- --engine pglite|postgres|both] [--duration 10] [--connections 10] [--json FILE]
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
@@ -43,6 +44,25 @@ const fastify = require('fastify')({ logger: false });
 fastify.get('/', async () => ({ hello: 'world' }));
 fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
+/**
+ * The ceiling of any GET that reads the database once: bare Fastify answering one trivial query
+ * (a prepared \`select $1\` on a pool of 10 for PostgreSQL; PGlite in memory), no session, no
+ * security headers. A signed-in GET cannot beat it; how far it is from the bare hello is the cost
+ * of one database round trip on this machine.
+ */
+const ONE_QUERY_SERVER = `
+const fastify = require('fastify')({ logger: false });
+let query;
+if (process.env.BENCH_PG_URL) {
+  const pool = new (require('pg').Pool)({ connectionString: process.env.BENCH_PG_URL, max: 10 });
+  query = async () => (await pool.query({ name: 'bench_one', text: 'select $1::int as x', values: [1] })).rows[0].x;
+} else {
+  const ready = require('@electric-sql/pglite').PGlite.create();
+  query = async () => (await (await ready).query('select $1::int as x', [1])).rows[0].x;
+}
+fastify.get('/', async () => ({ x: await query() }));
+fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -76,9 +96,9 @@ function stop(child) {
   });
 }
 
-async function startHello() {
+async function startScript(script, env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', HELLO_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url, child);
   return { child, url };
@@ -151,15 +171,20 @@ async function measure(url, headers = {}) {
   return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, p50Ms: r.latency.p50, total: r.requests.total };
 }
 
+const ratio = (a, b) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 1000) / 1000;
+
 async function benchEngine(engine) {
-  const hello = await startHello();
+  const hello = await startScript(HELLO_SERVER);
+  const oneQuery = await startScript(ONE_QUERY_SERVER, engine === 'postgres' ? { BENCH_PG_URL: PG_SERVER } : {});
   const assay = await startAssay(engine);
   try {
     const bare = await measure(hello.url);
+    const ceiling = await measure(oneQuery.url);
     const signedIn = await measure(assay.url, { cookie: assay.cookie });
-    return { engine, bare, signedIn, ratio: Math.round((signedIn.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000 };
+    return { engine, bare, oneQuery: ceiling, signedIn, ratio: ratio(signedIn, bare), ceilingRatio: ratio(ceiling, bare) };
   } finally {
     await stop(hello.child);
+    await stop(oneQuery.child);
     await stop(assay.child);
     await assay.cleanup();
   }
@@ -188,12 +213,15 @@ async function main() {
     results.push(await benchEngine(engine));
   }
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up, loopback, ${os.cpus().length} cores, Node ${process.versions.node}`);
-  console.log('engine    target                         req/s     p50 ms  p99 ms  vs bare');
-  for (const r of results) {
-    console.log(`${r.engine.padEnd(9)} bare Fastify hello          ${String(r.bare.requestsPerSecond).padStart(8)}  ${String(r.bare.p50Ms).padStart(6)}  ${String(r.bare.p99Ms).padStart(6)}`);
+  const row = (engine, target, m, base) =>
     console.log(
-      `${r.engine.padEnd(9)} signed-in GET /applications/:slug ${String(r.signedIn.requestsPerSecond).padStart(8)}  ${String(r.signedIn.p50Ms).padStart(6)}  ${String(r.signedIn.p99Ms).padStart(6)}  ${(r.ratio * 100).toFixed(1)} %`,
+      `${engine.padEnd(9)} ${target.padEnd(36)} ${String(m.requestsPerSecond).padStart(7)}  ${String(m.p50Ms).padStart(6)}  ${String(m.p99Ms).padStart(6)}  ${base ? `${((m.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(1).padStart(5)} %` : ''}`,
     );
+  console.log(`${'engine'.padEnd(9)} ${'target'.padEnd(36)} ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p99 ms'.padStart(6)}  vs bare`);
+  for (const r of results) {
+    row(r.engine, 'bare Fastify hello', r.bare);
+    row(r.engine, 'bare Fastify + 1 query (ceiling)', r.oneQuery, r.bare);
+    row(r.engine, 'signed-in GET /applications/:slug', r.signedIn, r.bare);
   }
   const pgResult = results.find((r) => r.engine === 'postgres');
   if (pgResult) console.log(`\nTarget ≥ 50 % of bare Fastify on PostgreSQL: ${pgResult.ratio >= 0.5 ? 'met' : 'NOT met'} (${(pgResult.ratio * 100).toFixed(1)} %)`);

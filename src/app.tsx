@@ -8,6 +8,7 @@ import { getIntl, getLocale, history, setLocale } from 'umi';
 import type { RequestConfig, RunTimeLayoutConfig } from 'umi';
 import { PRIMARY_COLOR } from '../config/theme';
 import RouteErrorBoundary from './components/RouteErrorBoundary';
+import { cspNonce, installCspNonce } from './csp';
 import type { InitialState } from './initialState';
 import { areaOf, menuForPath } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
@@ -82,10 +83,11 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 
 export const request: RequestConfig = requestConfig;
 
+installCspNonce();
+
 /** antd ConfigProvider: the CSP nonce the server templates into index.html (issue 4), for cssinjs `<style>` tags. */
 export function antd(memo: Record<string, unknown>) {
-  const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content');
-  if (nonce) memo.csp = { nonce };
+  if (cspNonce) memo.csp = { nonce: cspNonce };
   return memo;
 }
 

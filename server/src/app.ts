@@ -1,21 +1,30 @@
 /**
  * Builds the Fastify app (exported for tests; index.ts listens, dev.ts serves Umi's mock).
- * Layers (STYLE.md "Server in layers"): plugins (cookie, swagger, zod type provider) → i18n
- * (request locale) → CSRF → auth (session → request.user) → modules under /api/v1 → static app
- * and fallbacks; one central error handler (lib/error-handler.ts).
+ * Layers (STYLE.md "Server in layers"), in the order their onRequest hooks run: request context
+ * (locale) → security headers (CSP with a nonce, helmet's others, HSTS over https) → coarse API rate limit →
+ * cookies → CSRF → auth (session → request.user) → modules under /api/v1 and /__serverLoader → static app and
+ * fallbacks; the audit layer checks every mutating route (onRoute) and response (onResponse); one
+ * central error handler (lib/error-handler.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, Engine } from './db/client';
-import { registerCsrf } from './lib/csrf';
+import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { applicationRoutes } from './modules/applications/applications.routes';
+import { registerAuditLayer } from './modules/audit/audit.plugin';
+import { auditRoutes } from './modules/audit/audit.routes';
+import type { SigningKey } from './modules/audit/audit.signing';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
+import { routeDataRoutes } from './modules/route-data/route-data.routes';
+import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerStatic } from './static';
@@ -25,6 +34,8 @@ declare module 'fastify' {
     /** The database (PGlite or PostgreSQL), shared by every module. */
     db: Database;
     engine: Engine;
+    /** The key that signs the audit chain head, or null (signing off): verification checks its signatures. */
+    auditSigningKey: SigningKey | null;
   }
 }
 
@@ -40,11 +51,18 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-* headers (client IP, https detection). Default false. */
   trustProxy?: boolean;
+  /** The audit head's signing key (env AUDIT_SIGNING_KEY[_FILE]); default null. */
+  signingKey?: SigningKey | null;
+  /** Origins accepted on mutations besides the server's own (env ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** Coarse limit of /api requests per client IP per minute (env API_RATE_LIMIT); 0 or undefined = off. */
+  apiRateLimit?: number;
 }
 
 /**
  * Builds a ready-to-listen app (plugins load on `ready()`/`listen()`/`inject()`).
  * Request bodies are JSON, at most 1 MiB (1,048,576 bytes; a larger one is a 413 BAD_REQUEST).
+ * @throws Error at `ready()` when a mutating /api route does not declare `config.audit`.
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,10 +75,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler(handleError);
   app.decorate('db', opts.db);
   app.decorate('engine', opts.engine);
+  app.decorate('auditSigningKey', opts.signingKey ?? null);
+  app.decorate('cspReports', { count: 0, recent: [] } as CspReportLog);
   // Bodies are JSON only: a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
 
-  // plugins
+  registerRequestContext(app);
+  registerAuditLayer(app);
+  registerSecurityHeaders(app);
+  if (opts.apiRateLimit && opts.apiRateLimit > 0) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: opts.apiRateLimit,
+      timeWindow: 60_000,
+      allowList: (request) => !isApiUrl(request.url),
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -76,11 +106,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  // i18n, CSRF, auth
-  registerRequestContext(app);
-  registerCsrf(app);
+  registerCsrf(app, { allowedOrigins: opts.allowedOrigins });
   registerAuth(app);
-  // modules
   await app.register(
     async (api) => {
       /** GET /api/v1/openapi.json — the OpenAPI 3 document of every route. */
@@ -90,9 +117,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(applicationRoutes);
       await api.register(userRoutes);
+      await api.register(auditRoutes);
+      await api.register(cspReportRoutes);
     },
     { prefix: API_PREFIX },
   );
+  // GET /__serverLoader (SPEC.md §7): per-route data of the pages that have it
+  await app.register(routeDataRoutes);
   // web app and fallbacks
   await registerStatic(app, opts.distDir);
   return app;

@@ -33,6 +33,29 @@ const envSchema = z.object({
    * that sets them: the client IP of sessions and the https detection of the cookie come from them.
    */
   TRUST_PROXY: booleanString,
+  /**
+   * Origins accepted on mutations besides the server's own (comma-separated, e.g.
+   * `https://assay.example.com`), for a proxy that rewrites Host without X-Forwarded-Host (lib/csrf.ts).
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Coarse limit of /api requests per client IP per minute (default 1200; 0 turns it off). */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
+  /**
+   * Key (≥ 32 characters, e.g. `openssl rand -hex 32`) signing the audit chain head every 15 min;
+   * or AUDIT_SIGNING_KEY_FILE, a file holding it, outside DATA_DIR. Neither: signing is off
+   * (one warning at start). See README "Audit log".
+   */
+  AUDIT_SIGNING_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  AUDIT_SIGNING_KEY_FILE: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** Run the housekeeping scheduler (ops/scheduler.ts) in this process (default true). */
+  SCHEDULER: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
 });
 
 export type Env = z.infer<typeof envSchema>;

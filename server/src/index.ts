@@ -1,13 +1,23 @@
 /**
  * Production entry (`npm run serve`): env → data-folder lock (PGlite only) → open the database →
- * migrate → build the app → listen. SIGINT/SIGTERM close the server (in-flight requests finish),
- * the database and the lock, then exit 0. Any start failure prints its reason and exits 1.
+ * migrate → build the app → listen → housekeeping scheduler (ops/scheduler.ts) and, for PGlite,
+ * the shell-request handler (SIGUSR2, ops/ops-requests.ts: `npm run backup` / `npm run admin`
+ * while the server runs). SIGINT/SIGTERM stop the scheduler, close the server (in-flight requests
+ * finish), the database and the lock, then exit 0. Any start failure prints its reason and exits 1.
+ *
+ * Crash safety: every change is committed by PostgreSQL's WAL before its response is sent; after
+ * `kill -9` (or a power cut, on PostgreSQL) a restart replays the WAL, and a lock left by a dead
+ * process is taken over (db/lock.ts). ops/crash.test.ts kills the server in the middle of writes.
  */
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataLock, DataDirLockedError, type DataLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
+import { loadSigningKey } from './modules/audit/audit.signing';
+import { opsHandler } from './ops/ops-handler';
+import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
+import { createScheduler, housekeepingTasks, type Scheduler } from './ops/scheduler';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -17,6 +27,7 @@ async function main(): Promise<void> {
   let lock: DataLock | undefined;
   let handle: DatabaseHandle | undefined;
   try {
+    const signingKey = loadSigningKey(env, env.DATABASE_URL ? undefined : env.DATA_DIR);
     if (!env.DATABASE_URL) {
       lock = acquireDataLock(env.DATA_DIR);
       const held = lock;
@@ -30,10 +41,37 @@ async function main(): Promise<void> {
       distDir: env.DIST_DIR,
       logger: { level: env.LOG_LEVEL },
       trustProxy: env.TRUST_PROXY,
+      signingKey,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      apiRateLimit: env.API_RATE_LIMIT,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     const opened = handle;
     console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description})`);
+    if (signingKey) {
+      app.log.info({ keyId: signingKey.keyId, source: signingKey.source }, 'audit: chain heads are signed every 15 minutes');
+    } else {
+      app.log.warn('audit: AUDIT_SIGNING_KEY is not set: the audit chain head is not signed (see server/README.md "Audit log")');
+    }
+
+    let scheduler: Scheduler | undefined;
+    if (env.SCHEDULER) {
+      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log), app.log);
+      scheduler.start();
+    }
+    if (opened.engine === 'pglite') {
+      let busy = Promise.resolve();
+      process.on('SIGUSR2', () => {
+        busy = busy.then(async () => {
+          const n = await processOpsRequests(env.DATA_DIR, opsHandler(opened)).catch((err: unknown) => {
+            app.log.error({ err }, 'ops: shell requests failed');
+            return 0;
+          });
+          if (n > 0) app.log.info({ requests: n }, 'ops: shell requests answered');
+        });
+      });
+      writeOpsMarker(env.DATA_DIR);
+    }
 
     let stopping = false;
     const shutdown = (signal: string) => {
@@ -47,11 +85,13 @@ async function main(): Promise<void> {
       timer.unref();
       void (async () => {
         try {
+          await scheduler?.stop();
           await app.close();
           await opened.close();
         } catch (err) {
           console.error('Error during shutdown:', err);
         } finally {
+          if (opened.engine === 'pglite') removeOpsMarker(env.DATA_DIR);
           lock?.release();
           console.log('Assay stopped');
           process.exit(0);

@@ -3,9 +3,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { withNonceMeta } from './static';
 import { call, createTestApp, json } from './test/helpers';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/admin/umi.1a2b3c4d.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/admin/umi.1a2b3c4d.css"></head>' +
+  '<body><div id="root"></div><script src="/admin/umi.1a2b3c4d.js"></script></body></html>';
+
+/** The nonce of a response's CSP `style-src`. */
+function cspNonce(res: LightMyRequestResponse): string {
+  const match = /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(String(res.headers['content-security-policy']));
+  assert.ok(match, `no style nonce in ${String(res.headers['content-security-policy'])}`);
+  return match[1];
+}
+
+/** index.html with this response's nonce templated into its head. */
+function assertIndex(res: LightMyRequestResponse, html: string, message?: string): void {
+  const nonce = cspNonce(res);
+  assert.equal(res.body, withNonceMeta(html, nonce), message);
+  assert.ok(res.body.includes(`<head><meta name="csp-nonce" content="${nonce}">`), message);
+}
 
 function makeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-dist-'));
@@ -55,7 +73,7 @@ test('static: the built app is served with the right caching and fallbacks', asy
   for (const url of ['/', '/login', '/init', '/admin', '/admin/user', '/admin/user/42', '/demo/files', '/demo/audit_project?x=1']) {
     const res = await call(app, 'GET', url);
     assert.equal(res.statusCode, 200, url);
-    assert.equal(res.body, INDEX, url);
+    assertIndex(res, INDEX, url);
     assert.match(String(res.headers['content-type']), /text\/html/, url);
     assert.equal(res.headers['cache-control'], 'no-cache, no-store', url);
   }
@@ -63,7 +81,7 @@ test('static: the built app is served with the right caching and fallbacks', asy
   // no escaping the dist folder
   for (const url of ['/admin/..%2f..%2fetc%2fpasswd', '/admin/../../etc/passwd', '/admin/%2e%2e/%2e%2e/etc/hostname']) {
     const res = await call(app, 'GET', url);
-    assert.equal(res.body, INDEX, url);
+    assertIndex(res, INDEX, url);
   }
   const direct = await call(app, 'GET', '/admin/index.html');
   assert.equal(direct.headers['cache-control'], 'no-cache, no-store');
@@ -75,9 +93,9 @@ test('static: the built app is served with the right caching and fallbacks', asy
   const health = await call(app, 'GET', '/api/v1/health');
   assert.equal(health.statusCode, 200);
 
-  // server loaders are not implemented yet: JSON 404
+  // the server loader answers JSON, never the page (anonymous: 401; modules/route-data)
   const loader = await call(app, 'GET', '/__serverLoader?route=1&url=/');
-  assert.equal(loader.statusCode, 404);
+  assert.equal(loader.statusCode, 401);
   assert.equal(json<{ success: boolean }>(loader).success, false);
 
   // a non-GET outside /api is a JSON 404, not the page
@@ -104,7 +122,22 @@ test('static: without a build, pages answer 503 and the API still works', async 
   fs.writeFileSync(path.join(empty, 'index.html'), INDEX);
   const after = await call(app, 'GET', '/admin/user');
   assert.equal(after.statusCode, 200);
-  assert.equal(after.body, INDEX);
+  assertIndex(after, INDEX);
+
+  // and a new build replacing it too (the cached copy follows the file's size and mtime)
+  const rebuilt = INDEX.replace('umi.1a2b3c4d.js', 'umi.0000ffff.js');
+  fs.writeFileSync(path.join(empty, 'index.html'), rebuilt);
+  const future = new Date(Date.now() + 5000);
+  fs.utimesSync(path.join(empty, 'index.html'), future, future);
+  assertIndex(await call(app, 'GET', '/'), rebuilt);
+});
+
+test('static: every page load gets its own nonce; withNonceMeta places the tag in the head', async () => {
+  assert.equal(withNonceMeta('<html><head><title>x</title></head></html>', 'N'), '<html><head><meta name="csp-nonce" content="N"><title>x</title></head></html>');
+  assert.equal(withNonceMeta('<!DOCTYPE html><HTML lang="zh"><body></body></HTML>', 'N'), '<!DOCTYPE html><HTML lang="zh"><meta name="csp-nonce" content="N"><body></body></HTML>');
+  assert.equal(withNonceMeta('<!doctype html><body></body>', 'N'), '<!doctype html><meta name="csp-nonce" content="N"><body></body>');
+  assert.equal(withNonceMeta('<p>bare</p>', 'N'), '<meta name="csp-nonce" content="N"><p>bare</p>');
+  assert.ok(!withNonceMeta('<header></header>', 'N').startsWith('<header><meta'), '<header> is not <head>');
 });
 
 test('static: with no distDir at all (dev, tests) pages answer 503', async (t) => {

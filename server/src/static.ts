@@ -12,13 +12,17 @@
  *   answers index.html with `no-cache, no-store`.
  * Without a build, those pages answer 503 "Assay's web app is not built: run npm run build".
  * Unknown /api routes (and non-GET requests) answer the JSON 404 envelope. `GET /__serverLoader`
- * answers a JSON 404 for now (a later issue implements Umi's server loaders).
- * index.html is looked up per request, so a build made while the server runs is picked up.
+ * is modules/route-data.
+ * index.html is read once and cached (re-read when its size or mtime changes, so a build made
+ * while the server runs is picked up); each response gets a fresh CSP nonce templated into its
+ * `<head>` as `<meta name="csp-nonce" content="…">` (the same nonce as the response's CSP
+ * `style-src`, lib/security-headers.ts), which the web hands to antd's ConfigProvider `csp`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSP_NONCE_META } from '../../contracts';
 import { isApiUrl } from './lib/csrf';
 import { sendError } from './lib/error-handler';
 
@@ -34,13 +38,26 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const INDEX_CACHE = 'no-cache, no-store';
 export const NOT_BUILT_MESSAGE = "Assay's web app is not built: run npm run build";
 
+/**
+ * `html` with `<meta name="csp-nonce" content="NONCE">` inserted right after its `<head>` tag, or
+ * after `<html>` or the doctype when it has no head (the parser then opens the head itself), or
+ * first. The nonce is base64, so it needs no escaping in the attribute.
+ */
+export function withNonceMeta(html: string, nonce: string): string {
+  const meta = `<meta name="${CSP_NONCE_META}" content="${nonce}">`;
+  const anchor = /<head(\s[^>]*)?>/i.exec(html) ?? /<html(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
+  if (!anchor) return meta + html;
+  const at = anchor.index + anchor[0].length;
+  return html.slice(0, at) + meta + html.slice(at);
+}
+
 function hasExtension(file: string): boolean {
   const ext = path.extname(file).slice(1).toLowerCase();
   return ASSET_EXTENSIONS.has(ext);
 }
 
 /**
- * Registers the /admin/* assets, `GET /__serverLoader` and the not-found handler (SPA fallback,
+ * Registers the /admin/* assets and the not-found handler (SPA fallback,
  * JSON 404 for /api). `distDir` is resolved from process.cwd(); undefined = no web app (dev/tests).
  */
 export async function registerStatic(app: FastifyInstance, distDir: string | undefined): Promise<void> {
@@ -49,13 +66,35 @@ export async function registerStatic(app: FastifyInstance, distDir: string | und
   if (servable) {
     await app.register(fastifyStatic, { root, serve: false });
   }
-  const indexExists = () => servable && fs.existsSync(path.join(root, 'index.html'));
+  const indexPath = root ? path.join(root, 'index.html') : undefined;
+  let cached: { mtimeMs: number; size: number; html: string } | undefined;
+  /** index.html's text, from the cache while its size and mtime are unchanged; undefined when missing. */
+  const indexHtml = (): string | undefined => {
+    if (!servable || !indexPath) return undefined;
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(indexPath);
+    } catch {
+      cached = undefined;
+      return undefined;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: fs.readFileSync(indexPath, 'utf8') };
+    }
+    return cached.html;
+  };
+  const indexExists = () => indexHtml() !== undefined;
 
   const sendIndex = (reply: FastifyReply) => {
-    if (!indexExists()) {
+    const html = indexHtml();
+    if (html === undefined) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }
-    return reply.code(200).header('cache-control', INDEX_CACHE).sendFile('index.html', { cacheControl: false });
+    return reply
+      .code(200)
+      .header('cache-control', INDEX_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(withNonceMeta(html, reply.request.cspNonce));
   };
 
   /** The file under root named by `rel`, or undefined when it is missing or escapes root. */
@@ -83,11 +122,6 @@ export async function registerStatic(app: FastifyInstance, distDir: string | und
     if (hasExtension(rel)) return sendError(reply, 404, 'NOT_FOUND', 'errors.notFound');
     return sendIndex(reply);
   });
-
-  /** GET /__serverLoader?route=&url= — not implemented yet: JSON 404. */
-  app.get('/__serverLoader', { schema: { hide: true } }, async (_request, reply) =>
-    sendError(reply, 404, 'NOT_FOUND', 'errors.notFound'),
-  );
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiUrl(request.url)) return sendError(reply, 404, 'NOT_FOUND', 'errors.routeNotFound');

@@ -46,6 +46,11 @@ export interface OpenDatabaseOptions {
   snapshot?: Blob;
   /** pg Pool size (default 10). */
   poolMax?: number;
+  /**
+   * PostgreSQL `application_name` of the connections (default `assay-server`; the shell commands
+   * use `assay-cli`). A restore refuses while `assay-server` connections exist (ops/backup-lib.ts).
+   */
+  applicationName?: string;
 }
 
 /**
@@ -55,7 +60,11 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      application_name: opts.applicationName ?? 'assay-server',
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     await pool.query('select 1');
@@ -95,4 +104,15 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * The rows of a raw `db.execute(sql…)` result, typed by the caller. Both drivers answer an object
+ * with `rows` (pg QueryResult, PGlite Results); Drizzle types it per driver, so it is read here.
+ * @throws Error for a result without rows (not a query).
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('the statement returned no rows');
+  return rows as T[];
 }

@@ -6,12 +6,16 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
+  integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
+  smallint,
   timestamp,
   uniqueIndex,
   uuid,
@@ -100,7 +104,84 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * The audit log (modules/audit): append-only, one entry per mutation, hash-chained. Database
+ * triggers (migration 0002) refuse UPDATE, DELETE and TRUNCATE. `actor_id` has no foreign key on
+ * purpose: the log outlives the accounts it names (`actor_label` keeps who it was).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    /** 1, 2, 3… without gaps: the position in the chain. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    actorId: uuid('actor_id'),
+    actorLabel: text('actor_label').notNull(),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    details: jsonb('details'),
+    /** The previous entry's hash (64 zeros for the first entry). */
+    prevHash: text('prev_hash').notNull(),
+    /** SHA-256 (hex) of the canonical JSON of every other field (modules/audit/audit.chain.ts). */
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_seq_key').on(t.seq),
+    index('audit_log_actor_id_idx').on(t.actorId, t.seq),
+    index('audit_log_action_idx').on(t.action, t.seq),
+  ],
+);
+
+/**
+ * The chain head: exactly one row (id = 1) holding the last entry's seq and hash (0 and 64 zeros
+ * before the first entry). A writer locks it FOR UPDATE inside its transaction, so entries are
+ * appended one at a time and concurrent writers cannot fork the chain.
+ */
+export const auditHead = pgTable(
+  'audit_head',
+  {
+    id: smallint('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_head_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Signed chain heads (HMAC-SHA256 with a key kept outside the database; modules/audit/audit.signing.ts),
+ * written by the scheduler every 15 minutes when the head moved. Append-only (triggers).
+ */
+export const auditSignatures = pgTable(
+  'audit_signatures',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    hash: text('hash').notNull(),
+    /** HMAC-SHA256 (hex) of `${seq}:${hash}`. */
+    signature: text('signature').notNull(),
+    /** First 16 hex of the key's SHA-256: which key signed (keys rotate). */
+    keyId: text('key_id').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+);
+
+/**
+ * Failed sign-in counters for the login back-off (modules/auth/login-throttle.ts), kept in the
+ * database so several API processes share them. `key` is `ip:<address>` or `email:<address>`.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type LoginThrottleRow = typeof loginThrottle.$inferSelect;

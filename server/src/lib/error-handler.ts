@@ -12,6 +12,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  formatMessage,
   ShowType,
   translate,
   type ErrorCode,
@@ -23,17 +24,18 @@ import {
 import { HttpError } from './http-error';
 import { localiseIssue } from './i18n';
 
-/** Builds an error envelope with the message of `messageKey` in `locale`. */
+/** Builds an error envelope with the message of `messageKey` in `locale` (`{name}` filled from `params`). */
 export function errorEnvelope(
   errorCode: ErrorCode,
   messageKey: MessageKey,
   locale: Locale,
   details?: FieldError[],
+  params?: Record<string, string | number>,
 ): ErrorEnvelope {
   const body: ErrorEnvelope = {
     success: false,
     errorCode,
-    errorMessage: translate(messageKey, locale),
+    errorMessage: formatMessage(messageKey, locale, params),
     showType: ShowType.ERROR,
   };
   if (details && details.length > 0) body.details = details;
@@ -47,8 +49,12 @@ export function sendError(
   errorCode: ErrorCode,
   messageKey: MessageKey,
   details?: FieldError[],
+  params?: Record<string, string | number>,
 ): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(errorCode, messageKey, reply.request.locale, details));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(errorCode, messageKey, reply.request.locale, details, params));
 }
 
 /** A zod issue path as the dotted `field` of a FieldError (`members.0.role`); root-level issues name their keys. */
@@ -69,7 +75,8 @@ export function handleError(error: FastifyError | HttpError | Error, request: Fa
   const locale = request.locale;
   if (error instanceof HttpError) {
     const details = error.details?.map((d) => ({ field: d.field, message: translate(d.messageKey, locale) }));
-    return sendError(reply, error.status, error.errorCode, error.messageKey, details);
+    for (const [name, value] of Object.entries(error.extra?.headers ?? {})) reply.header(name, value);
+    return sendError(reply, error.status, error.errorCode, error.messageKey, details, error.extra?.params);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: FieldError[] = [];

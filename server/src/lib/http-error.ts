@@ -11,6 +11,12 @@ export interface FieldErrorKey {
   messageKey: MessageKey;
 }
 
+/** More of an error: `{name}` values of its message, and response headers (e.g. Retry-After). */
+export interface HttpErrorExtra {
+  params?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
 export class HttpError extends Error {
   constructor(
     /** HTTP status, 400–599. */
@@ -19,6 +25,8 @@ export class HttpError extends Error {
     readonly messageKey: MessageKey,
     /** Field errors for a 400/409/422 (e.g. `[{ field: 'slug', messageKey: 'errors.slugTaken' }]`). */
     readonly details?: FieldErrorKey[],
+    /** Message parameters and response headers. */
+    readonly extra?: HttpErrorExtra,
   ) {
     super(`${errorCode}: ${messageKey}`);
     this.name = 'HttpError';

@@ -123,3 +123,52 @@ export async function listMembers(
 export async function touchApplication(db: Executor, id: string): Promise<void> {
   await db.update(applications).set({ updatedAt: new Date() }).where(eq(applications.id, id));
 }
+
+/** A member as ApplicationDetail lists it. */
+export interface MemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: AppRole;
+}
+
+function applicationDetailQuery(db: Executor) {
+  // Drizzle leaves columns unqualified in a one-table select: the subqueries name the outer row explicitly.
+  const appId = sql.raw('"applications"."id"');
+  return db
+    .select({
+      app: applications,
+      myRole: sql<AppRole | null>`(select r.role from memberships r
+        where r.application_id = ${appId} and r.user_id = ${sql.placeholder('userId')})`,
+      members: sql<MemberRow[]>`coalesce((select json_agg(json_build_object(
+          'userId', u.id, 'name', u.name, 'email', u.email, 'role', m.role)
+          order by case m.role when 'owner' then 0 when 'editor' then 1 else 2 end, u.name, u.email)
+        from memberships m join users u on u.id = m.user_id
+        where m.application_id = ${appId}), '[]'::json)`,
+    })
+    .from(applications)
+    .where(eq(applications.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('assay_application_detail');
+}
+const applicationDetail = new WeakMap<Executor, ReturnType<typeof applicationDetailQuery>>();
+
+/**
+ * The application `slug`, the role of `userId` in it and its members (owners → editors → viewers,
+ * then by name and e-mail), in one prepared query; undefined for an unknown slug.
+ */
+export async function findApplicationDetail(
+  db: Executor,
+  slug: string,
+  userId: string,
+): Promise<{ app: ApplicationRow; myRole: AppRole | null; members: MemberRow[] } | undefined> {
+  let query = applicationDetail.get(db);
+  if (!query) {
+    query = applicationDetailQuery(db);
+    applicationDetail.set(db, query);
+  }
+  const [row] = await query.execute({ slug, userId });
+  if (!row) return undefined;
+  const members = typeof row.members === 'string' ? (JSON.parse(row.members) as MemberRow[]) : row.members;
+  return { app: row.app, myRole: row.myRole ?? null, members };
+}

@@ -15,6 +15,7 @@ import {
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { listQuerySchema } from '../../lib/paging';
+import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
 import { addMember, createApplication, getApplication, listApplications, removeMember } from './applications.service';
 
@@ -52,6 +53,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications',
     {
       preHandler: requireAdmin,
+      config: { audit: ['application.create'] },
       schema: {
         tags: ['applications'],
         summary: 'Create an application',
@@ -61,7 +63,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return ok(await createApplication(app.db, userOf(request), request.body));
+      return ok(await createApplication(app.db, userOf(request), request.body, auditOf(request)));
     },
   );
 
@@ -89,6 +91,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:slug/members',
     {
       preHandler: requireUser,
+      config: { audit: ['member.add', 'member.update'] },
       schema: {
         tags: ['applications'],
         summary: 'Add a member or change their role',
@@ -97,7 +100,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await addMember(app.db, userOf(request), request.params.slug, request.body)),
+    async (request) => ok(await addMember(app.db, userOf(request), request.params.slug, request.body, auditOf(request))),
   );
 
   /**
@@ -108,6 +111,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:slug/members/:userId',
     {
       preHandler: requireUser,
+      config: { audit: ['member.remove'] },
       schema: {
         tags: ['applications'],
         summary: 'Remove a member',
@@ -116,6 +120,6 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await removeMember(app.db, userOf(request), request.params.slug, request.params.userId)),
+      ok(await removeMember(app.db, userOf(request), request.params.slug, request.params.userId, auditOf(request))),
   );
 };

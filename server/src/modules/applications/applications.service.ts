@@ -16,11 +16,13 @@ import type { ApplicationRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf, type ListQuery } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import type { AuditWriter } from '../audit/audit.service';
 import { findUserByEmail } from '../users/users.repository';
 import {
   countOwners,
   deleteMembership,
   findApplicationBySlug,
+  findApplicationDetail,
   findRole,
   insertApplication,
   listApplications as listApplicationRows,
@@ -89,12 +91,18 @@ export async function listApplications(
 }
 
 /**
- * Creates an application; its creator becomes its owner (one transaction).
+ * Creates an application; its creator becomes its owner; audited `application.create` (after: the
+ * application) — one transaction.
  * @throws HttpError 409 SLUG_TAKEN (details field 'slug') when the slug is in use.
  */
-export async function createApplication(db: Database, user: CurrentUser, input: ApplicationCreate): Promise<Application> {
+export async function createApplication(
+  db: Database,
+  user: CurrentUser,
+  input: ApplicationCreate,
+  audit: AuditWriter,
+): Promise<Application> {
   try {
-    const app = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const row = await insertApplication(tx, {
         slug: input.slug,
         name: input.name,
@@ -102,9 +110,15 @@ export async function createApplication(db: Database, user: CurrentUser, input: 
         createdBy: user.id,
       });
       await upsertMembership(tx, row.id, user.id, 'owner');
-      return row;
+      const created = toApplication(row, 'owner', 1);
+      await audit.record(tx, {
+        action: 'application.create',
+        targetType: 'application',
+        targetId: row.id,
+        after: { slug: row.slug, name: row.name, description: row.description },
+      });
+      return created;
     });
-    return toApplication(app, 'owner', 1);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new HttpError(409, 'SLUG_TAKEN', 'errors.slugTaken', [{ field: 'slug', messageKey: 'errors.slugTaken' }]);
@@ -119,22 +133,32 @@ async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | nul
 }
 
 /**
- * An application with its members (owners → editors → viewers, then by name).
+ * An application with its members (owners → editors → viewers, then by name): one prepared query
+ * (the hot read of a workspace; see bench/api-throughput.mjs).
  * @throws HttpError 404 unknown slug; 403 non-member non-administrator.
  */
 export async function getApplication(db: Database, user: CurrentUser, slug: string): Promise<ApplicationDetail> {
-  const { app, role } = await requireOpenableApplication(db, user, slug);
-  return detailOf(db, app, role);
+  const found = await findApplicationDetail(db, slug, user.id);
+  if (!found) throw notFound('errors.applicationNotFound');
+  if (!found.myRole && !user.isAdmin) throw forbidden('errors.notMember');
+  return { ...toApplication(found.app, found.myRole, found.members.length), members: found.members };
 }
 
 /**
- * Adds the user with `input.email` as a member with `input.role`, or changes their role.
+ * Adds the user with `input.email` as a member with `input.role`, or changes their role; audited
+ * `member.add` or `member.update` (target: the application; before/after: `{ userId, email, role }`).
  * Serialised per application (row lock) so the last-owner rule holds under concurrency.
  * @throws HttpError 404 unknown application; 403 unless owner or administrator; 404 NOT_FOUND
  *   (errors.userNotFound, details field 'email') for an unknown e-mail; 409 CONFLICT
  *   (errors.lastOwner) when it would demote the last owner.
  */
-export async function addMember(db: Database, user: CurrentUser, slug: string, input: MemberAdd): Promise<ApplicationDetail> {
+export async function addMember(
+  db: Database,
+  user: CurrentUser,
+  slug: string,
+  input: MemberAdd,
+  audit: AuditWriter,
+): Promise<ApplicationDetail> {
   const { app } = await requireManageableApplication(db, user, slug);
   const target = await findUserByEmail(db, input.email);
   if (!target) throw notFound('errors.userNotFound', [{ field: 'email', messageKey: 'errors.userNotFound' }]);
@@ -144,16 +168,32 @@ export async function addMember(db: Database, user: CurrentUser, slug: string, i
     if (current === 'owner' && input.role !== 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
     await upsertMembership(tx, app.id, target.id, input.role);
     await touchApplication(tx, app.id);
-    return detailOf(tx, app, await findRole(tx, app.id, user.id));
+    const detail = await detailOf(tx, app, await findRole(tx, app.id, user.id));
+    const member = { userId: target.id, email: target.email };
+    await audit.record(tx, {
+      action: current ? 'member.update' : 'member.add',
+      targetType: 'application',
+      targetId: app.id,
+      before: current ? { ...member, role: current } : null,
+      after: { ...member, role: input.role },
+      details: { application: app.slug },
+    });
+    return detail;
   });
 }
 
 /**
- * Removes member `userId` from the application.
+ * Removes member `userId` from the application; audited `member.remove` (before: the membership).
  * @throws HttpError 404 unknown application; 403 unless owner or administrator; 404 NOT_FOUND
  *   (errors.memberNotFound) when not a member; 409 CONFLICT (errors.lastOwner) for the last owner.
  */
-export async function removeMember(db: Database, user: CurrentUser, slug: string, userId: string): Promise<ApplicationDetail> {
+export async function removeMember(
+  db: Database,
+  user: CurrentUser,
+  slug: string,
+  userId: string,
+  audit: AuditWriter,
+): Promise<ApplicationDetail> {
   const { app } = await requireManageableApplication(db, user, slug);
   return db.transaction(async (tx) => {
     await lockApplication(tx, app.id);
@@ -162,6 +202,15 @@ export async function removeMember(db: Database, user: CurrentUser, slug: string
     if (current === 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
     await deleteMembership(tx, app.id, userId);
     await touchApplication(tx, app.id);
-    return detailOf(tx, app, await findRole(tx, app.id, user.id));
+    const detail = await detailOf(tx, app, await findRole(tx, app.id, user.id));
+    await audit.record(tx, {
+      action: 'member.remove',
+      targetType: 'application',
+      targetId: app.id,
+      before: { userId, role: current },
+      after: null,
+      details: { application: app.slug },
+    });
+    return detail;
   });
 }

@@ -6,16 +6,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../../contracts';
 import { forbidden, unauthenticated } from '../../lib/http-error';
-import { ABSOLUTE_TIMEOUT_MS, resolveSession, SESSION_COOKIE } from './auth.service';
+import { ABSOLUTE_TIMEOUT_MS, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
 
 /**
- * Adds an onRequest hook: for URLs under /api, a valid `assay_session` cookie sets
- * `request.user` and `request.sessionId` (both stay null otherwise; anonymous is not an error here).
+ * The session cookie's name for this request: `__Host-assay_session` when it came over https (a
+ * TLS socket, or X-Forwarded-Proto from a trusted proxy), else `assay_session`. Over https only the
+ * `__Host-` cookie is read, so a cookie planted without Secure (from http or a sibling host) is ignored.
+ */
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** True for the URLs whose requests carry a session: the API and the server loader (`/__serverLoader?…`). */
+export function isSessionUrl(url: string): boolean {
+  return url.startsWith('/api/') || url === '/__serverLoader' || url.startsWith('/__serverLoader?');
+}
+
+/**
+ * Adds an onRequest hook: for the API and the server loader (isSessionUrl), a valid session
+ * cookie sets `request.user` and `request.sessionId` (both stay null otherwise; anonymous is not
+ * an error here). Static files and pages never touch the database.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    if (!isSessionUrl(request.url)) return;
+    const token = request.cookies[sessionCookieName(request)];
     if (!token) return;
     const resolved = await resolveSession(app.db, token);
     if (resolved) {
@@ -37,11 +52,12 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Sets the session cookie: HttpOnly, SameSite=Lax, path /, Secure when the request came over
- * https (directly, or via a trusted proxy's X-Forwarded-Proto), Max-Age = the absolute expiry (s).
+ * Sets the session cookie (sessionCookieName): HttpOnly, SameSite=Lax, Path=/, no Domain, Secure
+ * when the request came over https (directly, or via a trusted proxy's X-Forwarded-Proto),
+ * Max-Age = the absolute expiry (604,800 s).
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(request), token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -52,7 +68,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 /** Clears the session cookie (same attributes, expired). */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(sessionCookieName(request), {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',

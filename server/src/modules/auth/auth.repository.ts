@@ -1,9 +1,17 @@
 /**
- * SQL of sessions and of the current user (STYLE.md: "SQL lives in the repository").
+ * SQL of sessions, of the sign-in throttle and of the current user (STYLE.md: "SQL lives in the repository").
  */
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+import {
+  applications,
+  loginThrottle,
+  sessions,
+  users,
+  type LoginThrottleRow,
+  type SessionRow,
+  type UserRow,
+} from '../../db/schema';
 
 /** Stores a new session (its id is the token's SHA-256, never the token). */
 export async function insertSession(
@@ -13,18 +21,42 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-/** A session and its user, plus the slug of the user's last application (null when unset). */
-export async function findSessionWithUser(
-  db: Executor,
-  id: string,
-): Promise<{ session: SessionRow; user: UserRow; lastAppSlug: string | null } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users, lastAppSlug: applications.slug })
+function sessionWithUserQuery(db: Executor) {
+  return db
+    .select({
+      session: { expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      user: { id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, locale: users.locale, disabled: users.disabled },
+      lastAppSlug: applications.slug,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(applications, eq(applications.id, users.lastApp))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('assay_session_with_user');
+}
+const sessionWithUser = new WeakMap<Executor, ReturnType<typeof sessionWithUserQuery>>();
+
+/** What a request needs of its session and user (SessionUser) — no more columns than that. */
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>;
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale' | 'disabled'>;
+  lastAppSlug: string | null;
+}
+
+/**
+ * A session and its user, plus the slug of the user's last application (null when unset). Runs
+ * on every signed-in request: a prepared statement per database (no SQL building per call; on
+ * PostgreSQL a named server-side statement, planned once per connection), reading only the
+ * columns a request needs (PGlite's cost grows with them).
+ */
+export async function findSessionWithUser(db: Executor, id: string): Promise<SessionWithUser | undefined> {
+  let query = sessionWithUser.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    sessionWithUser.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
 
@@ -69,4 +101,70 @@ export async function updateUserPreferences(
     .update(users)
     .set({ ...prefs, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/** Creates missing throttle rows with no failures (so they can be locked). */
+export async function ensureThrottleRows(db: Executor, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insert(loginThrottle)
+    .values(keys.map((key) => ({ key, failures: 0, lastFailureAt: new Date(0) })))
+    .onConflictDoNothing();
+}
+
+/** Locks the throttle rows of `keys` (sorted by key: no deadlock between two attempts) and returns them. */
+export async function lockThrottleRows(db: Executor, keys: string[]): Promise<LoginThrottleRow[]> {
+  return db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys)).orderBy(asc(loginThrottle.key)).for('update');
+}
+
+/** Stores a key's counters. */
+export async function saveThrottle(db: Executor, key: string, state: { failures: number; lastFailureAt: Date }): Promise<void> {
+  await db.update(loginThrottle).set(state).where(eq(loginThrottle.key, key));
+}
+
+/** Forgets a key. */
+export async function deleteThrottle(db: Executor, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/** Takes one failure off a key (an attempt counted in advance that succeeded); a key left with none is deleted. */
+export async function returnIpAttempt(db: Executor, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(and(eq(loginThrottle.key, key), lte(loginThrottle.failures, 1)));
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`${loginThrottle.failures} - 1` })
+    .where(eq(loginThrottle.key, key));
+}
+
+/**
+ * Deletes throttle rows quiet since before `before` (the scheduler passes now − 1 h: a row is
+ * forgotten 15 min after its last wait, which is at most 15 min).
+ * @returns the number deleted.
+ */
+export async function purgeThrottleRows(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(loginThrottle).where(lt(loginThrottle.lastFailureAt, before)).returning({ key: loginThrottle.key });
+  return rows.length;
+}
+
+/** Deletes every session of a user, except `keep` if given. @returns the number deleted. */
+export async function deleteSessionsOf(db: Executor, userId: string, keep?: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Deletes every session past its absolute expiry or idle since before `idleBefore`. @returns the number deleted. */
+export async function deleteExpiredSessions(db: Executor, now: Date, idleBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Sets a user's password hash. */
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,23 +1,33 @@
 /**
- * /api/v1/auth: login, logout, the current user and their preferences (PRODUCT.md "Shell").
+ * /api/v1/auth: sign-in, sign-out, the current user, their password and preferences
+ * (PRODUCT.md "Shell"; issue 4: rotation, back-off, revocation).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserSchema, loginInputSchema, okSchema, preferencesInputSchema } from '../../../../contracts';
+import {
+  currentUserSchema,
+  loginInputSchema,
+  okSchema,
+  passwordChangeSchema,
+  preferencesInputSchema,
+} from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
+import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { clearSessionCookie, requireUser, setSessionCookie, userOf } from './auth.plugin';
-import { login, logout, updatePreferences } from './auth.service';
+import { changePassword, login, logout, updatePreferences } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /auth/login — body loginInputSchema `{ email, password }` → 200 `{ success, data: CurrentUser }`
-   * and the `assay_session` cookie. 401 INVALID_CREDENTIALS (same message for an unknown e-mail and
-   * a wrong password); 403 FORBIDDEN for a disabled account; 400 VALIDATION_FAILED.
+   * and a new session cookie (the request's previous session, if any, is ended). 401
+   * INVALID_CREDENTIALS (same message for an unknown e-mail and a wrong password); 403 FORBIDDEN for
+   * a disabled account; 429 RATE_LIMITED with Retry-After during the back-off; 400 VALIDATION_FAILED.
    */
   app.post(
     '/auth/login',
     {
+      config: { audit: ['auth.login'] },
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
@@ -26,21 +36,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body, {
-        ip: request.ip ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const result = await login(
+        app.db,
+        request.body,
+        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, previousSessionId: request.sessionId },
+        auditOf(request),
+      );
       setSessionCookie(request, reply, result.token);
       return ok(result.user);
     },
   );
 
-  /** POST /auth/logout — deletes the session (if any) and clears the cookie; 200 `{ success, data: null }` even when anonymous. */
+  /**
+   * POST /auth/logout — ends the session (audited `auth.logout`) and clears the cookie; 200
+   * `{ success, data: null }` even when anonymous (then nothing is written).
+   */
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: okSchema(z.null()), ...errorResponses } } },
+    {
+      config: { audit: ['auth.logout'] },
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: okSchema(z.null()), ...errorResponses } },
+    },
     async (request, reply) => {
-      if (request.sessionId) await logout(app.db, request.sessionId);
+      if (request.sessionId) await logout(app.db, request.sessionId, auditOf(request));
+      else markUnchanged(request);
       clearSessionCookie(request, reply);
       return ok(null);
     },
@@ -60,6 +79,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
+   * POST /auth/me/password — body passwordChangeSchema `{ currentPassword, newPassword }` → 200
+   * CurrentUser and a new session cookie; every other session of the user is ended. 400
+   * VALIDATION_FAILED (wrong current password: details field currentPassword; weak or unchanged new
+   * password: newPassword); 401 anonymous; 429 RATE_LIMITED during the back-off.
+   */
+  app.post(
+    '/auth/me/password',
+    {
+      preHandler: requireUser,
+      config: { audit: ['auth.password_change'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change my password (signs out my other sessions)',
+        body: passwordChangeSchema,
+        response: { 200: okSchema(currentUserSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await changePassword(
+        app.db,
+        userOf(request),
+        request.sessionId,
+        request.body,
+        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+        auditOf(request),
+      );
+      setSessionCookie(request, reply, result.token);
+      return ok(result.user);
+    },
+  );
+
+  /**
    * PATCH /auth/me/preferences — body preferencesInputSchema `{ locale?, lastApp? }` (lastApp a slug
    * or null) → 200 CurrentUser. 401 anonymous; 404 unknown application; 403 not a member.
    */
@@ -67,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me/preferences',
     {
       preHandler: requireUser,
+      config: { audit: ['user.preferences'] },
       schema: {
         tags: ['auth'],
         summary: 'Update language / last application',
@@ -74,6 +126,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(currentUserSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await updatePreferences(app.db, userOf(request), request.body)),
+    async (request) => ok(await updatePreferences(app.db, userOf(request), request.body, auditOf(request))),
   );
 };

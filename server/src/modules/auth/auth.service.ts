@@ -1,32 +1,47 @@
 /**
- * Login, sessions and preferences (PRODUCT.md "Conventions of the API": cookie sessions,
- * argon2id; "Shell": login, logout, session expiry).
+ * Sign-in, sessions, password change and preferences (PRODUCT.md "Conventions of the API": cookie
+ * sessions, argon2id, login rate limit; "Shell": login, logout, session expiry; OWASP ASVS 5.0 V7
+ * "Session management").
  *
- * Sessions: the browser holds a random 32-byte token (base64url) in the `assay_session` cookie;
- * the database holds only its SHA-256 (hex), so a copy of the table cannot sign anyone in.
- * A session ends after IDLE_TIMEOUT_MS without a request or ABSOLUTE_TIMEOUT_MS after login,
- * whichever is first; `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
+ * Sessions: the browser holds a random 32-byte token (base64url) in the session cookie
+ * (`assay_session`, or `__Host-assay_session` over https: auth.plugin.ts); the database holds only
+ * its SHA-256 (hex), so a copy of the table cannot sign anyone in. A new token is issued at every
+ * sign-in and password change (rotation). A session ends after IDLE_TIMEOUT_MS without a request or
+ * ABSOLUTE_TIMEOUT_MS after sign-in, whichever is first (defaults until the system settings of a
+ * later issue make them configurable); `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
+ * Every session of a user ends when their password changes (the current one is replaced) or their
+ * account is disabled (users.service.ts); the scheduler purges expired ones every 10 minutes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser, LoginInput, PreferencesInput } from '../../../../contracts';
-import type { Database } from '../../db/client';
+import type { CurrentUser, LoginInput, PasswordChange, PreferencesInput } from '../../../../contracts';
+import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
-import { verifyDummy, verifyPassword } from '../../lib/password';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { findUserByEmail } from '../users/users.repository';
+import type { AuditWriter } from '../audit/audit.service';
+import { findUserByEmail, findUserById } from '../users/users.repository';
 import {
+  deleteExpiredSessions,
   deleteExpiredSessionsOf,
   deleteSession,
+  deleteSessionsOf,
   findSessionWithUser,
   findUserWithLastApp,
   insertSession,
   touchSession,
+  updatePasswordHash,
   updateUserPreferences,
 } from './auth.repository';
+import { claimAttempt, settleSuccess, throttleKeys } from './login-throttle';
 
-/** The session cookie's name. */
+/** The session cookie's name over plain http. */
 export const SESSION_COOKIE = 'assay_session';
+/**
+ * The session cookie's name over https: the `__Host-` prefix makes the browser require Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-assay_session';
 /** Idle expiry: 8 hours (ms) without a request ends the session (a working day). */
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 /** Absolute expiry: 7 days (ms) after login, whatever the activity. */
@@ -42,7 +57,7 @@ export function hashToken(token: string): string {
 }
 
 /** A user row (and its last application's slug) as contracts' CurrentUser. */
-export function toCurrentUser(user: UserRow, lastAppSlug: string | null): CurrentUser {
+export function toCurrentUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale'>, lastAppSlug: string | null): CurrentUser {
   return {
     id: user.id,
     name: user.name,
@@ -53,40 +68,125 @@ export function toCurrentUser(user: UserRow, lastAppSlug: string | null): Curren
   };
 }
 
-/**
- * Checks the credentials and opens a session.
- * Wrong password and unknown e-mail answer the same 401 INVALID_CREDENTIALS, and an unknown e-mail
- * still costs one argon2 verification (dummy hash) so timing does not tell them apart.
- * @returns the cookie token (to send, never stored) and the user.
- * @throws HttpError 401 INVALID_CREDENTIALS; 403 FORBIDDEN (errors.accountDisabled) for a disabled
- *   account whose password was right.
- */
-export async function login(
-  db: Database,
-  input: LoginInput,
-  meta: { ip: string | null; userAgent: string | null },
-  now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser }> {
-  const user = await findUserByEmail(db, input.email);
-  if (!user) {
-    await verifyDummy(input.password);
-    throw new HttpError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new HttpError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
-  }
-  if (user.disabled) throw forbidden('errors.accountDisabled');
+/** Client facts of a sign-in, stored with the session and the audit entry. */
+export interface LoginMeta {
+  ip: string | null;
+  userAgent: string | null;
+  /** The session the request already had (ended: a sign-in always starts a new session). */
+  previousSessionId: string | null;
+}
+
+async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: Date): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  await deleteExpiredSessionsOf(db, user.id, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
-  await insertSession(db, {
+  await insertSession(tx, {
     id: hashToken(token),
-    userId: user.id,
+    userId,
     expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
     ip: meta.ip,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
+  return token;
+}
+
+/**
+ * Checks the credentials and opens a session (a new token every time: the session id is rotated
+ * at sign-in, and the request's previous session, if any, is ended).
+ * Wrong password and unknown e-mail answer the same 401 INVALID_CREDENTIALS, and an unknown e-mail
+ * still costs one argon2 verification (dummy hash) so timing does not tell them apart. Attempts go
+ * through the back-off of login-throttle.ts. Audit: `auth.login` with the session (actor: the
+ * user); `auth.login_failed` in its own transaction (actor label: the e-mail tried; details.reason
+ * `password`, `unknown-email` or `disabled`).
+ * @returns the cookie token (to send, never stored) and the user.
+ * @throws HttpError 429 RATE_LIMITED while the e-mail or the IP must wait; 401 INVALID_CREDENTIALS;
+ *   403 FORBIDDEN (errors.accountDisabled) for a disabled account whose password was right.
+ */
+export async function login(
+  db: Database,
+  input: LoginInput,
+  meta: LoginMeta,
+  audit: AuditWriter,
+  now: Date = new Date(),
+): Promise<{ token: string; user: CurrentUser }> {
+  const keys = throttleKeys(input.email, meta.ip);
+  await claimAttempt(db, keys, now);
+  const user = await findUserByEmail(db, input.email);
+  const anonymous = audit.as({ id: null, label: input.email });
+  if (!user) {
+    await verifyDummy(input.password);
+    await anonymous.record(db, { action: 'auth.login_failed', details: { reason: 'unknown-email' } });
+    throw new HttpError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await anonymous.record(db, { action: 'auth.login_failed', targetType: 'user', targetId: user.id, details: { reason: 'password' } });
+    throw new HttpError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
+  }
+  if (user.disabled) {
+    await anonymous.record(db, { action: 'auth.login_failed', targetType: 'user', targetId: user.id, details: { reason: 'disabled' } });
+    throw forbidden('errors.accountDisabled');
+  }
+  const token = await db.transaction(async (tx) => {
+    await settleSuccess(tx, keys);
+    if (meta.previousSessionId) await deleteSession(tx, meta.previousSessionId);
+    await deleteExpiredSessionsOf(tx, user.id, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
+    const opened = await openSession(tx, user.id, meta, now);
+    await audit.as({ id: user.id, label: user.email }).record(tx, {
+      action: 'auth.login',
+      targetType: 'user',
+      targetId: user.id,
+      details: { userAgent: meta.userAgent ? meta.userAgent.slice(0, 200) : null },
+    });
+    return opened;
+  });
   const current = await findUserWithLastApp(db, user.id);
   return { token, user: toCurrentUser(user, current?.lastAppSlug ?? null) };
+}
+
+/**
+ * Changes the signed-in user's password (PRODUCT.md "personal center: password"). The current
+ * password is checked under the sign-in back-off (a stolen session cannot guess it quickly). On
+ * success, in one transaction: the new argon2id hash, every session of the user ended — the other
+ * devices are signed out — and a new session opened for this one (rotation), `auth.password_change`
+ * audited with the number of other sessions revoked. A wrong current password is audited as
+ * `auth.password_change_failed`.
+ * @returns the new session's cookie token and the user.
+ * @throws HttpError 429 RATE_LIMITED; 400 VALIDATION_FAILED (details field currentPassword,
+ *   errors.currentPasswordWrong); 401 when the account no longer exists.
+ */
+export async function changePassword(
+  db: Database,
+  user: CurrentUser,
+  currentSessionId: string | null,
+  input: PasswordChange,
+  meta: Omit<LoginMeta, 'previousSessionId'>,
+  audit: AuditWriter,
+  now: Date = new Date(),
+): Promise<{ token: string; user: CurrentUser }> {
+  const keys = throttleKeys(user.email, meta.ip);
+  await claimAttempt(db, keys, now);
+  const row = await findUserById(db, user.id);
+  if (!row) throw unauthenticated();
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await audit.record(db, { action: 'auth.password_change_failed', targetType: 'user', targetId: user.id });
+    throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
+      { field: 'currentPassword', messageKey: 'errors.currentPasswordWrong' },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const token = await db.transaction(async (tx) => {
+    await settleSuccess(tx, keys);
+    await updatePasswordHash(tx, user.id, passwordHash);
+    const revoked = await deleteSessionsOf(tx, user.id);
+    const opened = await openSession(tx, user.id, { ...meta, previousSessionId: null }, now);
+    const others = currentSessionId ? Math.max(0, revoked - 1) : revoked;
+    await audit.record(tx, {
+      action: 'auth.password_change',
+      targetType: 'user',
+      targetId: user.id,
+      details: { otherSessionsRevoked: others },
+    });
+    return opened;
+  });
+  return { token, user };
 }
 
 /**
@@ -114,25 +214,54 @@ export async function resolveSession(
   return { sessionId: id, user: toCurrentUser(user, lastAppSlug) };
 }
 
-/** Ends a session (no error when it does not exist). */
-export async function logout(db: Database, sessionId: string): Promise<void> {
-  await deleteSession(db, sessionId);
+/** Ends a session (no error when it does not exist) and audits `auth.logout`. */
+export async function logout(db: Database, sessionId: string, audit: AuditWriter): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, sessionId);
+    await audit.record(tx, { action: 'auth.logout', targetType: 'user', targetId: audit.actor.id });
+  });
 }
 
 /**
- * Updates the signed-in user's language and/or last application.
+ * Ends every session past its absolute expiry or idle for IDLE_TIMEOUT_MS (the scheduler, every
+ * 10 minutes; expired sessions are also refused and deleted when presented).
+ * @returns the number of sessions deleted.
+ */
+export async function purgeExpiredSessions(db: Executor, now: Date = new Date()): Promise<number> {
+  return deleteExpiredSessions(db, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
+}
+
+/**
+ * Updates the signed-in user's language and/or last application, audited as `user.preferences`
+ * (before/after of what changed) in the same transaction.
  * @param input contracts' preferencesInputSchema; `lastApp` is a slug (null clears it).
  * @throws HttpError 404 NOT_FOUND (errors.applicationNotFound) for an unknown slug, 403 FORBIDDEN
  *   (errors.notMember) when the user may not open it (rules: applications.service.ts).
  */
-export async function updatePreferences(db: Database, user: CurrentUser, input: PreferencesInput): Promise<CurrentUser> {
+export async function updatePreferences(
+  db: Database,
+  user: CurrentUser,
+  input: PreferencesInput,
+  audit: AuditWriter,
+): Promise<CurrentUser> {
   const prefs: { locale?: 'zh-CN' | 'en-US'; lastApp?: string | null } = {};
-  if (input.locale !== undefined) prefs.locale = input.locale;
+  const after: { locale?: string; lastApp?: string | null } = {};
+  const before: { locale?: string; lastApp?: string | null } = {};
+  if (input.locale !== undefined) {
+    prefs.locale = input.locale;
+    before.locale = user.locale;
+    after.locale = input.locale;
+  }
   if (input.lastApp !== undefined) {
     prefs.lastApp = input.lastApp === null ? null : (await requireOpenableApplication(db, user, input.lastApp)).app.id;
+    before.lastApp = user.lastApp;
+    after.lastApp = input.lastApp;
   }
-  if (Object.keys(prefs).length > 0) await updateUserPreferences(db, user.id, prefs);
-  const fresh = await findUserWithLastApp(db, user.id);
-  if (!fresh) throw unauthenticated();
-  return toCurrentUser(fresh.user, fresh.lastAppSlug);
+  return db.transaction(async (tx) => {
+    if (Object.keys(prefs).length > 0) await updateUserPreferences(tx, user.id, prefs);
+    const fresh = await findUserWithLastApp(tx, user.id);
+    if (!fresh) throw unauthenticated();
+    await audit.record(tx, { action: 'user.preferences', targetType: 'user', targetId: user.id, before, after });
+    return toCurrentUser(fresh.user, fresh.lastAppSlug);
+  });
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { initInputSchema, okSchema, setupStatusSchema, userSchema } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
+import { auditOf } from '../audit/audit.plugin';
 import { getSetupStatus, initialise } from './setup.service';
 
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +29,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/setup/init',
     {
+      config: { audit: ['setup.init'] },
       schema: {
         tags: ['setup'],
         summary: 'Create the first administrator',
@@ -37,7 +39,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return ok(await initialise(app.db, request.body));
+      return ok(await initialise(app.db, request.body, auditOf(request)));
     },
   );
 };

@@ -5,6 +5,7 @@
 import type { InitInput, SetupStatus, User } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import type { AuditWriter } from '../audit/audit.service';
 import { hashPassword } from '../../lib/password';
 import { countUsers, insertUser } from '../users/users.repository';
 import { toUser } from '../users/users.service';
@@ -18,15 +19,18 @@ export async function getSetupStatus(db: Database): Promise<SetupStatus> {
 /**
  * Creates the first administrator when no user exists. Race-safe: the check and the insert run in
  * one transaction holding an advisory lock, so two concurrent calls create one administrator.
- * No session is opened (the web goes to /login next).
+ * No session is opened (the web goes to /login next). Audited `setup.init` (actor label `setup`,
+ * after: the administrator). Afterwards the only way to add an administrator without signing in is
+ * the shell (`npm run admin -- create-admin`, ops/admin.ts).
  * @throws HttpError 409 SETUP_CLOSED once any user exists.
  */
-export async function initialise(db: Database, input: InitInput): Promise<User> {
+export async function initialise(db: Database, input: InitInput, audit: AuditWriter): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockSetup(tx);
     if ((await countUsers(tx)) > 0) throw new HttpError(409, 'SETUP_CLOSED', 'errors.setupClosed');
-    return insertUser(tx, { email: input.email, name: input.name, passwordHash, isAdmin: true });
+    const user = toUser(await insertUser(tx, { email: input.email, name: input.name, passwordHash, isAdmin: true }));
+    await audit.as({ id: null, label: 'setup' }).record(tx, { action: 'setup.init', targetType: 'user', targetId: user.id, after: user });
+    return user;
   });
-  return toUser(row);
 }

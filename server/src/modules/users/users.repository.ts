@@ -55,3 +55,30 @@ export async function listUsers(
   const [{ n }] = await db.select({ n: count() }).from(users).where(and(where));
   return { rows, total: n };
 }
+
+/** The user with this id, locked until the transaction ends, or undefined. */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Locks the enabled administrators' rows (ordered by id) and returns their ids. */
+export async function lockEnabledAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.disabled, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Updates a user's name and/or disabled flag (and updated_at); returns the row. */
+export async function updateUser(db: Executor, id: string, changes: { name?: string; disabled?: boolean }): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

@@ -1,16 +1,23 @@
 /**
- * /api/v1/users: accounts, administrators only (contracts/users.ts).
+ * /api/v1/users: accounts, administrators only (contracts/users.ts, contracts/account.ts).
  */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema, pageSchema, userCreateSchema, userSchema } from '../../../../contracts';
+import { managedUserSchema, okSchema, pageSchema, userCreateSchema, userSchema, userUpdateSchema } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { listQuerySchema } from '../../lib/paging';
-import { requireAdmin } from '../auth/auth.plugin';
-import { createUser, listUsers } from './users.service';
+import { auditOf } from '../audit/audit.plugin';
+import { requireAdmin, userOf } from '../auth/auth.plugin';
+import { createUser, listUsers, updateUser } from './users.service';
+
+const idParams = z.object({ id: z.uuid() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** GET /users?current&pageSize&q — administrators; ordered by name; `q` searches e-mail and name. 401/403. */
+  /**
+   * GET /users?current&pageSize&q — administrators; ordered by name; `q` searches e-mail and name →
+   * page of ManagedUser (User + `disabled`). 401/403.
+   */
   app.get(
     '/users',
     {
@@ -19,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'List users',
         querystring: listQuerySchema,
-        response: { 200: pageSchema(userSchema), ...errorResponses },
+        response: { 200: pageSchema(managedUserSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -33,6 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       preHandler: requireAdmin,
+      config: { audit: ['user.create'] },
       schema: {
         tags: ['users'],
         summary: 'Create a user',
@@ -42,7 +50,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return ok(await createUser(app.db, request.body));
+      return ok(await createUser(app.db, request.body, auditOf(request)));
     },
+  );
+
+  /**
+   * PATCH /users/:id — administrators; body userUpdateSchema `{ name?, disabled? }` → ManagedUser.
+   * Disabling ends every session of the account. 404 unknown id; 409 CONFLICT for one's own account
+   * or the last enabled administrator.
+   */
+  app.patch(
+    '/users/:id',
+    {
+      preHandler: requireAdmin,
+      config: { audit: ['user.update'] },
+      schema: {
+        tags: ['users'],
+        summary: 'Rename, disable or enable a user',
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: okSchema(managedUserSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await updateUser(app.db, userOf(request), request.params.id, request.body, auditOf(request))),
   );
 };

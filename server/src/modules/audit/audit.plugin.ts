@@ -1,0 +1,75 @@
+/**
+ * The audit layer of requests:
+ * - `auditOf(request)`: the writer a route hands its service (actor = the signed-in user, or
+ *   `anonymous`; the client IP), counting what the request wrote;
+ * - a registry of every mutating route under /api (`app.mutatingRoutes`), each required to declare
+ *   `config.audit` (the actions it writes, or false) when it is added — a route without one stops
+ *   the app from building — so a test can walk them all ("every mutating route writes exactly one
+ *   entry", audit.routes-walk.test.ts);
+ * - an onResponse check: a successful (2xx) mutation that wrote no entry, several, or an action it
+ *   did not declare is logged as an error.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiUrl, isMutatingMethod } from '../../lib/csrf';
+import { auditWriter, type AuditWriter } from './audit.service';
+
+/** A mutating /api route and the audit actions it declares. */
+export interface MutatingRoute {
+  method: string;
+  url: string;
+  audit: readonly string[] | false;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every POST/PUT/PATCH/DELETE route under /api, in registration order. */
+    mutatingRoutes: MutatingRoute[];
+  }
+}
+
+const unchanged = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a successful mutation that changed nothing (e.g. signing out without a session): it is
+ * then allowed to write no entry.
+ */
+export function markUnchanged(request: FastifyRequest): void {
+  unchanged.add(request);
+}
+
+/** The audit writer of a request: actor from request.user (null id + `anonymous` when signed out) and request.ip. */
+export function auditOf(request: FastifyRequest): AuditWriter {
+  const user = request.user;
+  return auditWriter({ id: user?.id ?? null, label: user?.email ?? 'anonymous', ip: request.ip ?? null }, (action) =>
+    request.auditActions.push(action),
+  );
+}
+
+/** Installs the registry (onRoute) and the onResponse check; call before any route is added. */
+export function registerAuditLayer(app: FastifyInstance): void {
+  app.decorate('mutatingRoutes', [] as MutatingRoute[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!isApiUrl(route.url)) return;
+    for (const method of methods) {
+      if (!isMutatingMethod(method)) continue;
+      const audit = route.config?.audit;
+      if (audit === undefined) {
+        throw new Error(`${method} ${route.url} must declare config.audit: the audit actions it writes, or false`);
+      }
+      app.mutatingRoutes.push({ method, url: route.url, audit });
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const declared = request.routeOptions.config.audit;
+    if (!Array.isArray(declared) || reply.statusCode < 200 || reply.statusCode >= 300) return;
+    const written = request.auditActions;
+    if (written.length === 0 && unchanged.has(request)) return;
+    if (written.length !== 1 || !declared.includes(written[0])) {
+      request.log.error(
+        { method: request.method, url: request.routeOptions.url, written, declared },
+        'audit: a successful mutation must write exactly one declared audit entry',
+      );
+    }
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The sign-in back-off (issue 4; OWASP ASVS 5.0 V6.3 / Authentication Cheat Sheet: throttle, do not
+ * lock out). Failed attempts are counted per account e-mail and per client IP, in the database
+ * (`login_throttle`), so every API process sees the same counts:
+ * - the first FREE_FAILURES failures cost nothing; after n ≥ 5 failures each further attempt must
+ *   wait 2^(n−5) s after the last one (1 s, 2 s, 4 s … ), at most MAX_DELAY_MS (15 min);
+ * - a key is forgotten after WINDOW_MS (15 min) without a failure, counted from the end of the
+ *   last wait;
+ * - an attempt made too early is refused with 429 RATE_LIMITED, `Retry-After` (s) and a message in
+ *   the request's language saying in how many seconds or minutes to try again; it is not counted;
+ * - a successful sign-in forgets the account's failures, and gives the IP its attempt back (it
+ *   does not forget the IP's other failures: one valid account must not unlock an address that is
+ *   guessing others' passwords).
+ * Attempts are counted before the password is checked, atomically with the check of the wait
+ * (row locks, keys in sorted order), so a burst of parallel guesses cannot all pass while the first
+ * ones are still being verified. The same counts guard the current-password check of a password
+ * change.
+ */
+import type { Database, Executor } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { deleteThrottle, ensureThrottleRows, lockThrottleRows, returnIpAttempt, saveThrottle } from './auth.repository';
+
+/** Failures allowed before any wait. */
+export const FREE_FAILURES = 5;
+/** Quiet time after which a key's failures are forgotten: 15 minutes (ms). */
+export const WINDOW_MS = 15 * 60 * 1000;
+/** The longest wait between attempts: 15 minutes (ms). */
+export const MAX_DELAY_MS = 15 * 60 * 1000;
+
+/** A key's counters: failures so far and when the last one happened. */
+export interface ThrottleState {
+  failures: number;
+  lastFailureAt: Date;
+}
+
+/** The throttle keys of an attempt: `email:<address>` and, when known, `ip:<address>`, sorted. */
+export function throttleKeys(email: string, ip: string | null): string[] {
+  const keys = [`email:${email.toLowerCase()}`];
+  if (ip) keys.push(`ip:${ip}`);
+  return keys.sort();
+}
+
+/** The wait (ms) imposed after `failures` failures: 0 below FREE_FAILURES, then 2^(n−5) s up to MAX_DELAY_MS. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(2 ** Math.min(failures - FREE_FAILURES, 30) * 1000, MAX_DELAY_MS);
+}
+
+/** How long (ms, ≥ 0) an attempt at `now` must still wait. */
+export function waitFor(state: ThrottleState, now: Date): number {
+  return Math.max(0, state.lastFailureAt.getTime() + delayAfter(state.failures) - now.getTime());
+}
+
+/** True when the key's failures are forgotten at `now` (WINDOW_MS of quiet after the last wait). */
+export function isForgotten(state: ThrottleState, now: Date): boolean {
+  return now.getTime() > state.lastFailureAt.getTime() + delayAfter(state.failures) + WINDOW_MS;
+}
+
+/** The counters after one more failure at `now`. */
+export function afterFailure(state: ThrottleState, now: Date): ThrottleState {
+  return { failures: isForgotten(state, now) ? 1 : state.failures + 1, lastFailureAt: now };
+}
+
+/** The 429 for a wait of `ms`: Retry-After in whole seconds (≥ 1), the message in seconds below a minute, else minutes. */
+export function throttledError(ms: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const headers = { 'retry-after': String(seconds) };
+  if (seconds < 60) {
+    return seconds === 1
+      ? new HttpError(429, 'RATE_LIMITED', 'errors.loginThrottled.second', undefined, { headers })
+      : new HttpError(429, 'RATE_LIMITED', 'errors.loginThrottled.seconds', undefined, { headers, params: { n: seconds } });
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1
+    ? new HttpError(429, 'RATE_LIMITED', 'errors.loginThrottled.minute', undefined, { headers })
+    : new HttpError(429, 'RATE_LIMITED', 'errors.loginThrottled.minutes', undefined, { headers, params: { n: minutes } });
+}
+
+/**
+ * Counts an attempt on `keys` (as a failure, until settled by `settleSuccess`), or refuses it.
+ * One short transaction; the password is checked after it, outside any transaction.
+ * @throws HttpError 429 RATE_LIMITED (throttledError) when any key must still wait; nothing is counted then.
+ */
+export async function claimAttempt(db: Database, keys: string[], now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensureThrottleRows(tx, keys);
+    const rows = await lockThrottleRows(tx, keys);
+    const wait = Math.max(0, ...rows.map((r) => waitFor(r, now)));
+    if (wait > 0) throw throttledError(wait);
+    for (const row of rows) await saveThrottle(tx, row.key, afterFailure(row, now));
+  });
+}
+
+/**
+ * After a correct password: forgets the account's failures and returns the IP its attempt.
+ * Runs in the caller's transaction (the sign-in's).
+ */
+export async function settleSuccess(tx: Executor, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    if (key.startsWith('email:')) await deleteThrottle(tx, key);
+    else await returnIpAttempt(tx, key);
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Crash safety (issue 4): the real server (`node --import tsx server/src/index.ts`) is killed with
+ * SIGKILL in the middle of a stream of writes, then started again on the same data:
+ * - it starts (the data-folder lock of the dead process does not block it; PostgreSQL recovers),
+ * - every application whose POST was answered 201 is there,
+ * - none is half written (each has its owner membership and its one audit entry),
+ * - the audit chain verifies.
+ * PGlite by default (a new data folder); PostgreSQL (a fresh database) with TEST_DATABASE_URL.
+ * With PGlite, the restarted server then answers the shell commands while it runs (online backup,
+ * password reset: ops-requests.ts) and a SIGTERM stops it cleanly.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { AuditVerify } from '../../../contracts';
+import { LOCK_FILE_NAME } from '../db/lock';
+import { testDatabaseUrl } from '../env';
+import { runOps } from '../test/cli';
+import { createPgliteDataDir, createPostgresTestDatabase } from '../test/helpers';
+import type { DatabaseSummary } from './backup-lib';
+
+const PASSWORD = 'Crash-test-2026';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the real server and waits until /health answers (at most 60 s). */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const base = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'AUDIT_SIGNING_KEY', 'AUDIT_SIGNING_KEY_FILE']) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'index.ts')], {
+    env: { ...base, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_RATE_LIMIT: '0', DIST_DIR: 'no-such-dist', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, base: url, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start within 60 s:\n${output}`);
+}
+
+/** A JSON request to the server with the CSRF header and a cookie. */
+async function api<T>(server: Server, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}): Promise<{ status: number; body: T; cookie?: string }> {
+  const res = await fetch(`${server.base}/api/v1${url}`, {
+    method,
+    headers: {
+      'x-assay-request': '1',
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return { status: res.status, body: (await res.json()) as T, cookie: setCookie ? setCookie.split(';')[0] : undefined };
+}
+
+async function signIn(server: Server, password = PASSWORD): Promise<string> {
+  const res = await api(server, 'POST', '/auth/login', { body: { email: 'admin@example.com', password } });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.ok(res.cookie);
+  return res.cookie;
+}
+
+interface App {
+  slug: string;
+  myRole: string | null;
+  memberCount: number;
+}
+
+/** Every application (all pages). */
+async function allApplications(server: Server, cookie: string): Promise<App[]> {
+  const apps: App[] = [];
+  for (let current = 1; ; current++) {
+    const page = await api<{ data: App[]; total: number }>(server, 'GET', `/applications?pageSize=100&current=${current}`, { cookie });
+    apps.push(...page.body.data);
+    if (apps.length >= page.body.total || page.body.data.length === 0) return apps;
+  }
+}
+
+test('crash: kill -9 in the middle of writes, restart — everything acknowledged is there, nothing half written', async (t) => {
+  const serverUrl = testDatabaseUrl();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-crash-'));
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  let env: Record<string, string>;
+  if (serverUrl) {
+    const created = await createPostgresTestDatabase(serverUrl);
+    t.after(created.drop);
+    env = { DATABASE_URL: created.url };
+  } else {
+    const dataDir = await createPgliteDataDir(); // migrated, from the test snapshot (no initdb)
+    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    env = { DATA_DIR: dataDir };
+  }
+
+  const first = await startServer(env);
+  t.after(() => first.child.kill('SIGKILL'));
+  assert.equal((await api(first, 'POST', '/setup/init', { body: { name: 'Admin', email: 'admin@example.com', password: PASSWORD } })).status, 201);
+  const cookie = await signIn(first);
+
+  // four writers create applications until the server dies under them
+  const acknowledged = new Set<string>();
+  let next = 0;
+  let stop = false;
+  const writer = async () => {
+    while (!stop) {
+      const slug = `crash-${next++}`;
+      try {
+        const res = await api(first, 'POST', '/applications', { cookie, body: { slug, name: `Crash ${slug}` } });
+        if (res.status === 201) acknowledged.add(slug);
+        else throw new Error(`unexpected ${res.status}`);
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const writers = Array.from({ length: 4 }, writer);
+  const started = Date.now();
+  while (acknowledged.size < 60 && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  first.child.kill('SIGKILL');
+  await first.exited;
+  stop = true;
+  await Promise.all(writers);
+  assert.ok(acknowledged.size >= 60, `only ${acknowledged.size} writes before the kill`);
+  if (!serverUrl) assert.ok(fs.existsSync(path.join(env.DATA_DIR, LOCK_FILE_NAME)), 'the dead server left its lock');
+
+  const second = await startServer(env);
+  t.after(() => second.child.kill('SIGKILL'));
+  const cookie2 = await signIn(second);
+  const apps = await allApplications(second, cookie2);
+  const present = new Set(apps.map((a) => a.slug));
+  for (const slug of acknowledged) assert.ok(present.has(slug), `${slug} was acknowledged but is missing`);
+  assert.ok(apps.length <= next, 'nothing that was never sent');
+  for (const a of apps) {
+    assert.equal(a.memberCount, 1, `${a.slug} has its owner`);
+    assert.equal(a.myRole, 'owner');
+  }
+  const audited = await api<{ total: number }>(second, 'GET', '/audit?action=application.create&pageSize=1', { cookie: cookie2 });
+  assert.equal(audited.body.total, apps.length, 'one audit entry per application, no more, no less');
+  const verify = await api<{ data: AuditVerify }>(second, 'GET', '/audit/verify', { cookie: cookie2 });
+  assert.equal(verify.body.data.intact, true, JSON.stringify(verify.body.data));
+
+  if (!serverUrl) {
+    // the shell commands work while this server holds the folder: an online backup…
+    const file = path.join(tmp, 'online.tar.gz');
+    const backup = await runOps('backup', ['--out', file, '--json'], env);
+    assert.equal(backup.code, 0, backup.stderr);
+    const summary = JSON.parse(backup.stdout) as DatabaseSummary;
+    assert.equal(summary.tables['public.applications'], apps.length);
+    assert.equal(summary.auditHead.seq, verify.body.data.entries);
+    assert.ok(fs.statSync(file).size > 0);
+    // …and a password reset, which ends the current sessions
+    const reset = await runOps('admin', ['reset-password', '--email', 'admin@example.com', '--password', 'After-crash-2026'], env);
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.match(reset.stdout, /Password of admin@example\.com reset; 2 session\(s\) ended/);
+    assert.equal((await api<{ data: unknown }>(second, 'GET', '/auth/me', { cookie: cookie2 })).body.data, null);
+    await signIn(second, 'After-crash-2026');
+    // a graceful stop releases the lock and the ops marker
+    second.child.kill('SIGTERM');
+    assert.equal(await second.exited, 0, second.output());
+    assert.equal(fs.existsSync(path.join(env.DATA_DIR, LOCK_FILE_NAME)), false);
+    assert.equal(fs.existsSync(path.join(env.DATA_DIR, 'ops', 'server.json')), false);
+  } else {
+    second.child.kill('SIGTERM');
+    assert.equal(await second.exited, 0, second.output());
+  }
+});
