@@ -8,10 +8,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
-import { history, useIntl, useModel, useSearchParams } from 'umi';
+import { getLocale, history, useIntl, useModel, useSearchParams } from 'umi';
+import { LOCALES } from '../../../contracts/constants';
+import type { Locale } from '../../../contracts/constants';
 import AuthCard from '../../components/AuthCard';
 import { ApiError, toFormFields } from '../../services/api-error';
-import { login } from '../../services/auth';
+import { login, updatePreferences } from '../../services/auth';
 import { getSetupStatus } from '../../services/setup';
 import styles from './index.less';
 import { safeRedirect } from './redirect';
@@ -48,7 +50,12 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const user = await login({ email, password });
+      let user = await login({ email, password });
+      // A language chosen on this page is the user's choice: keep it as their preference.
+      const chosen = String(getLocale());
+      if (user.locale !== chosen && (LOCALES as readonly string[]).includes(chosen)) {
+        user = await updatePreferences({ locale: chosen as Locale }).catch(() => user);
+      }
       await setInitialState((s) => ({ ...s, currentUser: user }));
       history.replace(target);
     } catch (e) {
