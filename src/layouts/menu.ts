@@ -3,6 +3,7 @@
  * under `/{app}` with `:app` filled in (generatePath), nothing elsewhere. Pure, unit-tested.
  */
 import { generatePath } from 'umi';
+import { TOP_LEVEL_WORDS } from '../../contracts/reserved';
 
 /** The part of ProLayout's MenuDataItem this module reads and writes. */
 export interface MenuItem {
@@ -18,19 +19,8 @@ export interface MenuItem {
 
 export type Area = { kind: 'admin' } | { kind: 'workspace'; app: string } | { kind: 'none' };
 
-/** The first path segments that are not a workspace (top-level routes of SPEC.md §2). */
-const NON_WORKSPACE = new Set([
-  '',
-  'admin',
-  'login',
-  'init',
-  '403',
-  '404',
-  '500',
-  'audit_report',
-  'grid_view',
-  'compare_record_field',
-]);
+/** The first path segments that are not a workspace: SPEC.md §2's top-level routes (contracts/reserved.ts). */
+const NON_WORKSPACE = new Set<string>(['', ...TOP_LEVEL_WORDS]);
 
 /** The area a pathname belongs to: `/admin/**` → admin, `/{app}/**` → that workspace. */
 export function areaOf(pathname: string): Area {
@@ -89,7 +79,11 @@ export function groupMenu(items: MenuItem[], groupLabel: (group: string) => stri
  * by `menuGroup`, with `:app` replaced by the current application in the workspace. Other areas
  * get an empty menu. `groupLabel` translates a group key (`menu.group.<key>`).
  */
-export function menuForPath(menuData: MenuItem[], pathname: string, groupLabel: (group: string) => string = (g) => g): MenuItem[] {
+export function menuForPath(
+  menuData: MenuItem[],
+  pathname: string,
+  groupLabel: (group: string) => string = (g) => g,
+): MenuItem[] {
   const area = areaOf(pathname);
   if (area.kind === 'none') return [];
   const rootPath = area.kind === 'admin' ? '/admin' : '/:app';

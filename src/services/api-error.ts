@@ -2,6 +2,7 @@
  * The error every service call rejects with: the server's envelope (contracts/envelope.ts) or,
  * for a network failure or timeout, a synthetic one with `status` 0.
  */
+import { message } from 'antd';
 import type { FormInstance } from 'antd';
 import { ShowType } from '../../contracts/constants';
 import type { FieldError } from '../../contracts/envelope';
@@ -76,4 +77,19 @@ export function toFormFields(error: unknown): { name: (string | number)[]; error
  */
 export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): void {
   form.setFields(toFormFields(error) as Parameters<FormInstance<T>['setFields']>[0]);
+}
+
+/**
+ * Runs a form's server call. On failure the field errors go under their fields (what was typed
+ * stays), the message is shown, and it resolves false (a ModalForm stays open); else true.
+ */
+export async function submitForm<T>(form: FormInstance<T>, action: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (e) {
+    showFieldErrors(form, e);
+    message.error(e instanceof Error ? e.message : String(e));
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ import React from 'react';
 import { useIntl } from 'umi';
 import type { ApplicationCreate } from '../../../../../contracts';
 import { SLUG_PATTERN } from '../../../../../contracts/constants';
-import { showFieldErrors } from '../../../../services/api-error';
+import { submitForm } from '../../../../services/api-error';
 import { createApplication } from '../../../../services/applications';
 
 export default function CreateApplicationForm({ onCreated, primary }: { onCreated: (slug: string) => void; primary?: boolean }) {
@@ -24,19 +24,14 @@ export default function CreateApplicationForm({ onCreated, primary }: { onCreate
           {t('dashboard.createApp')}
         </Button>
       }
-      onFinish={async (values) => {
-        try {
+      onFinish={(values) =>
+        submitForm(form, async () => {
           const app = await createApplication(values);
           message.success(t('dashboard.createApp.done', { name: app.name }));
           form.resetFields();
           onCreated(app.slug);
-          return true;
-        } catch (e) {
-          showFieldErrors(form, e);
-          message.error(e instanceof Error ? e.message : String(e));
-          return false;
-        }
-      }}
+        })
+      }
     >
       <ProFormText
         name="name"

@@ -5,7 +5,7 @@ import { Button, Form, message } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import type { UserCreate } from '../../../../../contracts';
-import { showFieldErrors } from '../../../../services/api-error';
+import { submitForm } from '../../../../services/api-error';
 import { createUser } from '../../../../services/users';
 
 export default function CreateUserForm({ onCreated }: { onCreated: () => void }) {
@@ -22,19 +22,14 @@ export default function CreateUserForm({ onCreated }: { onCreated: () => void })
           {t('dashboard.createUser')}
         </Button>
       }
-      onFinish={async (values) => {
-        try {
+      onFinish={(values) =>
+        submitForm(form, async () => {
           const user = await createUser(values);
           message.success(t('dashboard.createUser.done', { name: user.name }));
           form.resetFields();
           onCreated();
-          return true;
-        } catch (e) {
-          showFieldErrors(form, e);
-          message.error(e instanceof Error ? e.message : String(e));
-          return false;
-        }
-      }}
+        })
+      }
     >
       <ProFormText
         name="name"

@@ -10,7 +10,7 @@ import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { MemberAdd } from '../../../../../contracts';
 import { APP_ROLES } from '../../../../../contracts/constants';
-import { showFieldErrors } from '../../../../services/api-error';
+import { submitForm } from '../../../../services/api-error';
 import { addMember } from '../../../../services/applications';
 
 export default function AddMemberForm({ slug, onAdded }: { slug: string; onAdded: () => void }) {
@@ -22,18 +22,14 @@ export default function AddMemberForm({ slug, onAdded }: { slug: string; onAdded
 
   const submit = async (values: MemberAdd) => {
     setSaving(true);
-    try {
+    await submitForm(form, async () => {
       await addMember(slug, values);
       message.success(t('workspace.addMember.done', { email: values.email }));
       form.resetFields();
       setOpen(false);
       onAdded();
-    } catch (e) {
-      showFieldErrors(form, e);
-      message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+    });
+    setSaving(false);
   };
 
   return (
@@ -51,7 +47,11 @@ export default function AddMemberForm({ slug, onAdded }: { slug: string; onAdded
         forceRender
       >
         <Form form={form} layout="vertical" initialValues={{ role: 'viewer' }} onFinish={submit} requiredMark={false}>
-          <Form.Item name="email" label={t('common.email')} rules={[{ required: true, type: 'email', message: t('common.required') }]}>
+          <Form.Item
+            name="email"
+            label={t('common.email')}
+            rules={[{ required: true, type: 'email', message: t('common.required') }]}
+          >
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="role" label={t('common.role')} rules={[{ required: true, message: t('common.required') }]}>
