@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { acquireDataLock } from '../db/lock';
 import { testDatabaseUrl } from '../env';
 import { auditWriter, SHELL_ACTOR, verifyChain } from '../modules/audit/audit.service';
@@ -18,7 +18,7 @@ import { createApplication } from '../modules/applications/applications.service'
 import { toCurrentUser } from '../modules/auth/auth.service';
 import { findUserByEmail } from '../modules/users/users.repository';
 import { runOps } from '../test/cli';
-import { adminSession, call, createPgliteDataDir, createPostgresTestDatabase, userSession } from '../test/helpers';
+import { adminSession, call, createEngineDatabase, userSession } from '../test/helpers';
 import { backupKind, summarise, type DatabaseSummary } from './backup-lib';
 
 /** The administrator as a CurrentUser (for calling services directly). */
@@ -45,19 +45,7 @@ test('backup and restore: the round trip brings back every row and the audit cha
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-backup-'));
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const serverUrl = testDatabaseUrl();
-  let env: Record<string, string>;
-  let open: () => Promise<DatabaseHandle>;
-  if (serverUrl) {
-    const created = await createPostgresTestDatabase(serverUrl);
-    t.after(created.drop);
-    env = { DATABASE_URL: created.url };
-    open = () => openDatabase({ databaseUrl: created.url, poolMax: 2 });
-  } else {
-    const dataDir = await createPgliteDataDir();
-    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    env = { DATA_DIR: dataDir };
-    open = () => openDatabase({ dataDir });
-  }
+  const { env, open } = await createEngineDatabase(t, 2);
 
   let before!: DatabaseSummary;
   await withApp(open, async (app, handle) => {

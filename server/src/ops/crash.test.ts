@@ -20,7 +20,7 @@ import type { AuditVerify } from '../../../contracts';
 import { LOCK_FILE_NAME } from '../db/lock';
 import { testDatabaseUrl } from '../env';
 import { runOps } from '../test/cli';
-import { createPgliteDataDir, createPostgresTestDatabase } from '../test/helpers';
+import { createEngineDatabase } from '../test/helpers';
 import type { DatabaseSummary } from './backup-lib';
 
 const PASSWORD = 'Crash-test-2026';
@@ -110,19 +110,10 @@ async function allApplications(server: Server, cookie: string): Promise<App[]> {
 }
 
 test('crash: kill -9 in the middle of writes, restart — everything acknowledged is there, nothing half written', async (t) => {
-  const serverUrl = testDatabaseUrl();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-crash-'));
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  let env: Record<string, string>;
-  if (serverUrl) {
-    const created = await createPostgresTestDatabase(serverUrl);
-    t.after(created.drop);
-    env = { DATABASE_URL: created.url };
-  } else {
-    const dataDir = await createPgliteDataDir(); // migrated, from the test snapshot (no initdb)
-    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    env = { DATA_DIR: dataDir };
-  }
+  const serverUrl = testDatabaseUrl();
+  const { env } = await createEngineDatabase(t);
 
   const first = await startServer(env);
   t.after(() => first.child.kill('SIGKILL'));

@@ -3,17 +3,14 @@
  * both audited with actor `shell`; through the real command on the engine under test.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import { passwordSchema } from '../../../contracts';
-import { openDatabase, type DatabaseHandle } from '../db/client';
 import { auditLog, sessions, users } from '../db/schema';
-import { testDatabaseUrl } from '../env';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { verifyChain } from '../modules/audit/audit.service';
 import { runOps } from '../test/cli';
-import { adminSession, call, createPgliteDataDir, createPostgresTestDatabase, createTestApp, login, userSession } from '../test/helpers';
+import { adminSession, call, createEngineDatabase, createTestApp, login, userSession } from '../test/helpers';
 import { createAdmin, generatePassword, resetPassword } from './recovery';
 
 test('recovery: generated passwords pass the strength rule', () => {
@@ -57,20 +54,7 @@ test('recovery: reset-password ends every session; create-admin refuses a taken 
 });
 
 test('recovery: `npm run admin` resets a password (printed once) and creates an administrator', async (t) => {
-  const serverUrl = testDatabaseUrl();
-  let env: Record<string, string>;
-  let open: () => Promise<DatabaseHandle>;
-  if (serverUrl) {
-    const created = await createPostgresTestDatabase(serverUrl);
-    t.after(created.drop);
-    env = { DATABASE_URL: created.url };
-    open = () => openDatabase({ databaseUrl: created.url, poolMax: 1 });
-  } else {
-    const dataDir = await createPgliteDataDir();
-    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    env = { DATA_DIR: dataDir };
-    open = () => openDatabase({ dataDir });
-  }
+  const { env, open } = await createEngineDatabase(t, 1);
   const seed = await open();
   try {
     await seed.db.insert(users).values({ email: 'admin@example.com', name: 'Admin', passwordHash: await hashPassword('Forgotten-pass-1'), isAdmin: true });

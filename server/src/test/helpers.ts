@@ -120,6 +120,28 @@ export async function createPgliteDataDir(prefix = 'assay-data-'): Promise<strin
   return dir;
 }
 
+/**
+ * A fresh, migrated database on the engine under test, for tests that run the real server or a
+ * shell command in a child process: a throw-away `assay_test_*` database on TEST_DATABASE_URL, else
+ * a PGlite data folder (createPgliteDataDir). Removed when the test ends.
+ * @returns `env`, the variables a child process needs (`DATABASE_URL` or `DATA_DIR`), and `open`,
+ *   which opens it in this process (`poolMax` connections on PostgreSQL, default 2).
+ */
+export async function createEngineDatabase(
+  t: { after(fn: () => unknown): void },
+  poolMax = 2,
+): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
+  const serverUrl = testDatabaseUrl();
+  if (serverUrl) {
+    const created = await createPostgresTestDatabase(serverUrl);
+    t.after(created.drop);
+    return { env: { DATABASE_URL: created.url }, open: () => openDatabase({ databaseUrl: created.url, poolMax }) };
+  }
+  const dataDir = await createPgliteDataDir();
+  t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
+}
+
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
