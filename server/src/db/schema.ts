@@ -22,6 +22,15 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * Soft deletion (the recycle bin, modules/recycle): `deleted_at` set = in the bin, hidden from every
+ * list and lookup; the row and its relations stay until purged. `deleted_by` has no foreign key
+ * (the deleting account may itself be purged later).
+ */
+const softDelete = () => ({
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  deletedBy: uuid('deleted_by'),
+});
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** Accounts. `email` is stored lower-case (checked); `locale` is the interface language (contracts LOCALES). */
@@ -37,8 +46,14 @@ export const users = pgTable(
     /** The workspace last opened (PRODUCT.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
     lastApp: uuid('last_app').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     disabled: boolean('disabled').notNull().default(false),
+    /** Profile fields (personal center). */
+    title: text('title'),
+    phone: text('phone'),
+    /** When the password was last set: the password policy's expiry counts from here. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...softDelete(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -122,6 +137,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** The client's User-Agent header (null for entries written before 0003, and for the scheduler). */
+    userAgent: text('user_agent'),
     before: jsonb('before'),
     after: jsonb('after'),
     details: jsonb('details'),
@@ -179,9 +196,255 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/** Groups of users (PRODUCT.md "Roles": members of an application are users or groups). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [uniqueIndex('groups_name_key').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`)],
+);
+
+/** Users in groups. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Application roles granted to a whole group. A user's effective role in an application is the
+ * highest of their own membership and the grants of the (not deleted) groups they are in.
+ */
+export const groupGrants = pgTable(
+  'group_grants',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.groupId] }),
+    index('group_grants_group_id_idx').on(t.groupId),
+    check('group_grants_role_check', sql`${t.role} in ('owner', 'editor', 'viewer')`),
+  ],
+);
+
+/**
+ * Personal API tokens (personal center): the token is shown once; `token_hash` is its SHA-256
+ * (hex), `prefix` its first characters for recognising it in the list.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+);
+
+/** System settings (`/admin/system`): one row per key, the value as JSON (contracts/settings.ts). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid('updated_by'),
+});
+
+/**
+ * Variables (`/admin/variable`): global (application_id null) or one application's. A secret's
+ * value is never stored in `value`: `secret` holds AES-256-GCM `iv.tag.ciphertext` (base64url).
+ */
+export const variables = pgTable(
+  'variables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    type: text('type', { enum: ['text', 'number', 'json', 'secret'] }).notNull(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    value: text('value'),
+    secret: text('secret'),
+    description: text('description'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    uniqueIndex('variables_key_scope_key')
+      .on(t.key, sql`coalesce(${t.applicationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.deletedAt} is null`),
+    check('variables_type_check', sql`${t.type} in ('text', 'number', 'json', 'secret')`),
+  ],
+);
+
+/** Tags (`/admin/tag`): a name and a colour, attached to anything through `taggings`. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [uniqueIndex('tags_name_key').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`)],
+);
+
+/** A tag on an object: `target_type` names the kind ('record', 'user', …), `target_id` its id. */
+export const taggings = pgTable(
+  'taggings',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.targetType, t.targetId] }), index('taggings_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Categories (`/admin/category`): a tree ordered by `position` among siblings. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [index('categories_parent_id_idx').on(t.parentId, t.position)],
+);
+
+/** An object in a category (same target scheme as taggings). */
+export const categorizations = pgTable(
+  'categorizations',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.targetType, t.targetId] }),
+    index('categorizations_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Notices (`/admin/notice`, `/{app}/noticeCenter`): announcements written by administrators and
+ * in-app messages from the system. Audience: everyone, some groups (`group_ids`), one application's
+ * members (`application_id`) or one user (`recipient_id`, messages). Shown between `publish_from`
+ * and `publish_until` (null = open-ended) once `published`. `body` is sanitised HTML.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['announcement', 'message'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    audience: text('audience', { enum: ['everyone', 'groups', 'application', 'user'] }).notNull(),
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    published: boolean('published').notNull().default(false),
+    publishFrom: timestamp('publish_from', { withTimezone: true, mode: 'date' }),
+    publishUntil: timestamp('publish_until', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    index('notices_recipient_id_idx').on(t.recipientId),
+    index('notices_application_id_idx').on(t.applicationId),
+    check('notices_kind_check', sql`${t.kind} in ('announcement', 'message')`),
+    check('notices_audience_check', sql`${t.audience} in ('everyone', 'groups', 'application', 'user')`),
+  ],
+);
+
+/** Which user has read which notice. */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('notice_reads_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The recycle bin (modules/recycle): one row per soft-deleted object of any type, so the bin pages
+ * across types in SQL. The object itself carries `deleted_at` too; restore and purge dispatch on
+ * `type` to the handler its module registered (modules/recycle/recycle.registry.ts).
+ */
+export const recycleBin = pgTable(
+  'recycle_bin',
+  {
+    type: text('type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** What the bin shows: a user's e-mail, a group's name… */
+    label: text('label').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedBy: uuid('deleted_by'),
+    deletedByLabel: text('deleted_by_label'),
+    /** What the module wants to keep for the restore (e.g. counts of relations). */
+    details: jsonb('details'),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.targetId] }), index('recycle_bin_deleted_at_idx').on(t.deletedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+export type VariableRow = typeof variables.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type NoticeRow = typeof notices.$inferSelect;
+export type RecycleBinRow = typeof recycleBin.$inferSelect;

@@ -31,7 +31,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/applications',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['applications'],
         summary: 'List applications',
@@ -52,7 +52,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       config: { audit: ['application.create'] },
       schema: {
         tags: ['applications'],
@@ -71,7 +71,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/applications/:slug',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['applications'],
         summary: 'An application and its members',
@@ -90,7 +90,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications/:slug/members',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       config: { audit: ['member.add', 'member.update'] },
       schema: {
         tags: ['applications'],
@@ -110,7 +110,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/applications/:slug/members/:userId',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       config: { audit: ['member.remove'] },
       schema: {
         tags: ['applications'],

@@ -63,6 +63,8 @@ export interface ChainedFields {
   actorId: string | null;
   actorLabel: string;
   ip: string | null;
+  /** Covered only when not null, so entries written before the column existed keep their hash. */
+  userAgent?: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -74,7 +76,9 @@ export interface ChainedFields {
 
 /** The canonical JSON an entry's hash is computed over (see the module comment). */
 export function canonicalEntry(e: ChainedFields): string {
+  const ua: { [key: string]: JsonValue } = e.userAgent == null ? {} : { userAgent: e.userAgent };
   return canonicalJson({
+    ...ua,
     id: e.id,
     seq: String(e.seq),
     at: e.at.toISOString(),

@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every POST/PUT/PATCH/DELETE route under /api, in registration order. */
     mutatingRoutes: MutatingRoute[];
+    /** Every route under /api (HEAD left out), in registration order: the access matrix walks them. */
+    apiRoutes: { method: string; url: string }[];
   }
 }
 
@@ -40,7 +42,7 @@ export function markUnchanged(request: FastifyRequest): void {
 /** The audit writer of a request: actor from request.user (null id + `anonymous` when signed out) and request.ip. */
 export function auditOf(request: FastifyRequest): AuditWriter {
   const user = request.user;
-  return auditWriter({ id: user?.id ?? null, label: user?.email ?? 'anonymous', ip: request.ip ?? null }, (action) =>
+  return auditWriter({ id: user?.id ?? null, label: user?.email ?? 'anonymous', ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }, (action) =>
     request.auditActions.push(action),
   );
 }
@@ -48,10 +50,12 @@ export function auditOf(request: FastifyRequest): AuditWriter {
 /** Installs the registry (onRoute) and the onResponse check; call before any route is added. */
 export function registerAuditLayer(app: FastifyInstance): void {
   app.decorate('mutatingRoutes', [] as MutatingRoute[]);
+  app.decorate('apiRoutes', [] as { method: string; url: string }[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!isApiUrl(route.url)) return;
     for (const method of methods) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url });
       if (!isMutatingMethod(method)) continue;
       const audit = route.config?.audit;
       if (audit === undefined) {

@@ -32,6 +32,8 @@ export interface AuditActor {
   id: string | null;
   label: string;
   ip: string | null;
+  /** The request's User-Agent (cut to 512 characters); absent for the shell and the scheduler. */
+  userAgent?: string | null;
 }
 
 /** What happened. `before`/`after` are the object around the change; secrets are dropped (audit.chain.ts). */
@@ -97,6 +99,7 @@ export async function appendAudit(db: Executor, actor: AuditActor, input: AuditI
     actorId: actor.id,
     actorLabel: actor.label,
     ip: actor.ip,
+    userAgent: actor.userAgent ? actor.userAgent.slice(0, 512) : null,
     action: input.action,
     targetType: input.targetType ?? null,
     targetId: input.targetId ?? null,

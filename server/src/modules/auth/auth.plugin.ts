@@ -40,12 +40,12 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-/** preHandler: 401 UNAUTHENTICATED unless signed in. */
+/** preValidation hook (runs before the body is validated, so a refused caller learns nothing of the input rules): 401 UNAUTHENTICATED unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
 }
 
-/** preHandler: 401 UNAUTHENTICATED when anonymous, 403 FORBIDDEN when not an administrator. */
+/** preValidation hook: 401 UNAUTHENTICATED when anonymous, 403 FORBIDDEN when not an administrator. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
   if (!request.user.isAdmin) throw forbidden();

@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/me/password',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       config: { audit: ['auth.password_change'] },
       schema: {
         tags: ['auth'],
@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/me/preferences',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       config: { audit: ['user.preferences'] },
       schema: {
         tags: ['auth'],

@@ -29,7 +29,7 @@ export const routeDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SERVER_LOADER_PATH,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['system'],
         summary: 'Route data for a page (SPEC.md §7 server loader)',

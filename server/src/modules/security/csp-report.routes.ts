@@ -118,7 +118,7 @@ export const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/csp-report',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['system'],
         summary: 'Content-Security-Policy violations received',

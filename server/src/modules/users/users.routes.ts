@@ -21,7 +21,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'List users',
@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       config: { audit: ['user.create'] },
       schema: {
         tags: ['users'],
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       config: { audit: ['user.update'] },
       schema: {
         tags: ['users'],

@@ -1,6 +1,6 @@
 /**
  * Users (contracts/users.ts, contracts/account.ts): administrators list, create, rename and
- * disable accounts. Permission checks are the routes' preHandlers (requireAdmin); this layer holds
+ * disable accounts. Permission checks are the routes' preValidation hooks (requireAdmin); this layer holds
  * the rules. Every change writes its audit entry in its transaction.
  */
 import type { CurrentUser, ManagedUser, User, UserCreate, UserUpdate } from '../../../../contracts';
