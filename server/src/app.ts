@@ -11,7 +11,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Database, Engine } from './db/client';
+import { listenForInvalidation, registerMutationInvalidation } from './db/cache-invalidation';
+import type { Database, DatabaseHandle, Engine } from './db/client';
+import { ReadCache } from './lib/read-cache';
 import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
@@ -36,6 +38,8 @@ declare module 'fastify' {
     engine: Engine;
     /** The key that signs the audit chain head, or null (signing off): verification checks its signatures. */
     auditSigningKey: SigningKey | null;
+    /** Cached hot reads (lib/read-cache.ts); disabled (every read loads) when built without `cacheSource`. */
+    readCache: ReadCache;
   }
 }
 
@@ -57,6 +61,11 @@ export interface BuildAppOptions {
   allowedOrigins?: readonly string[];
   /** Coarse limit of /api requests per client IP per minute (env API_RATE_LIMIT); 0 or undefined = off. */
   apiRateLimit?: number;
+  /**
+   * The database handle to LISTEN on for cache invalidation (db/cache-invalidation.ts). Given: hot
+   * reads are cached in-process; omitted: the read cache is off.
+   */
+  cacheSource?: DatabaseHandle;
 }
 
 /**
@@ -77,6 +86,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('engine', opts.engine);
   app.decorate('auditSigningKey', opts.signingKey ?? null);
   app.decorate('cspReports', { count: 0, recent: [] } as CspReportLog);
+  const readCache = new ReadCache({ enabled: opts.cacheSource !== undefined });
+  app.decorate('readCache', readCache);
+  if (opts.cacheSource) {
+    const source = opts.cacheSource;
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stop = await listenForInvalidation(source, readCache, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+    });
+    registerMutationInvalidation(app, readCache);
+  }
   // Bodies are JSON only: a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
 

@@ -22,7 +22,7 @@ async function createDevApp(): Promise<FastifyInstance> {
   try {
     await migrateDatabase(handle);
     await seedDemoData(handle.db);
-    const app = await buildApp({ db: handle.db, engine: handle.engine, logger: { level: 'warn' } });
+    const app = await buildApp({ db: handle.db, engine: handle.engine, logger: { level: 'warn' }, cacheSource: handle });
     app.addHook('onClose', async () => handle.close());
     await app.ready();
     return app;

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       signingKey,
       allowedOrigins: env.ALLOWED_ORIGINS,
       apiRateLimit: env.API_RATE_LIMIT,
+      cacheSource: handle,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     const opened = handle;

@@ -185,6 +185,7 @@ export async function createTestApp(
       signingKey: opts.signingKey,
       allowedOrigins: opts.allowedOrigins,
       apiRateLimit: opts.apiRateLimit,
+      cacheSource: handle,
     });
     opts.beforeReady?.(app);
     await app.ready();

@@ -1,0 +1,81 @@
+/**
+ * Keeps a ReadCache (lib/read-cache.ts) true to the database:
+ *  - LISTEN on channel `assay_cache` (migration 0004's triggers notify it with the table name when
+ *    a cached table changes, in any process): each notification bumps the cache generation. On
+ *    PostgreSQL a dedicated connection (outside the pool, with the pool's settings) listens and
+ *    reconnects after an error (bumping once it is back, since notifications may have been
+ *    missed); on PGlite the instance's own `listen`.
+ *  - an onSend hook that bumps the generation when this process answers a mutating request
+ *    (POST/PUT/PATCH/DELETE), before the response leaves: the transaction has committed by then,
+ *    so the caller's next request reads fresh values without waiting for the notification.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import type { ReadCache } from '../lib/read-cache';
+import type { DatabaseHandle } from './client';
+
+/** The channel of migration 0004. */
+export const CACHE_CHANNEL = 'assay_cache';
+const RECONNECT_MS = 1000;
+
+/**
+ * Starts listening; resolves once LISTEN is in place. Returns `stop()`.
+ * Errors: the first LISTEN's error propagates; later connection errors are logged and retried
+ * every 1,000 ms.
+ */
+export async function listenForInvalidation(
+  handle: DatabaseHandle,
+  cache: ReadCache,
+  log: { warn: (obj: unknown, msg: string) => void },
+): Promise<() => Promise<void>> {
+  const raw = handle.raw;
+  if (raw.engine === 'pglite') {
+    const unlisten = await raw.client.listen(CACHE_CHANNEL, () => cache.bump());
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
+  }
+  let stopped = false;
+  let client: Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new Client(raw.pool.options);
+    c.on('notification', () => cache.bump());
+    c.on('error', (err) => {
+      log.warn({ err }, 'cache invalidation: listener connection lost; reconnecting');
+      c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (!stopped) schedule();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CACHE_CHANNEL}`);
+    client = c;
+    cache.bump();
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      connect().catch((err) => {
+        log.warn({ err }, 'cache invalidation: reconnect failed');
+        if (!stopped) schedule();
+      });
+    }, RECONNECT_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) {
+      await c.end().catch(() => undefined);
+    }
+  };
+}
+
+/** Bumps `cache` when this process answers any POST/PUT/PATCH/DELETE (see the module comment). */
+export function registerMutationInvalidation(app: FastifyInstance, cache: ReadCache): void {
+  app.addHook('onSend', async (request) => {
+    const m = request.method;
+    if (m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE') cache.bump();
+  });
+}
