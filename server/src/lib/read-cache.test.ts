@@ -11,7 +11,7 @@ import { ReadCache } from './read-cache';
 
 test('read cache: a value is served until the generation moves', async () => {
   const cache = new ReadCache();
-  const ns = cache.namespace<number>();
+  const ns = cache.namespace<number>('t');
   let loads = 0;
   const load = async () => ++loads;
   assert.equal(await ns.get('k', load), 1);
@@ -25,7 +25,7 @@ test('read cache: a value is served until the generation moves', async () => {
 
 test('read cache: a change during a load is not cached', async () => {
   const cache = new ReadCache();
-  const ns = cache.namespace<string>();
+  const ns = cache.namespace<string>('t');
   assert.equal(
     await ns.get('k', async () => {
       cache.bump();
@@ -37,14 +37,14 @@ test('read cache: a change during a load is not cached', async () => {
 });
 
 test('read cache: disabled, every read loads', async () => {
-  const ns = new ReadCache({ enabled: false }).namespace<number>();
+  const ns = new ReadCache({ enabled: false }).namespace<number>('t');
   let loads = 0;
   await ns.get('k', async () => ++loads);
   assert.equal(await ns.get('k', async () => ++loads), 2);
 });
 
 test('read cache: values expire after maxAgeMs', async () => {
-  const ns = new ReadCache({ maxAgeMs: 20 }).namespace<number>();
+  const ns = new ReadCache({ maxAgeMs: 20 }).namespace<number>('t');
   let loads = 0;
   await ns.get('k', async () => ++loads);
   await new Promise((r) => setTimeout(r, 40));

@@ -37,7 +37,7 @@ export interface CachedRead<V> {
 /** The cache of one API process. */
 export class ReadCache {
   private generation = 0;
-  private readonly namespaces: LRUCache<string, Entry<unknown>>[] = [];
+  private readonly namespaces = new Map<string, { lru: LRUCache<string, Entry<unknown>>; read: CachedRead<unknown> }>();
   /** Cached reads served / loaded, for the benchmark and tests. */
   readonly stats = { hits: 0, misses: 0, bumps: 0 };
 
@@ -49,12 +49,16 @@ export class ReadCache {
     this.stats.bumps += 1;
   }
 
-  /** A namespace of at most `max` entries (default 10,000). */
-  namespace<V>(max = 10_000): CachedRead<V> {
+  /**
+   * The namespace `name` (created on first use with at most `max` entries, default 10,000; the same
+   * object afterwards, so modules can ask for it per request).
+   */
+  namespace<V>(name: string, max = 10_000): CachedRead<V> {
+    const existing = this.namespaces.get(name);
+    if (existing) return existing.read as CachedRead<V>;
     const lru = new LRUCache<string, Entry<V>>({ max, ttl: this.opts.maxAgeMs ?? 10_000, ttlAutopurge: false });
-    this.namespaces.push(lru as unknown as LRUCache<string, Entry<unknown>>);
     const enabled = this.opts.enabled !== false;
-    return {
+    const read: CachedRead<V> = {
       get: async (key, load) => {
         if (!enabled) return load();
         const hit = lru.get(key);
@@ -76,11 +80,13 @@ export class ReadCache {
         lru.delete(key);
       },
     };
+    this.namespaces.set(name, { lru: lru as unknown as LRUCache<string, Entry<unknown>>, read: read as CachedRead<unknown> });
+    return read;
   }
 
   /** Drops every entry now (tests). */
   clear(): void {
-    for (const ns of this.namespaces) ns.clear();
+    for (const ns of this.namespaces.values()) ns.lru.clear();
     this.bump();
   }
 }

@@ -313,3 +313,19 @@ export async function me(app: FastifyInstance, cookie?: string): Promise<Current
   const res = await call(app, 'GET', '/api/v1/auth/me', { cookie });
   return json<{ data: CurrentUser | null }>(res).data;
 }
+
+/**
+ * Runs `change` (a write made directly in SQL, standing for another process or psql) and waits
+ * (≤ 2,000 ms) for the database's cache notification (migration 0004) to reach `app`'s read
+ * cache, as it would reach every API process a few ms after the commit.
+ * @throws when no notification arrives in time.
+ */
+export async function changeInSql(app: FastifyInstance, change: () => Promise<unknown>): Promise<void> {
+  const before = app.readCache.stats.bumps;
+  await change();
+  const deadline = Date.now() + 2000;
+  while (app.readCache.stats.bumps === before) {
+    if (Date.now() > deadline) throw new Error('no cache notification within 2 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -79,7 +79,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await getApplication(app.db, userOf(request), request.params.slug)),
+    async (request) => ok(await getApplication(app.db, userOf(request), request.params.slug, app.readCache)),
   );
 
   /**

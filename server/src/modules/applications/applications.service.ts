@@ -16,6 +16,7 @@ import type { ApplicationRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf, type ListQuery } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import type { ReadCache } from '../../lib/read-cache';
 import type { AuditWriter } from '../audit/audit.service';
 import { findUserByEmail } from '../users/users.repository';
 import {
@@ -134,11 +135,13 @@ async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | nul
 
 /**
  * An application with its members (owners → editors → viewers, then by name): one prepared query
- * (the hot read of a workspace; see bench/api-throughput.mjs).
+ * (the hot read of a workspace; see bench/api-throughput.mjs), served from `cache` (lib/read-cache.ts,
+ * keyed by slug and user) when given.
  * @throws HttpError 404 unknown slug; 403 non-member non-administrator.
  */
-export async function getApplication(db: Database, user: CurrentUser, slug: string): Promise<ApplicationDetail> {
-  const found = await findApplicationDetail(db, slug, user.id);
+export async function getApplication(db: Database, user: CurrentUser, slug: string, cache?: ReadCache): Promise<ApplicationDetail> {
+  const load = async () => (await findApplicationDetail(db, slug, user.id)) ?? null;
+  const found = cache ? await cache.namespace<Awaited<ReturnType<typeof load>>>('application-detail').get(`${slug}\u0000${user.id}`, load) : await load();
   if (!found) throw notFound('errors.applicationNotFound');
   if (!found.myRole && !user.isAdmin) throw forbidden('errors.notMember');
   return { ...toApplication(found.app, found.myRole, found.members.length), members: found.members };

@@ -32,7 +32,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!isSessionUrl(request.url)) return;
     const token = request.cookies[sessionCookieName(request)];
     if (!token) return;
-    const resolved = await resolveSession(app.db, token);
+    const resolved = await resolveSession(app.db, token, new Date(), app.readCache);
     if (resolved) {
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;

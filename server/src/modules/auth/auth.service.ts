@@ -17,6 +17,7 @@ import type { CurrentUser, LoginInput, PasswordChange, PreferencesInput } from '
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
+import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
@@ -27,6 +28,7 @@ import {
   deleteSession,
   deleteSessionsOf,
   findSessionWithUser,
+  type SessionWithUser,
   findUserWithLastApp,
   insertSession,
   touchSession,
@@ -192,25 +194,34 @@ export async function changePassword(
 /**
  * The user of a cookie token, or null when the session is unknown, expired (idle or absolute;
  * an expired session is deleted) or its user is disabled. Refreshes `last_seen_at` when older than
- * TOUCH_INTERVAL_MS.
+ * TOUCH_INTERVAL_MS. With `cache` (lib/read-cache.ts) the session row is read from it (keyed by
+ * the token's hash), so a signed-in request need not touch the database.
  */
 export async function resolveSession(
   db: Database,
   token: string,
   now: Date = new Date(),
+  cache?: ReadCache,
 ): Promise<{ sessionId: string; user: CurrentUser } | null> {
   if (!token || token.length > 256) return null;
   const id = hashToken(token);
-  const found = await findSessionWithUser(db, id);
+  const sessionsCache = cache?.namespace<SessionWithUser | null>('sessions');
+  const load = async () => (await findSessionWithUser(db, id)) ?? null;
+  const found = sessionsCache ? await sessionsCache.get(id, load) : await load();
   if (!found) return null;
   const { session, user, lastAppSlug } = found;
   const idleSince = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt.getTime() <= now.getTime() || idleSince >= IDLE_TIMEOUT_MS) {
+    sessionsCache?.delete(id);
     await deleteSession(db, id);
     return null;
   }
   if (user.disabled) return null;
-  if (idleSince >= TOUCH_INTERVAL_MS) await touchSession(db, id, now);
+  if (idleSince >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, id, now);
+    // the touch does not notify (migration 0004): keep the cached copy's last_seen_at current
+    sessionsCache?.patch(id, (v) => (v ? { ...v, session: { ...v.session, lastSeenAt: now } } : v));
+  }
   return { sessionId: id, user: toCurrentUser(user, lastAppSlug) };
 }
 
