@@ -155,7 +155,8 @@ async function liveUserOr404(db: Executor, id: string): Promise<UserRow> {
 }
 
 /**
- * Edits an account (administrators), audited `user.update` with before/after of the edited fields.
+ * Edits an account (administrators), audited `user.update` with before/after of name, disabled and
+ * the edited fields.
  * Disabling ends every session of the account (details `sessionsRevoked`). Serialised on the
  * enabled administrators' rows, so two administrators cannot disable or demote each other at once.
  * @throws HttpError 404 NOT_FOUND (errors.userIdNotFound); 409 CONFLICT errors.cannotDisableSelf /
@@ -193,7 +194,8 @@ export async function updateUser(
       const sessionsRevoked = disabling && !row.disabled ? await deleteSessionsOf(tx, id) : 0;
       const before = auditView(row);
       const after = auditView(updated);
-      const keys = Object.keys(changes) as (keyof typeof before)[];
+      // name and disabled always (what the list shows), plus every edited field
+      const keys = [...new Set(['name', 'disabled', ...Object.keys(changes)])] as (keyof typeof before)[];
       await audit.record(tx, {
         action: 'user.update',
         targetType: 'user',
