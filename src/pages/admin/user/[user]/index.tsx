@@ -19,6 +19,9 @@ import UserGroups from './components/UserGroups';
 import UserMemberships from './components/UserMemberships';
 import UserSessions from './components/UserSessions';
 
+/** Each language by its own name (as the language switch shows it). */
+const LOCALE_NAMES = { 'zh-CN': { text: '简体中文' }, 'en-US': { text: 'English' } };
+
 export default function UserPage() {
   const { user: id = '' } = useParams<{ user: string }>();
   const intl = useIntl();
@@ -74,7 +77,7 @@ export default function UserPage() {
               <ProDescriptions.Item label={t('common.email')} dataIndex="email" copyable />
               <ProDescriptions.Item label={t('people.user.title')} dataIndex="title" />
               <ProDescriptions.Item label={t('people.user.phone')} dataIndex="phone" />
-              <ProDescriptions.Item label={t('people.user.locale')} dataIndex="locale" />
+              <ProDescriptions.Item label={t('people.user.locale')} dataIndex="locale" valueEnum={LOCALE_NAMES} />
               <ProDescriptions.Item label={t('common.createdAt')} dataIndex="createdAt" valueType="dateTime" />
               <ProDescriptions.Item label={t('people.user.passwordChangedAt')} dataIndex="passwordChangedAt" valueType="dateTime" />
             </ProDescriptions>

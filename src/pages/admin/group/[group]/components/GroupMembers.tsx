@@ -15,7 +15,6 @@ export default function GroupMembers({ groupId, onChanged }: { groupId: string; 
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const action = useRef<ActionType>();
   const [userId, setUserId] = useState<string>();
-  const [q, setQ] = useState('');
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn();
@@ -31,8 +30,7 @@ export default function GroupMembers({ groupId, onChanged }: { groupId: string; 
       rowKey="userId"
       actionRef={action}
       search={false}
-      options={{ density: false, setting: false, reload: true, search: { placeholder: t('people.search.userPlaceholder'), onSearch: (v) => { setQ(v); return true; } } }}
-      params={{ q }}
+      options={{ density: false, setting: false, reload: true, search: { name: 'q', placeholder: t('people.search.userPlaceholder'), allowClear: true } }}
       pagination={{ defaultPageSize: 10 }}
       locale={{ emptyText: t('people.group.noMembers') }}
       data-testid="group-members"
@@ -50,7 +48,7 @@ export default function GroupMembers({ groupId, onChanged }: { groupId: string; 
         </Space>
       }
       request={async (params) => {
-        const res = await listGroupMembers(groupId, { current: params.current, pageSize: params.pageSize, q: params.q || undefined });
+        const res = await listGroupMembers(groupId, { current: params.current, pageSize: params.pageSize, q: (params as { q?: string }).q || undefined });
         return { data: res.data, total: res.total, success: true };
       }}
       columns={[
