@@ -4,8 +4,7 @@
  * rotated); disabling an account revokes all of its sessions.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, passwordSchema, personNameSchema } from './auth';
-import { userSchema } from './users';
+import { PASSWORD_MAX_LENGTH, passwordSchema } from './auth';
 
 /**
  * POST /api/v1/auth/me/password. `currentPassword` is only length-checked here (the server
@@ -23,21 +22,3 @@ export const passwordChangeSchema = z
     path: ['newPassword'],
   });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
-
-/**
- * PATCH /api/v1/users/:id (administrators): rename and/or enable/disable an account. At least one
- * field. Disabling revokes every session of the account; an administrator cannot disable their own
- * account, nor the last enabled administrator (409).
- */
-export const userUpdateSchema = z
-  .object({
-    name: personNameSchema.optional(),
-    disabled: z.boolean().optional(),
-  })
-  .strict()
-  .refine((v) => v.name !== undefined || v.disabled !== undefined, { message: 'errors.required' });
-export type UserUpdate = z.infer<typeof userUpdateSchema>;
-
-/** A user as an administrator manages it: contracts' User plus whether the account is disabled. */
-export const managedUserSchema = userSchema.extend({ disabled: z.boolean() });
-export type ManagedUser = z.infer<typeof managedUserSchema>;

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './reserved';
 export * from './applications';
 export * from './users';
+export * from './groups';
 export * from './messages';
 export * from './route-data';
 export * from './account';

@@ -97,6 +97,26 @@ export const MESSAGES = {
     'zh-CN': '系统至少需要保留一名启用的管理员',
     'en-US': 'Assay must keep at least one enabled administrator',
   },
+  'errors.sort': { 'zh-CN': '排序参数不正确', 'en-US': 'Not a valid sort' },
+  'errors.cannotDeleteSelf': { 'zh-CN': '不能删除自己的账号', 'en-US': 'You cannot delete your own account' },
+  'errors.cannotDemoteSelf': {
+    'zh-CN': '不能取消自己的管理员身份',
+    'en-US': 'You cannot remove your own administrator role',
+  },
+  'errors.userNotDeleted': { 'zh-CN': '该用户不在回收站中', 'en-US': 'This user is not in the recycle bin' },
+  'errors.userStillReferenced': {
+    'zh-CN': '该用户创建的应用仍然存在，无法彻底删除',
+    'en-US': 'Applications created by this user still exist; it cannot be purged',
+  },
+  'errors.sessionNotFound': { 'zh-CN': '会话不存在或已结束', 'en-US': 'No such session (it may have ended)' },
+  'errors.groupNotFound': { 'zh-CN': '用户组不存在', 'en-US': 'No such group' },
+  'errors.groupNameTaken': { 'zh-CN': '该用户组名称已被使用', 'en-US': 'This group name is already in use' },
+  'errors.groupNotDeleted': { 'zh-CN': '该用户组不在回收站中', 'en-US': 'This group is not in the recycle bin' },
+  'errors.groupMemberNotFound': { 'zh-CN': '该用户不在此用户组中', 'en-US': 'This user is not in the group' },
+  'errors.grantNotFound': {
+    'zh-CN': '该用户组在此应用中没有角色',
+    'en-US': 'This group has no role in the application',
+  },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../contracts';
-import access from './access';
+import access, { appAccess, hasAppRole } from './access';
 
 const user = (isAdmin: boolean): CurrentUser => ({
   id: 'u1',
@@ -18,5 +18,22 @@ describe('access', () => {
     ['administrator', { currentUser: user(true) }, { isLoggedIn: true, canAdmin: true }],
   ])('%s', (_who, state, expected) => {
     expect(access(state)).toEqual(expected);
+  });
+});
+
+describe('application roles (effective role, PRODUCT.md "Roles")', () => {
+  it.each([
+    [null, false, { canUseApp: false, canEditRecords: false, canManageApp: false }],
+    ['viewer', false, { canUseApp: true, canEditRecords: false, canManageApp: false }],
+    ['editor', false, { canUseApp: true, canEditRecords: true, canManageApp: false }],
+    ['owner', false, { canUseApp: true, canEditRecords: true, canManageApp: true }],
+    [null, true, { canUseApp: true, canEditRecords: true, canManageApp: true }],
+  ] as const)('role %s, admin %s', (role, isAdmin, expected) => {
+    expect(appAccess(role, isAdmin)).toEqual(expected);
+  });
+  it('compares roles by strength', () => {
+    expect(hasAppRole('editor', 'viewer')).toBe(true);
+    expect(hasAppRole('viewer', 'editor')).toBe(false);
+    expect(hasAppRole(undefined, 'viewer')).toBe(false);
   });
 });

@@ -28,6 +28,7 @@ import { healthRoutes, readAppVersion } from './modules/health/health.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerStatic } from './static';
 
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(applicationRoutes);
       await api.register(userRoutes);
+      await api.register(groupRoutes);
       await api.register(auditRoutes);
       await api.register(cspReportRoutes);
     },

@@ -1,10 +1,11 @@
 /**
  * SQL of applications and memberships (STYLE.md: "SQL lives in the repository").
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppRole } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { applications, memberships, users, type ApplicationRow } from '../../db/schema';
+import { effectiveRoleSql } from '../groups/effective-role';
 
 /** An application with the caller's role (null when not a member) and its number of members. */
 export interface ApplicationListRow {
@@ -13,7 +14,11 @@ export interface ApplicationListRow {
   memberCount: number;
 }
 
-const memberCountSql = sql<number>`(select count(*)::int from ${memberships} where ${memberships.applicationId} = ${applications.id})`;
+// Drizzle leaves columns unqualified in a one-table select: subqueries name the outer row explicitly.
+const outerAppId = sql.raw('"applications"."id"');
+/** Live users with a direct membership (group grants are listed on the groups' pages). */
+const memberCountSql = sql<number>`(select count(*)::int from memberships mc join users mu on mu.id = mc.user_id and mu.deleted_at is null
+  where mc.application_id = ${outerAppId})`;
 
 /** The application with this slug, or undefined. */
 export async function findApplicationBySlug(db: Executor, slug: string): Promise<ApplicationRow | undefined> {
@@ -26,8 +31,17 @@ export async function lockApplication(db: Executor, id: string): Promise<void> {
   await db.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
 }
 
-/** The role of `userId` in the application, or null when not a member. */
+/**
+ * The effective role of `userId` in the application (PRODUCT.md "Roles"): the highest of their own
+ * membership and the grants of the live groups they are in; null when they have none.
+ */
 export async function findRole(db: Executor, applicationId: string, userId: string): Promise<AppRole | null> {
+  const [row] = await db.select({ role: effectiveRoleSql(sql`${applicationId}::uuid`, sql`${userId}::uuid`) }).from(sql`(select 1) as one`);
+  return row?.role ?? null;
+}
+
+/** The user's own (direct) membership role in the application, or null; group grants not counted. */
+export async function findDirectRole(db: Executor, applicationId: string, userId: string): Promise<AppRole | null> {
   const [row] = await db
     .select({ role: memberships.role })
     .from(memberships)
@@ -53,26 +67,26 @@ export async function countOwners(db: Executor, applicationId: string): Promise<
 
 /**
  * One page of applications ordered by name then slug: all of them when `all` (administrators),
- * else those `userId` is a member of; `pattern` is an ILIKE pattern on slug or name.
+ * else those `userId` has an effective role in (own membership or a group's grant); `myRole` is
+ * that effective role; `pattern` is an ILIKE pattern on slug or name.
  */
 export async function listApplications(
   db: Executor,
   opts: { userId: string; all: boolean; pattern?: string; limit: number; offset: number },
 ): Promise<{ rows: ApplicationListRow[]; total: number }> {
-  const joinOn = and(eq(memberships.applicationId, applications.id), eq(memberships.userId, opts.userId));
+  const myRole = effectiveRoleSql(outerAppId, sql`${opts.userId}::uuid`);
   const search: SQL | undefined = opts.pattern
     ? or(ilike(applications.slug, opts.pattern), ilike(applications.name, opts.pattern))
     : undefined;
-  const where = opts.all ? search : and(sql`${memberships.userId} is not null`, search);
+  const where = opts.all ? search : and(sql`${myRole} is not null`, search);
   const rows = await db
-    .select({ app: applications, myRole: memberships.role, memberCount: memberCountSql })
+    .select({ app: applications, myRole, memberCount: memberCountSql })
     .from(applications)
-    .leftJoin(memberships, joinOn)
     .where(where)
     .orderBy(asc(applications.name), asc(applications.slug))
     .limit(opts.limit)
     .offset(opts.offset);
-  const [{ n }] = await db.select({ n: count() }).from(applications).leftJoin(memberships, joinOn).where(where);
+  const [{ n }] = await db.select({ n: count() }).from(applications).where(where);
   return { rows, total: n };
 }
 
@@ -111,7 +125,7 @@ export async function listMembers(
     .select({ userId: users.id, name: users.name, email: users.email, role: memberships.role })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.applicationId, applicationId))
+    .where(and(eq(memberships.applicationId, applicationId), isNull(users.deletedAt)))
     .orderBy(
       sql`case ${memberships.role} when 'owner' then 0 when 'editor' then 1 else 2 end`,
       asc(users.name),
@@ -138,12 +152,11 @@ function applicationDetailQuery(db: Executor) {
   return db
     .select({
       app: applications,
-      myRole: sql<AppRole | null>`(select r.role from memberships r
-        where r.application_id = ${appId} and r.user_id = ${sql.placeholder('userId')})`,
+      myRole: effectiveRoleSql(appId, sql`${sql.placeholder('userId')}::uuid`),
       members: sql<MemberRow[]>`coalesce((select json_agg(json_build_object(
           'userId', u.id, 'name', u.name, 'email', u.email, 'role', m.role)
           order by case m.role when 'owner' then 0 when 'editor' then 1 else 2 end, u.name, u.email)
-        from memberships m join users u on u.id = m.user_id
+        from memberships m join users u on u.id = m.user_id and u.deleted_at is null
         where m.application_id = ${appId}), '[]'::json)`,
     })
     .from(applications)
@@ -154,7 +167,7 @@ function applicationDetailQuery(db: Executor) {
 const applicationDetail = new WeakMap<Executor, ReturnType<typeof applicationDetailQuery>>();
 
 /**
- * The application `slug`, the role of `userId` in it and its members (owners → editors → viewers,
+ * The application `slug`, the effective role of `userId` in it and its (direct, live) members (owners → editors → viewers,
  * then by name and e-mail), in one prepared query; undefined for an unknown slug.
  */
 export async function findApplicationDetail(

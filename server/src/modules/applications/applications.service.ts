@@ -24,6 +24,7 @@ import {
   deleteMembership,
   findApplicationBySlug,
   findApplicationDetail,
+  findDirectRole,
   findRole,
   insertApplication,
   listApplications as listApplicationRows,
@@ -167,7 +168,7 @@ export async function addMember(
   if (!target) throw notFound('errors.userNotFound', [{ field: 'email', messageKey: 'errors.userNotFound' }]);
   return db.transaction(async (tx) => {
     await lockApplication(tx, app.id);
-    const current = await findRole(tx, app.id, target.id);
+    const current = await findDirectRole(tx, app.id, target.id);
     if (current === 'owner' && input.role !== 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
     await upsertMembership(tx, app.id, target.id, input.role);
     await touchApplication(tx, app.id);
@@ -200,7 +201,7 @@ export async function removeMember(
   const { app } = await requireManageableApplication(db, user, slug);
   return db.transaction(async (tx) => {
     await lockApplication(tx, app.id);
-    const current = await findRole(tx, app.id, userId);
+    const current = await findDirectRole(tx, app.id, userId);
     if (!current) throw notFound('errors.memberNotFound');
     if (current === 'owner' && (await countOwners(tx, app.id)) <= 1) throw lastOwner();
     await deleteMembership(tx, app.id, userId);

@@ -1,7 +1,7 @@
 /**
  * SQL of sessions, of the sign-in throttle and of the current user (STYLE.md: "SQL lives in the repository").
  */
-import { and, asc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   applications,
@@ -31,7 +31,8 @@ function sessionWithUserQuery(db: Executor) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(applications, eq(applications.id, users.lastApp))
-    .where(eq(sessions.id, sql.placeholder('id')))
+    // a deleted user (in the recycle bin) has no session (issue 5); their sessions are also revoked on delete
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .limit(1)
     .prepare('assay_session_with_user');
 }
@@ -60,7 +61,7 @@ export async function findSessionWithUser(db: Executor, id: string): Promise<Ses
   return row;
 }
 
-/** A user and the slug of their last application. */
+/** A live (not deleted) user and the slug of their last application. */
 export async function findUserWithLastApp(
   db: Executor,
   userId: string,
@@ -69,7 +70,7 @@ export async function findUserWithLastApp(
     .select({ user: users, lastAppSlug: applications.slug })
     .from(users)
     .leftJoin(applications, eq(applications.id, users.lastApp))
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   return row;
 }
