@@ -1,10 +1,12 @@
 /** en-US interface strings; the same keys as zh-CN.ts. */
+import account from './en-US/account';
 import modules from './en-US/modules';
 import routes from './en-US/routes';
 
 export default {
   ...routes,
   ...modules,
+  ...account,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 
