@@ -8,6 +8,7 @@ export default {
   'person.tab.language': 'Language',
   'person.tab.tokens': 'API tokens',
   'person.tab.activity': 'Activity',
+  'person.profile.name': 'Name',
   'person.profile.title': 'Job title',
   'person.profile.phone': 'Phone',
   'person.profile.emailHelp': 'Your sign-in name; an administrator can change it.',

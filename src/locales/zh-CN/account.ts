@@ -8,6 +8,7 @@ export default {
   'person.tab.language': '语言',
   'person.tab.tokens': 'API 令牌',
   'person.tab.activity': '最近活动',
+  'person.profile.name': '姓名',
   'person.profile.title': '职务',
   'person.profile.phone': '电话',
   'person.profile.emailHelp': '登录账号，如需更改请联系管理员。',

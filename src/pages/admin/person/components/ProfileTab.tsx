@@ -1,7 +1,7 @@
 /** Personal center, "Profile": name, job title and phone; the e-mail is shown read-only (issue 5). */
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import dayjs from 'dayjs';
 import React from 'react';
 import { useIntl, useModel } from 'umi';
@@ -39,8 +39,10 @@ export default function ProfileTab() {
             })
           }
         >
-          <ProFormText label={t('common.email')} fieldProps={{ value: profile.email, readOnly: true }} extra={t('person.profile.emailHelp')} />
-          <ProFormText name="name" label={t('common.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} fieldProps={{ maxLength: 100 }} />
+          <Form.Item label={t('common.email')} htmlFor="profile-email" extra={t('person.profile.emailHelp')}>
+            <Input id="profile-email" value={profile.email} readOnly variant="filled" />
+          </Form.Item>
+          <ProFormText name="name" label={t('person.profile.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} fieldProps={{ maxLength: 100 }} />
           <ProFormText name="title" label={t('person.profile.title')} fieldProps={{ maxLength: 100 }} />
           <ProFormText name="phone" label={t('person.profile.phone')} fieldProps={{ maxLength: 32, inputMode: 'tel' }} />
           <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 16 }}>
