@@ -92,7 +92,11 @@ test('a user edits the profile and changes the password in the personal center, 
   await page.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByText('密码已修改，其他设备上的登录已退出。')).toBeVisible();
 
-  await page.request.post('/api/v1/auth/logout', { headers: AUTH_HEADERS });
+  // the user menu links the personal center, and signs out
+  await page.getByTestId('user-menu').hover();
+  await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, USER.email, USER.next);
   expect(unexpected(problems)).toEqual([]);
 });

@@ -36,7 +36,7 @@ export default function PersonalCenter() {
       <Card data-testid="person-center">
         <Tabs
           activeKey={tab}
-          destroyInactiveTabPane
+          destroyOnHidden
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={TABS.map((key) => ({ key, label: <span data-testid={`person-tab-${key}`}>{t(`person.tab.${key}`)}</span>, children: panes[key] }))}
         />

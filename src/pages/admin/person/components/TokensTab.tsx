@@ -78,7 +78,7 @@ export default function TokensTab() {
             title={t('person.tokens.new')}
             form={form}
             width={480}
-            modalProps={{ destroyOnClose: true }}
+            modalProps={{ destroyOnHidden: true }}
             trigger={
               <Button type="primary" icon={<PlusOutlined />} data-testid="new-token">
                 {t('person.tokens.new')}
@@ -118,6 +118,7 @@ export default function TokensTab() {
       />
       <Modal
         open={shown !== null}
+        destroyOnHidden
         title={t('person.tokens.createdTitle')}
         closable={false}
         maskClosable={false}
