@@ -24,6 +24,20 @@ export const passwordSchema = z
   .refine((s) => /\p{L}/u.test(s) && /\p{N}/u.test(s), { message: 'errors.password.weak' })
   .refine((s) => new Set(s).size > 2, { message: 'errors.password.weak' });
 
+/** The shortest password any policy may allow (contracts/password-policy.ts PASSWORD_POLICY_BOUNDS). */
+export const PASSWORD_FLOOR_LENGTH = 8;
+
+/**
+ * The floor under every password policy: 8–128 characters, not trivially simple. Forms whose rule
+ * is the administrator's policy (system settings) validate this and let the server apply the
+ * policy (settings.service.ts assertPasswordPolicy: 400 naming the field).
+ */
+export const passwordFloorSchema = z
+  .string()
+  .min(PASSWORD_FLOOR_LENGTH, { message: 'errors.password.tooShortFloor' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'errors.password.tooLong' })
+  .refine((s) => new Set(s).size > 2, { message: 'errors.password.weak' });
+
 export const emailSchema = z
   .string()
   .trim()
@@ -60,6 +74,11 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   locale: z.enum(LOCALES),
   lastApp: z.string().nullable(),
+  /**
+   * True when the password is older than the password policy's expiry (system settings): the web
+   * sends the user to the personal center's password tab. Absent = false.
+   */
+  passwordExpired: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

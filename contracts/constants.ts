@@ -59,5 +59,9 @@ export const AUDIT_ACTIONS = [
   'member.add',
   'member.update',
   'member.remove',
+  'user.profile',
+  'token.create',
+  'token.revoke',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

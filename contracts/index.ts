@@ -9,3 +9,5 @@ export * from './messages';
 export * from './route-data';
 export * from './account';
 export * from './audit';
+export * from './settings';
+export * from './password-policy';

@@ -117,6 +117,44 @@ export const MESSAGES = {
     'zh-CN': '该用户组在此应用中没有角色',
     'en-US': 'This group has no role in the application',
   },
+  // account and system settings (issue 5)
+  'errors.password.tooShortFloor': { 'zh-CN': '密码至少 8 个字符', 'en-US': 'Password must be at least 8 characters' },
+  'errors.password.policyLength': {
+    'zh-CN': '密码至少 {min} 个字符（密码策略）',
+    'en-US': 'Password must be at least {min} characters (password policy)',
+  },
+  'errors.password.policyClasses': {
+    'zh-CN': '密码需包含以下至少 {n} 类字符：小写字母、大写字母、数字、符号（密码策略）',
+    'en-US': 'Password must mix at least {n} of: lower-case letters, upper-case letters, digits, symbols (password policy)',
+  },
+  'errors.phone.invalid': {
+    'zh-CN': '电话号码格式不正确（3–32 位数字，可含空格、+、-、括号）',
+    'en-US': 'Not a valid phone number (3–32 digits, spaces, +, -, parentheses)',
+  },
+  'errors.date.invalid': { 'zh-CN': '日期时间格式不正确', 'en-US': 'Not a valid date and time' },
+  'errors.token.expiryRange': {
+    'zh-CN': '到期时间须在将来，且不超过 366 天',
+    'en-US': 'The expiry must be in the future and at most 366 days away',
+  },
+  'errors.token.notFound': { 'zh-CN': '令牌不存在或已吊销', 'en-US': 'No such token, or it is already revoked' },
+  'errors.sessionRequired': {
+    'zh-CN': '此操作需要在浏览器中登录后进行，API 令牌不能执行',
+    'en-US': 'This needs a signed-in browser session; an API token cannot do it',
+  },
+  'errors.settings.integer': { 'zh-CN': '请输入整数', 'en-US': 'Enter a whole number' },
+  'errors.settings.logoTooLarge': { 'zh-CN': '标志图片不能超过 256 KB', 'en-US': 'The logo image must be at most 256 KB' },
+  'errors.settings.logoInvalid': {
+    'zh-CN': '标志须为 PNG、JPEG、GIF、WebP 或 SVG 图片，或本站的路径（如 /admin/logo.svg）',
+    'en-US': 'The logo must be a PNG, JPEG, GIF, WebP or SVG image, or a path on this server (such as /admin/logo.svg)',
+  },
+  'errors.settings.idleTooLong': {
+    'zh-CN': '空闲超时不能长于绝对超时',
+    'en-US': 'The idle timeout cannot be longer than the absolute timeout',
+  },
+  'errors.settings.stale': {
+    'zh-CN': '设置已被他人修改，请刷新后再试',
+    'en-US': 'Someone else changed the settings meanwhile; reload and try again',
+  },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

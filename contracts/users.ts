@@ -6,7 +6,7 @@
  * sessions and the user's audit trail.
  */
 import { z } from 'zod';
-import { emailSchema, LOCALES, passwordSchema, personNameSchema } from './auth';
+import { emailSchema, LOCALES, passwordFloorSchema, personNameSchema } from './auth';
 import { APP_ROLES } from './constants';
 import { pageQuerySchema } from './envelope';
 
@@ -16,7 +16,8 @@ const profileTextSchema = z.string().trim().max(100);
 export const userCreateSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
-  password: passwordSchema,
+  /** The floor here; the system's password policy is checked by the server (settings). */
+  password: passwordFloorSchema,
   isAdmin: z.boolean().default(false),
   title: profileTextSchema.optional(),
   phone: profileTextSchema.optional(),

@@ -9,12 +9,13 @@ import type { RequestConfig, RunTimeLayoutConfig } from 'umi';
 import { PRIMARY_COLOR } from '../config/theme';
 import RouteErrorBoundary from './components/RouteErrorBoundary';
 import { cspNonce, installCspNonce } from './csp';
-import type { InitialState } from './initialState';
+import { logoOf, SITE_FALLBACK, type InitialState } from './initialState';
 import { areaOf, menuForPath } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
 import { requestConfig } from './requestErrorConfig';
 import { getCurrentUser } from './services/auth';
+import { getPublicSettings } from './services/settings';
 
 // Header pieces and the 403/404 results load with the layout, not in the first-load bundle
 // (issue 3's budget); the route error boundary stays eager so a failed chunk can still be reported.
@@ -25,21 +26,37 @@ const ExceptionResult = React.lazy(() => import('./components/ExceptionResult'))
 /** Pages a visitor may open without signing in. */
 const PUBLIC_PATHS = new Set(['/login', '/init', '/403', '/404', '/500']);
 
-/** Reads the session; applies the user's saved language. A network failure counts as anonymous. */
+/** Where a user whose password expired is sent (system settings' password policy). */
+const PASSWORD_TAB = '/admin/person?tab=password';
+
+/**
+ * Reads the session and the site's public settings (name, logo, default language) in parallel;
+ * applies the user's saved language, or for a visitor without a saved choice the site's default
+ * language. A network failure counts as anonymous with the fallback site.
+ */
 export async function getInitialState(): Promise<InitialState> {
   document.documentElement.style.setProperty('--assay-primary', PRIMARY_COLOR);
-  const currentUser = await getCurrentUser().catch(() => null);
+  const [currentUser, site] = await Promise.all([
+    getCurrentUser().catch(() => null),
+    getPublicSettings().catch(() => SITE_FALLBACK),
+  ]);
   if (currentUser && currentUser.locale !== getLocale()) setLocale(currentUser.locale, false);
-  return { currentUser };
+  else if (!currentUser && !window.localStorage.getItem('umi_locale') && site.defaultLocale !== getLocale()) {
+    setLocale(site.defaultLocale, false);
+  }
+  document.title = site.siteName;
+  return { currentUser, site };
 }
 
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const user = initialState?.currentUser ?? null;
+  const site = initialState?.site ?? SITE_FALLBACK;
   const pathname = history.location.pathname;
   const area = areaOf(pathname);
   return {
     layout: 'mix',
-    logo: '/admin/logo.svg',
+    title: site.siteName,
+    logo: logoOf(site),
     splitMenus: false,
     rightContentRender: false,
     menu: { locale: true, type: 'group' },
@@ -65,6 +82,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       const { pathname: path, search } = history.location;
       if (!user && !PUBLIC_PATHS.has(path)) {
         history.replace(`/login?redirect=${encodeURIComponent(path + search)}`);
+      } else if (user?.passwordExpired && path !== '/admin/person') {
+        history.replace(PASSWORD_TAB);
       }
     },
     unAccessible: (

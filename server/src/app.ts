@@ -18,6 +18,7 @@ import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { accountRoutes } from './modules/account/account.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLayer } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -27,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -124,7 +126,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         version: readAppVersion(),
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'assay_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'assay_session' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (personal center)' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -138,6 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(setupRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(settingsRoutes);
       await api.register(applicationRoutes);
       await api.register(userRoutes);
       await api.register(groupRoutes);

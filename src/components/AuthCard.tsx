@@ -3,21 +3,26 @@
  * Plain markup rather than antd Card/Typography: the login page's first load stays ≤ 300 KB.
  */
 import React from 'react';
-import { useIntl } from 'umi';
+import { useIntl, useModel } from 'umi';
+import { logoOf, SITE_FALLBACK } from '../initialState';
 import styles from './AuthCard.less';
 import LanguageToggle from './LanguageToggle';
 
 export default function AuthCard({ title, children, width = 420 }: { title: string; children: React.ReactNode; width?: number }) {
   const intl = useIntl();
+  const { initialState } = useModel('@@initialState');
+  const site = initialState?.site ?? SITE_FALLBACK;
   return (
     <div className={styles.page}>
       <div className={styles.lang}>
         <LanguageToggle />
       </div>
       <div className={styles.brand}>
-        <img src="/admin/logo.svg" alt="" width={40} height={40} />
+        <img src={logoOf(site)} alt="" width={40} height={40} style={{ objectFit: 'contain' }} />
         <div>
-          <h1 className={styles.name}>Assay</h1>
+          <h1 className={styles.name} data-testid="site-name">
+            {site.siteName}
+          </h1>
           <div className={styles.tagline}>{intl.formatMessage({ id: 'app.tagline' })}</div>
         </div>
       </div>

@@ -1,5 +1,5 @@
-/** Header user menu: the console link for an administrator, and sign-out. */
-import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+/** Header user menu: the personal center (every signed-in user), the console link for an administrator, and sign-out. */
+import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'antd';
 import React from 'react';
@@ -20,6 +20,7 @@ export default function UserMenu({ children }: { children: React.ReactNode }) {
   };
 
   const items = [
+    { key: 'person', icon: <UserOutlined />, label: intl.formatMessage({ id: 'header.person' }) },
     ...(isAdmin ? [{ key: 'console', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'header.console' }) }] : []),
     { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'header.logout' }), danger: true },
   ];
@@ -28,7 +29,7 @@ export default function UserMenu({ children }: { children: React.ReactNode }) {
     <Dropdown
       menu={{
         items,
-        onClick: ({ key }) => (key === 'logout' ? void signOut() : history.push('/admin')),
+        onClick: ({ key }) => (key === 'logout' ? void signOut() : history.push(key === 'person' ? '/admin/person' : '/admin')),
       }}
     >
       <span data-testid="user-menu" style={{ cursor: 'pointer' }}>

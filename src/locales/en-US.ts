@@ -1,4 +1,5 @@
 /** en-US interface strings; the same keys as zh-CN.ts. */
+import account from './en-US/account';
 import modules from './en-US/modules';
 import people from './en-US/people';
 import routes from './en-US/routes';
@@ -7,6 +8,7 @@ export default {
   ...routes,
   ...modules,
   ...people,
+  ...account,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

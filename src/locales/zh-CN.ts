@@ -1,4 +1,5 @@
 /** zh-CN interface strings. Menu keys follow ProLayout: `menu.<parentName>.<name>`. */
+import account from './zh-CN/account';
 import modules from './zh-CN/modules';
 import people from './zh-CN/people';
 import routes from './zh-CN/routes';
@@ -7,6 +8,7 @@ export default {
   ...routes,
   ...modules,
   ...people,
+  ...account,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -13,6 +13,9 @@
  * `multipart/form-data`, for uploads, which carry the same header). Clients without Origin or
  * Sec-Fetch-Site (scripts, curl) pass with the header: they are not browsers riding a session.
  * The CSP report endpoint opts out (route config `csrf: false`): browsers send it bare.
+ * A request signed by a personal API token (`Authorization: Bearer …`) and carrying no session
+ * cookie is exempt (issue 5): a browser never adds that header on its own, so a forged cross-site
+ * request cannot carry it; with a session cookie present the checks apply as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../../contracts';
@@ -67,12 +70,24 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
   return host === url.host.toLowerCase() || host === withPort.toLowerCase();
 }
 
+/** A session cookie's name in a Cookie header (`assay_session=` or `__Host-assay_session=`). */
+const SESSION_COOKIE_IN_HEADER = /(?:^|;\s*)(?:__Host-)?assay_session=/;
+
+/** True for a request authorised by a Bearer token alone: an `Authorization: Bearer` header and no session cookie. */
+export function isBearerOnly(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const auth = request.headers.authorization;
+  if (typeof auth !== 'string' || !/^Bearer\s+\S/i.test(auth)) return false;
+  const cookie = request.headers.cookie;
+  return typeof cookie !== 'string' || !SESSION_COOKIE_IN_HEADER.test(cookie);
+}
+
 /** Adds the onRequest hook refusing forged mutations (see the module comment). */
 export function registerCsrf(app: FastifyInstance, opts: { allowedOrigins?: readonly string[] } = {}): void {
   const allowed = new Set(opts.allowedOrigins ?? []);
   app.addHook('onRequest', async (request, reply) => {
     if (!MUTATING.has(request.method) || !isApiUrl(request.url)) return;
     if (request.routeOptions.config.csrf === false) return;
+    if (isBearerOnly(request)) return;
     const value = request.headers[CSRF_HEADER];
     if (typeof value !== 'string' || value.length === 0) return sendError(reply, 403, 'CSRF_REJECTED', 'errors.csrf');
     const site = request.headers['sec-fetch-site'];

@@ -14,7 +14,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   formatMessage,
   ShowType,
-  translate,
   type ErrorCode,
   type ErrorEnvelope,
   type FieldError,
@@ -74,7 +73,7 @@ function statusOf(error: FastifyError): number {
 export function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const locale = request.locale;
   if (error instanceof HttpError) {
-    const details = error.details?.map((d) => ({ field: d.field, message: translate(d.messageKey, locale) }));
+    const details = error.details?.map((d) => ({ field: d.field, message: formatMessage(d.messageKey, locale, error.extra?.params) }));
     for (const [name, value] of Object.entries(error.extra?.headers ?? {})) reply.header(name, value);
     return sendError(reply, error.status, error.errorCode, error.messageKey, details, error.extra?.params);
   }

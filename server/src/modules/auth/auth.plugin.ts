@@ -1,12 +1,31 @@
 /**
  * The auth layer (STYLE.md "Server in layers": plugins → auth → modules): resolves the session
- * cookie of every /api request into `request.user`, and gives routes their permission checks
+ * cookie — or a personal API token sent as `Authorization: Bearer <token>` (issue 5 "personal API
+ * tokens") — of every /api request into `request.user`, and gives routes their permission checks
  * (PRODUCT.md "Every route checks its permission on the server").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../../contracts';
 import { forbidden, unauthenticated } from '../../lib/http-error';
+import { resolveApiToken } from '../account/account.service';
 import { ABSOLUTE_TIMEOUT_MS, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** How `request.user` signed in: a session cookie, a personal API token (Bearer), or null (anonymous). */
+    authMethod: 'session' | 'token' | null;
+  }
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), or undefined.
+ */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : undefined;
+}
 
 /**
  * The session cookie's name for this request: `__Host-assay_session` when it came over https (a
@@ -23,19 +42,33 @@ export function isSessionUrl(url: string): boolean {
 }
 
 /**
- * Adds an onRequest hook: for the API and the server loader (isSessionUrl), a valid session
- * cookie sets `request.user` and `request.sessionId` (both stay null otherwise; anonymous is not
- * an error here). Static files and pages never touch the database.
+ * Adds an onRequest hook: for the API and the server loader (isSessionUrl), a request with an
+ * `Authorization: Bearer` header is signed in by that API token alone (the cookie is then ignored;
+ * `authMethod` 'token', `sessionId` null); otherwise a valid session cookie sets `request.user` and
+ * `request.sessionId` (`authMethod` 'session'). All stay null otherwise (anonymous is not an error
+ * here: an invalid, revoked or expired token leaves the request anonymous, so routes answer 401).
+ * Static files and pages never touch the database.
  */
 export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('authMethod', null);
   app.addHook('onRequest', async (request) => {
     if (!isSessionUrl(request.url)) return;
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) {
+      const byToken = await resolveApiToken(app.db, bearer);
+      if (byToken) {
+        request.user = byToken.user;
+        request.authMethod = 'token';
+      }
+      return;
+    }
     const token = request.cookies[sessionCookieName(request)];
     if (!token) return;
     const resolved = await resolveSession(app.db, token, new Date(), app.readCache);
     if (resolved) {
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
+      request.authMethod = 'session';
     }
   });
 }
@@ -43,6 +76,16 @@ export function registerAuth(app: FastifyInstance): void {
 /** preValidation hook (runs before the body is validated, so a refused caller learns nothing of the input rules): 401 UNAUTHENTICATED unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
+}
+
+/**
+ * preValidation hook for what only a browser session may do (changing the password, creating or
+ * revoking API tokens: a leaked token must not be able to entrench itself): 401 when anonymous,
+ * 403 FORBIDDEN (errors.sessionRequired) when signed in by an API token.
+ */
+export async function requireSessionUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.authMethod !== 'session') throw forbidden('errors.sessionRequired');
 }
 
 /** preValidation hook: 401 UNAUTHENTICATED when anonymous, 403 FORBIDDEN when not an administrator. */
@@ -54,15 +97,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 /**
  * Sets the session cookie (sessionCookieName): HttpOnly, SameSite=Lax, Path=/, no Domain, Secure
  * when the request came over https (directly, or via a trusted proxy's X-Forwarded-Proto),
- * Max-Age = the absolute expiry (604,800 s).
+ * Max-Age = the session's absolute expiry (`maxAgeMs`: the system settings' session timeout;
+ * default ABSOLUTE_TIMEOUT_MS, 604,800 s).
  */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number = ABSOLUTE_TIMEOUT_MS): void {
   reply.setCookie(sessionCookieName(request), token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: request.protocol === 'https',
-    maxAge: Math.floor(ABSOLUTE_TIMEOUT_MS / 1000),
+    maxAge: Math.floor(maxAgeMs / 1000),
   });
 }
 

@@ -24,8 +24,9 @@ export async function insertSession(
 function sessionWithUserQuery(db: Executor) {
   return db
     .select({
-      session: { expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
       user: { id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, locale: users.locale, disabled: users.disabled },
+      passwordChangedAt: users.passwordChangedAt,
       lastAppSlug: applications.slug,
     })
     .from(sessions)
@@ -40,8 +41,10 @@ const sessionWithUser = new WeakMap<Executor, ReturnType<typeof sessionWithUserQ
 
 /** What a request needs of its session and user (SessionUser) — no more columns than that. */
 export interface SessionWithUser {
-  session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>;
+  session: Pick<SessionRow, 'createdAt' | 'expiresAt' | 'lastSeenAt'>;
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale' | 'disabled'>;
+  /** When the user's password was last set (the password policy's expiry counts from it). */
+  passwordChangedAt: Date;
   lastAppSlug: string | null;
 }
 
@@ -165,7 +168,8 @@ export async function deleteExpiredSessions(db: Executor, now: Date, idleBefore:
   return rows.length;
 }
 
-/** Sets a user's password hash. */
+/** Sets a user's password hash (and `password_changed_at`: the policy's expiry starts again). */
 export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }

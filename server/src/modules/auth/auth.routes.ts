@@ -14,7 +14,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { clearSessionCookie, requireUser, setSessionCookie, userOf } from './auth.plugin';
+import { clearSessionCookie, requireSessionUser, requireUser, setSessionCookie, userOf } from './auth.plugin';
 import { changePassword, login, logout, updatePreferences } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, previousSessionId: request.sessionId },
         auditOf(request),
       );
-      setSessionCookie(request, reply, result.token);
+      setSessionCookie(request, reply, result.token, result.maxAgeMs);
       return ok(result.user);
     },
   );
@@ -82,12 +82,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /auth/me/password — body passwordChangeSchema `{ currentPassword, newPassword }` → 200
    * CurrentUser and a new session cookie; every other session of the user is ended. 400
    * VALIDATION_FAILED (wrong current password: details field currentPassword; weak or unchanged new
-   * password: newPassword); 401 anonymous; 429 RATE_LIMITED during the back-off.
+   * password, or one the password policy refuses: newPassword); 401 anonymous; 403 when signed in by
+   * an API token (a browser session is needed); 429 RATE_LIMITED during the back-off.
    */
   app.post(
     '/auth/me/password',
     {
-      preValidation: requireUser,
+      preValidation: requireSessionUser,
       config: { audit: ['auth.password_change'] },
       schema: {
         tags: ['auth'],
@@ -105,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
         auditOf(request),
       );
-      setSessionCookie(request, reply, result.token);
+      setSessionCookie(request, reply, result.token, result.maxAgeMs);
       return ok(result.user);
     },
   );

@@ -6,14 +6,17 @@
  * Sessions: the browser holds a random 32-byte token (base64url) in the session cookie
  * (`assay_session`, or `__Host-assay_session` over https: auth.plugin.ts); the database holds only
  * its SHA-256 (hex), so a copy of the table cannot sign anyone in. A new token is issued at every
- * sign-in and password change (rotation). A session ends after IDLE_TIMEOUT_MS without a request or
- * ABSOLUTE_TIMEOUT_MS after sign-in, whichever is first (defaults until the system settings of a
- * later issue make them configurable); `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
+ * sign-in and password change (rotation). A session ends after the system settings' idle timeout
+ * without a request or their absolute timeout after sign-in, whichever is first (settings.service.ts
+ * sessionTimeouts; IDLE_TIMEOUT_MS and ABSOLUTE_TIMEOUT_MS are their defaults), applied at once to
+ * existing sessions too; `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
+ * The password policy (length, classes) applies to a new password, and a password older than its
+ * expiry makes CurrentUser.passwordExpired true (issue 5 "System settings").
  * Every session of a user ends when their password changes (the current one is replaced) or their
  * account is disabled (users.service.ts); the scheduler purges expired ones every 10 minutes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser, LoginInput, PasswordChange, PreferencesInput } from '../../../../contracts';
+import { isPasswordExpired, type CurrentUser, type LoginInput, type PasswordChange, type PreferencesInput } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
@@ -21,6 +24,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
+import { assertPasswordPolicy, getSettings, sessionTimeouts } from '../settings/settings.service';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import {
   deleteExpiredSessions,
@@ -44,9 +48,9 @@ export const SESSION_COOKIE = 'assay_session';
  * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
  */
 export const SECURE_SESSION_COOKIE = '__Host-assay_session';
-/** Idle expiry: 8 hours (ms) without a request ends the session (a working day). */
+/** Default idle expiry: 8 hours (ms) without a request ends the session (a working day); settings sessionIdleMinutes. */
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
-/** Absolute expiry: 7 days (ms) after login, whatever the activity. */
+/** Default absolute expiry: 7 days (ms) after login, whatever the activity; settings sessionAbsoluteDays. */
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** `last_seen_at` is refreshed at most once a minute (ms), to spare a write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -58,8 +62,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A user row (and its last application's slug) as contracts' CurrentUser. */
-export function toCurrentUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale'>, lastAppSlug: string | null): CurrentUser {
+/** A user row (and its last application's slug) as contracts' CurrentUser; `passwordExpired` only when true. */
+export function toCurrentUser(
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale'>,
+  lastAppSlug: string | null,
+  passwordExpired = false,
+): CurrentUser {
   return {
     id: user.id,
     name: user.name,
@@ -67,6 +75,7 @@ export function toCurrentUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'isA
     isAdmin: user.isAdmin,
     locale: user.locale,
     lastApp: lastAppSlug,
+    ...(passwordExpired ? { passwordExpired: true } : {}),
   };
 }
 
@@ -78,12 +87,12 @@ export interface LoginMeta {
   previousSessionId: string | null;
 }
 
-async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: Date): Promise<string> {
+async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: Date, absoluteMs: number): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   await insertSession(tx, {
     id: hashToken(token),
     userId,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+    expiresAt: new Date(now.getTime() + absoluteMs),
     ip: meta.ip,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
@@ -98,7 +107,7 @@ async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: D
  * through the back-off of login-throttle.ts. Audit: `auth.login` with the session (actor: the
  * user); `auth.login_failed` in its own transaction (actor label: the e-mail tried; details.reason
  * `password`, `unknown-email` or `disabled`).
- * @returns the cookie token (to send, never stored) and the user.
+ * @returns the cookie token (to send, never stored), the user and the session's lifetime in ms (the cookie's Max-Age).
  * @throws HttpError 429 RATE_LIMITED while the e-mail or the IP must wait; 401 INVALID_CREDENTIALS;
  *   403 FORBIDDEN (errors.accountDisabled) for a disabled account whose password was right.
  */
@@ -108,7 +117,7 @@ export async function login(
   meta: LoginMeta,
   audit: AuditWriter,
   now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser }> {
+): Promise<{ token: string; user: CurrentUser; maxAgeMs: number }> {
   const keys = throttleKeys(input.email, meta.ip);
   await claimAttempt(db, keys, now);
   const user = await findUserByEmail(db, input.email);
@@ -126,11 +135,12 @@ export async function login(
     await anonymous.record(db, { action: 'auth.login_failed', targetType: 'user', targetId: user.id, details: { reason: 'disabled' } });
     throw forbidden('errors.accountDisabled');
   }
+  const { idleMs, absoluteMs } = await sessionTimeouts(db);
   const token = await db.transaction(async (tx) => {
     await settleSuccess(tx, keys);
     if (meta.previousSessionId) await deleteSession(tx, meta.previousSessionId);
-    await deleteExpiredSessionsOf(tx, user.id, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
-    const opened = await openSession(tx, user.id, meta, now);
+    await deleteExpiredSessionsOf(tx, user.id, now, new Date(now.getTime() - idleMs));
+    const opened = await openSession(tx, user.id, meta, now, absoluteMs);
     await audit.as({ id: user.id, label: user.email }).record(tx, {
       action: 'auth.login',
       targetType: 'user',
@@ -140,7 +150,8 @@ export async function login(
     return opened;
   });
   const current = await findUserWithLastApp(db, user.id);
-  return { token, user: toCurrentUser(user, current?.lastAppSlug ?? null) };
+  const expired = isPasswordExpired(user.passwordChangedAt, (await getSettings(db)).passwordExpiryDays, now);
+  return { token, user: toCurrentUser(user, current?.lastAppSlug ?? null, expired), maxAgeMs: absoluteMs };
 }
 
 /**
@@ -149,10 +160,11 @@ export async function login(
  * success, in one transaction: the new argon2id hash, every session of the user ended — the other
  * devices are signed out — and a new session opened for this one (rotation), `auth.password_change`
  * audited with the number of other sessions revoked. A wrong current password is audited as
- * `auth.password_change_failed`.
- * @returns the new session's cookie token and the user.
- * @throws HttpError 429 RATE_LIMITED; 400 VALIDATION_FAILED (details field currentPassword,
- *   errors.currentPasswordWrong); 401 when the account no longer exists.
+ * `auth.password_change_failed`. The new password must pass the password policy of the system
+ * settings (checked first: a refused new password costs no attempt of the back-off).
+ * @returns the new session's cookie token, the user (password no longer expired) and the session's lifetime in ms.
+ * @throws HttpError 429 RATE_LIMITED; 400 VALIDATION_FAILED (details field newPassword: the policy;
+ *   field currentPassword: errors.currentPasswordWrong); 401 when the account no longer exists.
  */
 export async function changePassword(
   db: Database,
@@ -162,7 +174,8 @@ export async function changePassword(
   meta: Omit<LoginMeta, 'previousSessionId'>,
   audit: AuditWriter,
   now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser }> {
+): Promise<{ token: string; user: CurrentUser; maxAgeMs: number }> {
+  await assertPasswordPolicy(db, input.newPassword, 'newPassword');
   const keys = throttleKeys(user.email, meta.ip);
   await claimAttempt(db, keys, now);
   const row = await findUserById(db, user.id);
@@ -174,11 +187,12 @@ export async function changePassword(
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
+  const { absoluteMs } = await sessionTimeouts(db);
   const token = await db.transaction(async (tx) => {
     await settleSuccess(tx, keys);
     await updatePasswordHash(tx, user.id, passwordHash);
     const revoked = await deleteSessionsOf(tx, user.id);
-    const opened = await openSession(tx, user.id, { ...meta, previousSessionId: null }, now);
+    const opened = await openSession(tx, user.id, { ...meta, previousSessionId: null }, now, absoluteMs);
     const others = currentSessionId ? Math.max(0, revoked - 1) : revoked;
     await audit.record(tx, {
       action: 'auth.password_change',
@@ -188,14 +202,15 @@ export async function changePassword(
     });
     return opened;
   });
-  return { token, user };
+  return { token, user: { ...user, passwordExpired: false }, maxAgeMs: absoluteMs };
 }
 
 /**
- * The user of a cookie token, or null when the session is unknown, expired (idle or absolute;
- * an expired session is deleted) or its user is disabled. Refreshes `last_seen_at` when older than
- * TOUCH_INTERVAL_MS. With `cache` (lib/read-cache.ts) the session row is read from it (keyed by
- * the token's hash), so a signed-in request need not touch the database.
+ * The user of a cookie token, or null when the session is unknown, expired (idle or absolute, by
+ * the system settings' timeouts as they are now; an expired session is deleted) or its user is
+ * disabled. Refreshes `last_seen_at` when older than TOUCH_INTERVAL_MS. With `cache`
+ * (lib/read-cache.ts) the session row is read from it (keyed by the token's hash), so a signed-in
+ * request need not touch the database.
  */
 export async function resolveSession(
   db: Database,
@@ -210,8 +225,10 @@ export async function resolveSession(
   const found = sessionsCache ? await sessionsCache.get(id, load) : await load();
   if (!found) return null;
   const { session, user, lastAppSlug } = found;
+  const settings = await getSettings(db);
   const idleSince = now.getTime() - session.lastSeenAt.getTime();
-  if (session.expiresAt.getTime() <= now.getTime() || idleSince >= IDLE_TIMEOUT_MS) {
+  const absoluteEnd = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + settings.sessionAbsoluteDays * 86_400_000);
+  if (absoluteEnd <= now.getTime() || idleSince >= settings.sessionIdleMinutes * 60_000) {
     sessionsCache?.delete(id);
     await deleteSession(db, id);
     return null;
@@ -222,7 +239,8 @@ export async function resolveSession(
     // the touch does not notify (migration 0004): keep the cached copy's last_seen_at current
     sessionsCache?.patch(id, (v) => (v ? { ...v, session: { ...v.session, lastSeenAt: now } } : v));
   }
-  return { sessionId: id, user: toCurrentUser(user, lastAppSlug) };
+  const expired = isPasswordExpired(found.passwordChangedAt, settings.passwordExpiryDays, now);
+  return { sessionId: id, user: toCurrentUser(user, lastAppSlug, expired) };
 }
 
 /** Ends a session (no error when it does not exist) and audits `auth.logout`. */
@@ -234,12 +252,13 @@ export async function logout(db: Database, sessionId: string, audit: AuditWriter
 }
 
 /**
- * Ends every session past its absolute expiry or idle for IDLE_TIMEOUT_MS (the scheduler, every
- * 10 minutes; expired sessions are also refused and deleted when presented).
+ * Ends every session past its absolute expiry or idle for the settings' idle timeout (the
+ * scheduler, every 10 minutes; expired sessions are also refused and deleted when presented).
  * @returns the number of sessions deleted.
  */
 export async function purgeExpiredSessions(db: Executor, now: Date = new Date()): Promise<number> {
-  return deleteExpiredSessions(db, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
+  const { idleMs } = await sessionTimeouts(db);
+  return deleteExpiredSessions(db, now, new Date(now.getTime() - idleMs));
 }
 
 /**

@@ -2,8 +2,9 @@
  * The sign-in back-off (issue 4; OWASP ASVS 5.0 V6.3 / Authentication Cheat Sheet: throttle, do not
  * lock out). Failed attempts are counted per account e-mail and per client IP, in the database
  * (`login_throttle`), so every API process sees the same counts:
- * - the first FREE_FAILURES failures cost nothing; after n ≥ 5 failures each further attempt must
- *   wait 2^(n−5) s after the last one (1 s, 2 s, 4 s … ), at most MAX_DELAY_MS (15 min);
+ * - the first F failures cost nothing (F = the system settings' loginFreeFailures, default
+ *   FREE_FAILURES = 5, read at each attempt: a change applies at once); after n ≥ F failures each
+ *   further attempt must wait 2^(n−F) s after the last one (1 s, 2 s, 4 s … ), at most MAX_DELAY_MS (15 min);
  * - a key is forgotten after WINDOW_MS (15 min) without a failure, counted from the end of the
  *   last wait;
  * - an attempt made too early is refused with 429 RATE_LIMITED, `Retry-After` (s) and a message in
@@ -18,9 +19,10 @@
  */
 import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { getSettings } from '../settings/settings.service';
 import { deleteThrottle, ensureThrottleRows, lockThrottleRows, returnIpAttempt, saveThrottle } from './auth.repository';
 
-/** Failures allowed before any wait. */
+/** Failures allowed before any wait, by default (system settings loginFreeFailures). */
 export const FREE_FAILURES = 5;
 /** Quiet time after which a key's failures are forgotten: 15 minutes (ms). */
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -40,25 +42,30 @@ export function throttleKeys(email: string, ip: string | null): string[] {
   return keys.sort();
 }
 
-/** The wait (ms) imposed after `failures` failures: 0 below FREE_FAILURES, then 2^(n−5) s up to MAX_DELAY_MS. */
-export function delayAfter(failures: number): number {
-  if (failures < FREE_FAILURES) return 0;
-  return Math.min(2 ** Math.min(failures - FREE_FAILURES, 30) * 1000, MAX_DELAY_MS);
+/** The wait (ms) imposed after `failures` failures when `free` are allowed: 0 below `free`, then 2^(n−free) s up to MAX_DELAY_MS. */
+export function delayWith(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(2 ** Math.min(failures - free, 30) * 1000, MAX_DELAY_MS);
 }
 
-/** How long (ms, ≥ 0) an attempt at `now` must still wait. */
-export function waitFor(state: ThrottleState, now: Date): number {
-  return Math.max(0, state.lastFailureAt.getTime() + delayAfter(state.failures) - now.getTime());
+/** The wait (ms) after `failures` failures with the default FREE_FAILURES. */
+export function delayAfter(failures: number): number {
+  return delayWith(failures, FREE_FAILURES);
+}
+
+/** How long (ms, ≥ 0) an attempt at `now` must still wait (`free` failures allowed). */
+export function waitFor(state: ThrottleState, now: Date, free: number = FREE_FAILURES): number {
+  return Math.max(0, state.lastFailureAt.getTime() + delayWith(state.failures, free) - now.getTime());
 }
 
 /** True when the key's failures are forgotten at `now` (WINDOW_MS of quiet after the last wait). */
-export function isForgotten(state: ThrottleState, now: Date): boolean {
-  return now.getTime() > state.lastFailureAt.getTime() + delayAfter(state.failures) + WINDOW_MS;
+export function isForgotten(state: ThrottleState, now: Date, free: number = FREE_FAILURES): boolean {
+  return now.getTime() > state.lastFailureAt.getTime() + delayWith(state.failures, free) + WINDOW_MS;
 }
 
 /** The counters after one more failure at `now`. */
-export function afterFailure(state: ThrottleState, now: Date): ThrottleState {
-  return { failures: isForgotten(state, now) ? 1 : state.failures + 1, lastFailureAt: now };
+export function afterFailure(state: ThrottleState, now: Date, free: number = FREE_FAILURES): ThrottleState {
+  return { failures: isForgotten(state, now, free) ? 1 : state.failures + 1, lastFailureAt: now };
 }
 
 /** The 429 for a wait of `ms`: Retry-After in whole seconds (≥ 1), the message in seconds below a minute, else minutes. */
@@ -82,12 +89,13 @@ export function throttledError(ms: number): HttpError {
  * @throws HttpError 429 RATE_LIMITED (throttledError) when any key must still wait; nothing is counted then.
  */
 export async function claimAttempt(db: Database, keys: string[], now: Date = new Date()): Promise<void> {
+  const free = (await getSettings(db)).loginFreeFailures;
   await db.transaction(async (tx) => {
     await ensureThrottleRows(tx, keys);
     const rows = await lockThrottleRows(tx, keys);
-    const wait = Math.max(0, ...rows.map((r) => waitFor(r, now)));
+    const wait = Math.max(0, ...rows.map((r) => waitFor(r, now, free)));
     if (wait > 0) throw throttledError(wait);
-    for (const row of rows) await saveThrottle(tx, row.key, afterFailure(row, now));
+    for (const row of rows) await saveThrottle(tx, row.key, afterFailure(row, now, free));
   });
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordPolicy } from '../settings/settings.service';
 import { countUsers, insertUser } from '../users/users.repository';
 import { toUser } from '../users/users.service';
 import { lockSetup } from './setup.repository';
@@ -25,6 +26,7 @@ export async function getSetupStatus(db: Database): Promise<SetupStatus> {
  * @throws HttpError 409 SETUP_CLOSED once any user exists.
  */
 export async function initialise(db: Database, input: InitInput, audit: AuditWriter): Promise<User> {
+  await assertPasswordPolicy(db, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await lockSetup(tx);

@@ -13,6 +13,8 @@ export interface NewUser {
   name: string;
   passwordHash: string;
   isAdmin: boolean;
+  /** The interface language (default: the column default, zh-CN). */
+  locale?: 'zh-CN' | 'en-US';
   title?: string | null;
   phone?: string | null;
 }

@@ -25,6 +25,7 @@ import type { Database, Executor } from '../../db/client';
 import { applications, type UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordPolicy, getSettings } from '../settings/settings.service';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuditWriter } from '../audit/audit.service';
@@ -93,10 +94,13 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v 
  * Creates an account with an argon2id hash of its password (~23 ms), audited `user.create`
  * (after: the user, without the hash).
  * @param input validated by contracts' userCreateSchema (e-mail already lower-cased).
- * @throws HttpError 409 EMAIL_TAKEN (details field 'email') when the e-mail is in use (also by a
- *   user in the recycle bin).
+ * The password must pass the system's password policy; the language is the system default.
+ * @throws HttpError 400 (details field 'password') when the password breaks the policy; 409
+ *   EMAIL_TAKEN (details field 'email') when the e-mail is in use (also by a user in the recycle bin).
  */
 export async function createUser(db: Database, input: UserCreate, audit: AuditWriter): Promise<User> {
+  await assertPasswordPolicy(db, input.password, 'password');
+  const { defaultLocale } = await getSettings(db);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -105,6 +109,7 @@ export async function createUser(db: Database, input: UserCreate, audit: AuditWr
         name: input.name,
         passwordHash,
         isAdmin: input.isAdmin,
+        locale: defaultLocale,
         title: blankToNull(input.title) ?? null,
         phone: blankToNull(input.phone) ?? null,
       });

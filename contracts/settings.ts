@@ -1,0 +1,75 @@
+/**
+ * System settings (issue 5 "System settings" `/admin/system`; PRODUCT.md "System"): site name and
+ * logo, default language, password policy, session timeout, login rate limit, upload size limit.
+ * Stored one row per key in the `settings` table (the key is the field name below), validated by
+ * this schema on every write and every read, and applied at once.
+ */
+import { z } from 'zod';
+import { LOCALES } from './constants';
+import { PASSWORD_POLICY_BOUNDS } from './password-policy';
+
+/** Largest logo image: 256 KB (262,144 bytes) once decoded; as a base64 data URL that is ≤ 349,600 characters. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+const LOGO_MAX_CHARS = Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 64;
+/** `data:image/<png|jpeg|gif|webp|svg+xml>;base64,…`. */
+const LOGO_DATA_URL = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+/** A path on this server (`/admin/logo.svg`): the page's CSP allows images from 'self' and data: only. */
+const LOGO_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{0,500}$/;
+
+const int = (min: number, max: number) => z.number().int({ message: 'errors.settings.integer' }).min(min).max(max);
+
+/**
+ * Every setting with its rule. Units: minutes, days, megabytes as named.
+ * - `siteName`: 1–60 characters, shown in the layout title and the login page;
+ * - `logo`: null (Assay's own), an image data URL of at most LOGO_MAX_BYTES, or a path on this server;
+ * - `defaultLocale`: language of new users and of the login page when the browser has no saved choice;
+ * - `passwordMinLength` 8–128, `passwordClasses` 1–4, `passwordExpiryDays` 0–3650 (0 = never): contracts/password-policy.ts;
+ * - `sessionIdleMinutes` 5–10,080 (a week) and `sessionAbsoluteDays` 1–90: a session ends after so long without a request, or so long after sign-in;
+ * - `loginFreeFailures` 1–100: failed sign-ins per account or IP before the back-off starts (auth/login-throttle.ts);
+ * - `uploadMaxMb` 1–10,240: largest upload, for the file modules.
+ */
+export const settingsSchema = z.object({
+  siteName: z.string().trim().min(1, { message: 'errors.required' }).max(60),
+  logo: z
+    .string()
+    .max(LOGO_MAX_CHARS, { message: 'errors.settings.logoTooLarge' })
+    .refine((s) => LOGO_DATA_URL.test(s) || LOGO_PATH.test(s), { message: 'errors.settings.logoInvalid' })
+    .nullable(),
+  defaultLocale: z.enum(LOCALES),
+  passwordMinLength: int(PASSWORD_POLICY_BOUNDS.minLength.min, PASSWORD_POLICY_BOUNDS.minLength.max),
+  passwordClasses: int(PASSWORD_POLICY_BOUNDS.requiredClasses.min, PASSWORD_POLICY_BOUNDS.requiredClasses.max),
+  passwordExpiryDays: int(PASSWORD_POLICY_BOUNDS.expiryDays.min, PASSWORD_POLICY_BOUNDS.expiryDays.max),
+  sessionIdleMinutes: int(5, 10_080),
+  sessionAbsoluteDays: int(1, 90),
+  loginFreeFailures: int(1, 100),
+  uploadMaxMb: int(1, 10_240),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+/**
+ * GET /api/v1/settings (administrators): every setting plus `version`, the time of the last change
+ * (ISO 8601, or `0` before any), to send back with the next change.
+ */
+export const settingsViewSchema = settingsSchema.extend({ version: z.string() });
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/**
+ * PATCH /api/v1/settings: any subset of the settings; `version` (from GET) makes a change made
+ * since then a 409 CONFLICT instead of a silent overwrite (PRODUCT.md "Conventions of the API").
+ */
+export const settingsUpdateSchema = settingsSchema.partial().extend({ version: z.string().max(40).optional() }).strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/**
+ * GET /api/v1/settings/public (anyone, signed in or not): what the login page, the layout and the
+ * password forms need.
+ */
+export const publicSettingsSchema = z.object({
+  siteName: z.string(),
+  logo: z.string().nullable(),
+  defaultLocale: z.enum(LOCALES),
+  passwordPolicy: z.object({ minLength: z.number().int(), requiredClasses: z.number().int(), expiryDays: z.number().int() }),
+  uploadMaxMb: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

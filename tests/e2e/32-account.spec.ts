@@ -1,0 +1,149 @@
+/**
+ * Issue 5, personal center and system settings, after 00-walking-skeleton (which created the
+ * administrator): an administrator renames the site in /admin/system and sees the name in the
+ * header and on the sign-in page; a user changes their profile and password in /admin/person and
+ * signs in with the new password; creates an API token, sees it once, uses it, revokes it.
+ * Screenshots of every tab and of the settings in both languages.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, unexpected } from './fixtures';
+import { ADMIN, AUTH_HEADERS } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const USER = { name: '个人中心用户', email: 'person.e2e@example.com', password: 'Person-e2e-2026', next: 'Person-e2e-2027!' };
+const SITE = '审计云平台';
+const SHOTS = 'tests/e2e/screenshots';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/邮箱|E-mail/).fill(email);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function setLanguage(request: APIRequestContext, page: Page, locale: 'zh-CN' | 'en-US') {
+  const res = await request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale } });
+  expect(res.status()).toBe(200);
+  await page.evaluate((l) => window.localStorage.setItem('umi_locale', l), locale);
+}
+
+test('an administrator changes the system settings; the site name shows in the header and on the sign-in page', async ({ page, problems }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/system');
+  const form = page.getByTestId('system-settings');
+  await expect(form).toBeVisible();
+  const siteName = page.getByLabel('站点名称');
+  await expect(siteName).toHaveValue('Assay');
+  await siteName.fill(SITE);
+  await page.getByLabel('最小长度').fill('12');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('设置已保存并生效')).toBeVisible();
+  await expect(page.locator('header').getByText(SITE).first()).toBeVisible();
+  await expect.poll(() => page.title()).toContain(SITE);
+
+  // a server-side rule: the idle timeout cannot outlast the absolute one → the message under the field
+  await page.getByLabel('空闲超时（分钟）').fill('10080');
+  await page.getByLabel('绝对超时（天）').fill('1');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('空闲超时不能长于绝对超时')).toBeVisible();
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+
+  await page.screenshot({ path: `${SHOTS}/account-system-zh-CN.png`, fullPage: true });
+  await setLanguage(page.request, page, 'en-US');
+  await page.reload();
+  await expect(page.getByText('Password policy')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/account-system-en-US.png`, fullPage: true });
+  await setLanguage(page.request, page, 'zh-CN');
+
+  // the sign-in page of a visitor
+  const visitor = await page.context().browser()!.newContext({ locale: 'zh-CN' });
+  const anon = await visitor.newPage();
+  await anon.goto('/login');
+  await expect(anon.getByTestId('site-name')).toHaveText(SITE);
+  await visitor.close();
+
+  const created = await page.request.post('/api/v1/users', {
+    headers: AUTH_HEADERS,
+    data: { name: USER.name, email: USER.email, password: USER.password },
+  });
+  expect(created.status()).toBe(201);
+  expect(unexpected(problems, [{ url: '/api/v1/settings', status: 400 }])).toEqual([]);
+});
+
+test('a user edits the profile and changes the password in the personal center, then signs in with the new one', async ({ page, problems }) => {
+  await signIn(page, USER.email, USER.password);
+  await page.goto('/admin/person');
+  await expect(page.getByTestId('person-center')).toBeVisible();
+  await expect(page.getByLabel('邮箱')).toHaveValue(USER.email);
+  await page.getByLabel('职务').fill('高级审计师');
+  await page.getByLabel('电话').fill('+86 10 8888-0000');
+  await page.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('个人资料已保存')).toBeVisible();
+
+  await page.getByTestId('person-tab-password').click();
+  await expect(page).toHaveURL(/tab=password/);
+  await page.getByLabel('当前密码').fill(USER.password);
+  await page.getByLabel('新密码', { exact: true }).fill('short');
+  await expect(page.getByText('至少 12 个字符', { exact: true })).toBeVisible();
+  await page.getByLabel('新密码', { exact: true }).fill(USER.next);
+  await page.getByLabel('确认新密码').fill(USER.next);
+  await page.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.getByText('密码已修改，其他设备上的登录已退出。')).toBeVisible();
+
+  // the user menu links the personal center, and signs out
+  await page.getByTestId('user-menu').hover();
+  await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, USER.email, USER.next);
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('a user creates an API token, sees it once, uses it, and revokes it; screenshots of every tab', async ({ page, problems, request }) => {
+  await signIn(page, USER.email, USER.next);
+  await page.goto('/admin/person?tab=tokens');
+  await page.getByTestId('new-token').click();
+  await page.getByLabel('名称').fill('CI 导出');
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*[认定]|OK/ }).click();
+  const value = page.getByTestId('new-token-value');
+  await expect(value).toBeVisible();
+  const token = (await value.innerText()).trim();
+  expect(token).toMatch(/^assay_[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: '我已复制' }).click();
+  await expect(value).toBeHidden();
+  await expect(page.getByText(token.slice(0, 12) + '…')).toBeVisible();
+  expect(await page.content()).not.toContain(token);
+
+  // `request` is a context of its own: no session cookie, only the token
+  const me = await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await me.json()) as { data: { email: string } }).data.email).toBe(USER.email);
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    await setLanguage(page.request, page, locale);
+    for (const tab of ['profile', 'password', 'language', 'tokens', 'activity']) {
+      await page.goto(`/admin/person?tab=${tab}`);
+      await expect(page.getByTestId('person-center')).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      if (tab === 'tokens' || tab === 'activity') await expect(page.locator('.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/account-person-${tab}-${locale}.png`, fullPage: true });
+    }
+  }
+  await setLanguage(page.request, page, 'zh-CN');
+
+  await page.goto('/admin/person?tab=tokens');
+  await page.getByTestId('revoke-CI 导出').click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText('令牌已吊销')).toBeVisible();
+  await expect(page.getByText('已吊销', { exact: true })).toBeVisible();
+  const after = await request.get('/api/v1/auth/me/profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('the administrator puts the site name and policy back', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const res = await page.request.patch('/api/v1/settings', { headers: AUTH_HEADERS, data: { siteName: 'Assay', passwordMinLength: 10 } });
+  expect(res.status()).toBe(200);
+});
