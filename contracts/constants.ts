@@ -49,5 +49,13 @@ export const AUDIT_ACTIONS = [
   'member.add',
   'member.update',
   'member.remove',
+  'notice.create',
+  'notice.update',
+  'notice.publish',
+  'notice.unpublish',
+  'notice.delete',
+  'notice.send',
+  'notice.read',
+  'notice.read_all',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

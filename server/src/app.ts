@@ -23,6 +23,7 @@ import type { SigningKey } from './modules/audit/audit.signing';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
+import { noticeRoutes } from './modules/notices/notices.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(userRoutes);
       await api.register(auditRoutes);
       await api.register(cspReportRoutes);
+      await api.register(noticeRoutes);
     },
     { prefix: API_PREFIX },
   );
