@@ -1,10 +1,12 @@
 /** en-US interface strings; the same keys as zh-CN.ts. */
 import modules from './en-US/modules';
+import notices from './en-US/notices';
 import routes from './en-US/routes';
 
 export default {
   ...routes,
   ...modules,
+  ...notices,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

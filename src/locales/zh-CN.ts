@@ -1,10 +1,12 @@
 /** zh-CN interface strings. Menu keys follow ProLayout: `menu.<parentName>.<name>`. */
 import modules from './zh-CN/modules';
+import notices from './zh-CN/notices';
 import routes from './zh-CN/routes';
 
 export default {
   ...routes,
   ...modules,
+  ...notices,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 
