@@ -51,7 +51,7 @@ export default function NoticeBell(props: { currentApp?: string; isAdmin: boolea
         ) : null
       }
     >
-      <Button type="text" aria-label={intl.formatMessage({ id: 'notices.bell.aria' }, { count })} data-testid="notice-bell">
+      <Button type="text" aria-label={intl.formatMessage({ id: 'notices.bell.aria' }, { count })} data-testid="notice-bell" data-count={count}>
         <Badge count={count} size="small" overflowCount={99} data-testid="notice-bell-badge">
           <BellOutlined style={{ fontSize: 16 }} />
         </Badge>

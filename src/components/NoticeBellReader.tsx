@@ -30,7 +30,7 @@ export default function NoticeBellReader({ notice, onClose }: { notice: MyNotice
       open={notice !== null}
       onCancel={onClose}
       title={notice?.title}
-      footer={<Button onClick={onClose}>{intl.formatMessage({ id: 'notices.close' })}</Button>}
+      footer={<Button onClick={onClose} data-testid="notice-reader-close">{intl.formatMessage({ id: 'notices.close' })}</Button>}
       width={640}
       destroyOnHidden
     >

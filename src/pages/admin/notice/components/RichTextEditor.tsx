@@ -18,7 +18,7 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Popover, Space, Tooltip } from 'antd';
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'umi';
 import { cspNonce } from '../../../../csp';
 import './RichTextEditor.less';
@@ -124,26 +124,36 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/**
+ * The editor's extensions, made once: @tiptap/react compares options by reference on every render
+ * and would otherwise re-apply them each time.
+ */
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3] },
+    link: { openOnClick: false, autolink: true, protocols: ['mailto'], isAllowedUri: (url) => LINK_PATTERN.test(url) },
+  }),
+];
+
 export default function RichTextEditor({ value, onChange, ariaLabel }: RichTextEditorProps) {
+  const editorProps = useMemo(
+    () => ({ attributes: { 'aria-label': ariaLabel ?? '', 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'notice-editor' } }),
+    [ariaLabel],
+  );
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ['mailto'], isAllowedUri: (url) => LINK_PATTERN.test(url) },
-      }),
-    ],
+    extensions: EXTENSIONS,
     content: value ?? '',
     injectNonce: cspNonce,
-    editorProps: { attributes: { 'aria-label': ariaLabel ?? '', 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'notice-editor' } },
+    editorProps,
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
-  // a new value from outside (the form reset, the notice loaded) replaces the content
+  // A new value from outside (the form reset, the notice saved) replaces the content. The instance
+  // may already be destroyed here (@tiptap/react replaces an editor that was not mounted in time).
   useEffect(() => {
-    if (editor && value !== undefined && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
-      editor.commands.setContent(value, { emitUpdate: false });
-    }
+    if (!editor || editor.isDestroyed || value === undefined) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-  if (!editor) return null;
+  if (!editor || editor.isDestroyed) return null;
   return (
     <div className="assay-rte">
       <Toolbar editor={editor} />
