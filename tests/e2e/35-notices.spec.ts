@@ -88,6 +88,7 @@ test('an administrator publishes a notice; another user sees the badge, reads it
   await expect(reader.page).toHaveURL(new RegExp(`/${APP.slug}/noticeCenter$`));
   const item = reader.page.getByTestId('notice-center-item').filter({ hasText: '年度审计启动会' });
   await expect(item).toHaveAttribute('data-read', 'false');
+  await expect(reader.page.locator('.ant-spin-blur')).toHaveCount(0);
   await reader.page.screenshot({ path: `${SHOTS}/notices-center-zh-CN.png`, fullPage: true });
 
   await item.click();
@@ -104,6 +105,7 @@ test('an administrator publishes a notice; another user sees the badge, reads it
   await reader.page.goto(`/${APP.slug}/noticeCenter`);
   await expect(badge(reader.page)).toHaveText('1');
   await expect(reader.page.getByTestId('notice-center-item').filter({ hasText: 'Kick-off meeting' })).toHaveAttribute('data-read', 'false');
+  await expect(reader.page.locator('.ant-spin-blur')).toHaveCount(0);
   await reader.page.screenshot({ path: `${SHOTS}/notices-center-en-US.png`, fullPage: true });
   await reader.page.getByTestId('notice-bell').click();
   await expect(reader.page.getByTestId('notice-bell-panel')).toContainText('Kick-off meeting');

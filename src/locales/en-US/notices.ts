@@ -56,7 +56,7 @@ export default {
   'notices.form.saveAndPublish': 'Save and publish',
   'notices.form.back': 'Back to the list',
   'notices.form.published': 'Published (visible to its audience inside the window)',
-  'notices.form.preview': 'Preview (the body as the server stored it, sanitised)',
+  'notices.form.preview': 'Preview (as stored, sanitised)',
   'notices.form.previewEmpty': 'Once saved, the body as the server stored it (sanitised) shows here.',
   'notices.form.groupsPlaceholder': 'Choose groups',
   'notices.form.noGroups': 'No groups yet',

@@ -56,7 +56,7 @@ export default {
   'notices.form.saveAndPublish': '保存并发布',
   'notices.form.back': '返回列表',
   'notices.form.published': '已发布（在时间段内对接收范围可见）',
-  'notices.form.preview': '预览（服务器净化后保存的内容）',
+  'notices.form.preview': '预览（净化后保存的内容）',
   'notices.form.previewEmpty': '保存后，这里显示服务器净化后保存的内容。',
   'notices.form.groupsPlaceholder': '选择用户组',
   'notices.form.noGroups': '暂无用户组',

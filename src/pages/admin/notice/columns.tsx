@@ -46,27 +46,29 @@ export function noticeColumns(t: T, locale: string, actions: (n: AdminNotice) =>
       dataIndex: 'title',
       sorter: true,
       ellipsis: true,
+      width: 240,
       render: (_, n) => <Link to={`/admin/notice/${n.id}`}>{n.title}</Link>,
     },
     {
       title: t('notices.field.kind'),
       dataIndex: 'kind',
-      width: 110,
+      width: 100,
       valueEnum: { announcement: { text: t('notices.kind.announcement') }, message: { text: t('notices.kind.message') } },
       render: (_, n) => <Tag color={n.kind === 'message' ? 'purple' : 'blue'}>{t(`notices.kind.${n.kind}`)}</Tag>,
     },
-    { title: t('notices.field.audience'), dataIndex: 'audience', search: false, render: (_, n) => <AudienceTags notice={n} t={t} /> },
+    { title: t('notices.field.audience'), dataIndex: 'audience', search: false, width: 180, render: (_, n) => <AudienceTags notice={n} t={t} /> },
     {
       title: t('notices.field.window'),
       dataIndex: 'publishFrom',
       search: false,
       sorter: true,
+      width: 200,
       render: (_, n) => <Typography.Text type="secondary">{windowText(n, t, locale)}</Typography.Text>,
     },
     {
       title: t('notices.field.status'),
       dataIndex: 'published',
-      width: 110,
+      width: 100,
       valueEnum: { true: { text: t('notices.status.live') }, false: { text: t('notices.status.draft') } },
       render: (_, n) => (
         <Tag color={STATUS_COLORS[n.status]} data-testid="notice-status">
@@ -81,9 +83,9 @@ export function noticeColumns(t: T, locale: string, actions: (n: AdminNotice) =>
       search: false,
       sorter: true,
       defaultSortOrder: 'descend',
-      width: 180,
+      width: 170,
       render: (_, n) => when(n.createdAt, locale),
     },
-    { title: '', valueType: 'option', width: 170, render: (_, n) => actions(n) },
+    { title: '', valueType: 'option', width: 160, fixed: 'right', render: (_, n) => actions(n) },
   ];
 }

@@ -6,12 +6,13 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType } from '@ant-design/pro-components';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, message, Popconfirm } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import React, { useRef } from 'react';
 import { history, useIntl } from 'umi';
 import type { AdminNotice, NoticeListQuery } from '../../../../contracts';
-import { removeNotice, listNotices, updateNotice, type NoticeListParams } from '../../../services/notices';
+import { listNotices, NOTICES_KEY, removeNotice, updateNotice, type NoticeListParams } from '../../../services/notices';
 import { noticeColumns } from './columns';
 import SendMessageForm from './components/SendMessageForm';
 
@@ -36,7 +37,12 @@ export default function NoticeAdmin() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = useRef<ActionType>();
-  const reload = () => void action.current?.reload();
+  const queryClient = useQueryClient();
+  /** Reloads the table and the caller's own notices (the bell: an administrator is in 'everyone' too). */
+  const reload = () => {
+    void action.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
+  };
 
   const togglePublished = async (n: AdminNotice) => {
     try {
@@ -88,6 +94,7 @@ export default function NoticeAdmin() {
           return { data: page.data, total: page.total, success: true };
         }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        scroll={{ x: 1250 }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           <SendMessageForm key="send" onSent={reload} />,

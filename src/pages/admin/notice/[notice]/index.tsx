@@ -12,7 +12,7 @@ import { history, useIntl, useParams } from 'umi';
 import type { AdminNotice } from '../../../../../contracts';
 import Loading from '../../../../loading';
 import { NoticeBody } from '../../../../components/NoticeBellReader';
-import { getNotice } from '../../../../services/notices';
+import { getNotice, NOTICES_KEY } from '../../../../services/notices';
 import { AudienceTags, windowText } from '../columns';
 import NoticeForm from '../components/NoticeForm';
 
@@ -35,6 +35,7 @@ export default function NoticeDetail() {
   const notice = query.data;
   const onSaved = (saved: AdminNotice) => {
     queryClient.setQueryData(['admin', 'notice', saved.id], saved);
+    void queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
     if (isNew) history.replace(`/admin/notice/${saved.id}`);
   };
   const title = isNew ? t('notices.form.createTitle') : notice?.kind === 'message' ? t('notices.form.messageTitle') : t('notices.form.editTitle');
