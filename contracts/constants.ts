@@ -63,5 +63,13 @@ export const AUDIT_ACTIONS = [
   'token.create',
   'token.revoke',
   'settings.update',
+  'notice.create',
+  'notice.update',
+  'notice.publish',
+  'notice.unpublish',
+  'notice.delete',
+  'notice.send',
+  'notice.read',
+  'notice.read_all',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

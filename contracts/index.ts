@@ -11,3 +11,4 @@ export * from './account';
 export * from './audit';
 export * from './settings';
 export * from './password-policy';
+export * from './notices';

@@ -155,6 +155,16 @@ export const MESSAGES = {
     'zh-CN': '设置已被他人修改，请刷新后再试',
     'en-US': 'Someone else changed the settings meanwhile; reload and try again',
   },
+  'errors.noticeNotFound': { 'zh-CN': '通知不存在', 'en-US': 'No such notice' },
+  'errors.notice.groupsRequired': { 'zh-CN': '请至少选择一个用户组', 'en-US': 'Choose at least one group' },
+  'errors.notice.applicationRequired': { 'zh-CN': '请选择应用', 'en-US': 'Choose the application' },
+  'errors.notice.window': { 'zh-CN': '结束时间必须晚于开始时间', 'en-US': 'The end must be after the start' },
+  'errors.notice.groupNotFound': { 'zh-CN': '所选用户组不存在或已删除', 'en-US': 'A chosen group does not exist or was deleted' },
+  'errors.notice.stale': {
+    'zh-CN': '该通知已被他人修改，请刷新后再保存',
+    'en-US': 'Someone else changed this notice meanwhile; reload it and save again',
+  },
+  'errors.notice.notAnnouncement': { 'zh-CN': '消息不能编辑', 'en-US': 'Messages cannot be edited' },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,6 +26,7 @@ import type { SigningKey } from './modules/audit/audit.signing';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
+import { noticeRoutes } from './modules/notices/notices.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(groupRoutes);
       await api.register(auditRoutes);
       await api.register(cspReportRoutes);
+      await api.register(noticeRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@
 import account from './en-US/account';
 import modules from './en-US/modules';
 import people from './en-US/people';
+import notices from './en-US/notices';
 import routes from './en-US/routes';
 
 export default {
@@ -9,6 +10,7 @@ export default {
   ...modules,
   ...people,
   ...account,
+  ...notices,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

@@ -2,6 +2,7 @@
 import account from './zh-CN/account';
 import modules from './zh-CN/modules';
 import people from './zh-CN/people';
+import notices from './zh-CN/notices';
 import routes from './zh-CN/routes';
 
 export default {
@@ -9,6 +10,7 @@ export default {
   ...modules,
   ...people,
   ...account,
+  ...notices,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -1,0 +1,17 @@
+/**
+ * The rich text editor behind React.lazy (issue 5: tiptap never enters other pages' chunks), with
+ * a skeleton while its chunk loads. Same props as RichTextEditor (a controlled form field).
+ */
+import { Skeleton } from 'antd';
+import React from 'react';
+import type { RichTextEditorProps } from './RichTextEditor';
+
+const RichTextEditor = React.lazy(() => import('./RichTextEditor'));
+
+export default function LazyRichTextEditor(props: RichTextEditorProps) {
+  return (
+    <React.Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+      <RichTextEditor {...props} />
+    </React.Suspense>
+  );
+}
