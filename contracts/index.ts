@@ -8,3 +8,4 @@ export * from './messages';
 export * from './route-data';
 export * from './account';
 export * from './audit';
+export * from './recycle';

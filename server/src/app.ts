@@ -23,6 +23,7 @@ import type { SigningKey } from './modules/audit/audit.signing';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
+import { recycleRoutes } from './modules/recycle/recycle.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(applicationRoutes);
       await api.register(userRoutes);
       await api.register(auditRoutes);
+      await api.register(recycleRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: API_PREFIX },
