@@ -48,7 +48,11 @@ export default function AuditLogPage() {
   const columns = useMemo(() => auditColumns(intl, setOpen), [intl]);
   const exportButton = (format: AuditExportFormat) => (
     <Tooltip key={format} title={t('audit.export.hint', { max: AUDIT_EXPORT_MAX_ROWS.toLocaleString(intl.locale) })}>
-      <Button icon={<DownloadOutlined />} onClick={() => download(auditExportUrl(format, filter.current))} data-testid={`audit-export-${format}`}>
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => download(auditExportUrl(format, filter.current))}
+        data-testid={`audit-export-${format}`}
+      >
         {t(`audit.export.${format}`)}
       </Button>
     </Tooltip>
@@ -56,23 +60,29 @@ export default function AuditLogPage() {
 
   return (
     <PageContainer title={t('audit.title')}>
-      {verified && <VerifyChainResult result={verified} onClose={() => setVerified(null)} />}
-      <ProTable<AuditEntry>
-        rowKey="id"
-        columns={columns}
-        size="small"
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1100 }}
-        options={{ density: false, setting: true, reload: true }}
-        toolBarRender={() => [exportButton('csv'), exportButton('xlsx'), <VerifyChainButton key="verify" onResult={setVerified} />]}
-        request={async (params) => {
-          filter.current = filterOf(params);
-          const res = await listAudit({ current: params.current, pageSize: params.pageSize, ...filter.current });
-          return { data: res.data, total: res.total, success: true };
-        }}
-      />
-      <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
+      <div data-testid="audit-log">
+        {verified && <VerifyChainResult result={verified} onClose={() => setVerified(null)} />}
+        <ProTable<AuditEntry>
+          rowKey="id"
+          columns={columns}
+          size="small"
+          search={{ labelWidth: 'auto', defaultCollapsed: false }}
+          pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+          scroll={{ x: 1100 }}
+          options={{ density: false, setting: true, reload: true }}
+          toolBarRender={() => [
+            exportButton('csv'),
+            exportButton('xlsx'),
+            <VerifyChainButton key="verify" onResult={setVerified} />,
+          ]}
+          request={async (params) => {
+            filter.current = filterOf(params);
+            const res = await listAudit({ current: params.current, pageSize: params.pageSize, ...filter.current });
+            return { data: res.data, total: res.total, success: true };
+          }}
+        />
+        <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
+      </div>
     </PageContainer>
   );
 }

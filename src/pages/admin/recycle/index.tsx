@@ -23,7 +23,7 @@ export default function RecycleBinPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = useRef<ActionType>();
-  const typeLabel = (type: string) => (RECYCLABLE_TYPES as readonly string[]).includes(type) ? t(`recycle.type.${type}`) : type;
+  const typeLabel = (type: string) => ((RECYCLABLE_TYPES as readonly string[]).includes(type) ? t(`recycle.type.${type}`) : type);
 
   const one = async (kind: 'restore' | 'purge', e: RecycleEntry) => {
     try {
@@ -64,15 +64,31 @@ export default function RecycleBinPage() {
       valueEnum: Object.fromEntries(RECYCLABLE_TYPES.map((type) => [type, { text: t(`recycle.type.${type}`) }])),
       render: (_, e) => typeLabel(e.type),
     },
-    { title: t('recycle.col.label'), dataIndex: 'q', render: (_, e) => e.label, fieldProps: { placeholder: t('recycle.search.placeholder') } },
+    {
+      title: t('recycle.col.label'),
+      dataIndex: 'q',
+      render: (_, e) => e.label,
+      fieldProps: { placeholder: t('recycle.search.placeholder') },
+    },
     { title: t('recycle.col.deletedBy'), dataIndex: 'deletedByLabel', search: false, render: (_, e) => e.deletedByLabel ?? '—' },
-    { title: t('recycle.col.deletedAt'), dataIndex: 'deletedAt', valueType: 'dateTime', sorter: true, defaultSortOrder: 'descend', search: false, width: 180 },
+    {
+      title: t('recycle.col.deletedAt'),
+      dataIndex: 'deletedAt',
+      valueType: 'dateTime',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      search: false,
+      width: 180,
+    },
     {
       title: t('recycle.col.age'),
       dataIndex: 'age',
       search: false,
       width: 120,
-      render: (_, e) => dayjs(e.deletedAt).locale(intl.locale === 'zh-CN' ? 'zh-cn' : 'en').fromNow(true),
+      render: (_, e) =>
+        dayjs(e.deletedAt)
+          .locale(intl.locale === 'zh-CN' ? 'zh-cn' : 'en')
+          .fromNow(true),
     },
     {
       title: '',
@@ -82,7 +98,12 @@ export default function RecycleBinPage() {
         <Popconfirm key="restore" title={t('recycle.restore.confirm', { label: e.label })} onConfirm={() => one('restore', e)}>
           <a>{t('recycle.restore')}</a>
         </Popconfirm>,
-        <Popconfirm key="purge" title={t('recycle.purge.confirm', { label: e.label })} okButtonProps={{ danger: true }} onConfirm={() => one('purge', e)}>
+        <Popconfirm
+          key="purge"
+          title={t('recycle.purge.confirm', { label: e.label })}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => one('purge', e)}
+        >
           <a style={{ color: '#ff4d4f' }}>{t('recycle.purge')}</a>
         </Popconfirm>,
       ],
@@ -91,45 +112,50 @@ export default function RecycleBinPage() {
 
   return (
     <PageContainer title={t('recycle.title')}>
-      <RetentionForm />
-      <ProTable<RecycleEntry>
-        rowKey={keyOf}
-        actionRef={action}
-        columns={columns}
-        size="small"
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        options={{ density: false, setting: false, reload: true }}
-        rowSelection={{}}
-        locale={{ emptyText: <Empty description={t('recycle.empty')} data-testid="recycle-empty" /> }}
-        tableAlertRender={({ selectedRowKeys }) => t('recycle.bulk.selected', { count: selectedRowKeys.length })}
-        tableAlertOptionRender={({ selectedRows, onCleanSelected }) => (
-          <Space>
-            <Popconfirm title={t('recycle.bulk.restore.confirm', { count: selectedRows.length })} onConfirm={() => bulk('restore', selectedRows, onCleanSelected)}>
-              <Button size="small">{t('recycle.restore')}</Button>
-            </Popconfirm>
-            <Popconfirm
-              title={t('recycle.bulk.purge.confirm', { count: selectedRows.length })}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => bulk('purge', selectedRows, onCleanSelected)}
-            >
-              <Button size="small" danger>
-                {t('recycle.purge')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        )}
-        request={async (params, sort) => {
-          const res = await listRecycle({
-            current: params.current,
-            pageSize: params.pageSize,
-            type: params.type || undefined,
-            q: params.q?.trim() || undefined,
-            sort: sort.deletedAt === 'ascend' ? 'deletedAt:asc' : 'deletedAt:desc',
-          });
-          return { data: res.data, total: res.total, success: true };
-        }}
-      />
+      <div data-testid="recycle-bin">
+        <RetentionForm />
+        <ProTable<RecycleEntry>
+          rowKey={keyOf}
+          actionRef={action}
+          columns={columns}
+          size="small"
+          search={{ labelWidth: 'auto' }}
+          pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+          options={{ density: false, setting: false, reload: true }}
+          rowSelection={{}}
+          locale={{ emptyText: <Empty description={t('recycle.empty')} data-testid="recycle-empty" /> }}
+          tableAlertRender={({ selectedRowKeys }) => t('recycle.bulk.selected', { count: selectedRowKeys.length })}
+          tableAlertOptionRender={({ selectedRows, onCleanSelected }) => (
+            <Space>
+              <Popconfirm
+                title={t('recycle.bulk.restore.confirm', { count: selectedRows.length })}
+                onConfirm={() => bulk('restore', selectedRows, onCleanSelected)}
+              >
+                <Button size="small">{t('recycle.restore')}</Button>
+              </Popconfirm>
+              <Popconfirm
+                title={t('recycle.bulk.purge.confirm', { count: selectedRows.length })}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => bulk('purge', selectedRows, onCleanSelected)}
+              >
+                <Button size="small" danger>
+                  {t('recycle.purge')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+          request={async (params, sort) => {
+            const res = await listRecycle({
+              current: params.current,
+              pageSize: params.pageSize,
+              type: params.type || undefined,
+              q: params.q?.trim() || undefined,
+              sort: sort.deletedAt === 'ascend' ? 'deletedAt:asc' : 'deletedAt:desc',
+            });
+            return { data: res.data, total: res.total, success: true };
+          }}
+        />
+      </div>
     </PageContainer>
   );
 }
