@@ -21,7 +21,7 @@ export default {
   'audit.diff.field': 'Field',
   'audit.diff.before': 'Before',
   'audit.diff.after': 'After',
-  'audit.diff.changed': '{count} fields changed',
+  'audit.diff.changed': '{count, plural, one {# field changed} other {# fields changed}}',
   'audit.diff.empty': 'This entry recorded no before or after',
   'audit.export.csv': 'Export CSV',
   'audit.export.xlsx': 'Export XLSX',

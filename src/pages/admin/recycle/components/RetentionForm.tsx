@@ -42,7 +42,7 @@ export default function RetentionForm() {
           label={t('recycle.retention.days')}
           min={0}
           max={RECYCLE_RETENTION_MAX_DAYS}
-          fieldProps={{ precision: 0, addonAfter: t('recycle.retention.unit'), id: 'retention-days' }}
+          fieldProps={{ precision: 0, addonAfter: t('recycle.retention.unit') }}
           rules={[{ required: true, message: t('common.required') }]}
           width="xs"
         />
