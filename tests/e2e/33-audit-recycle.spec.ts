@@ -91,10 +91,11 @@ test('audit log, recycle bin and console dashboard, in zh-CN then en-US', async 
   const days = page.getByLabel('保留天数');
   await expect(days).toHaveValue('0');
   await days.fill('30');
-  await days.press('Enter');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保留期限已保存：30 天')).toBeVisible();
   expect(((await (await request.get('/api/v1/recycle/retention')).json()) as { data: { days: number } }).data.days).toBe(30);
   await page.screenshot({ path: `${SHOTS}/audit-recycle-zh-CN.png`, fullPage: true });
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
 
   // en-US
   await switchLanguage(page, 'English');

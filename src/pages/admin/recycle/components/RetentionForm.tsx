@@ -20,6 +20,7 @@ export default function RetentionForm() {
       <ProForm<RecycleRetention>
         form={form}
         layout="inline"
+        isKeyPressSubmit
         request={getRecycleRetention}
         submitter={{
           searchConfig: { submitText: t('recycle.retention.save') },
