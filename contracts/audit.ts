@@ -4,10 +4,11 @@
  * entry's hash). Read by administrators only.
  */
 import { z } from 'zod';
+import { AUDIT_EXPORT_FORMATS } from './constants';
 import { pageQuerySchema } from './envelope';
 
-export { AUDIT_ACTIONS } from './constants';
-export type { AuditAction } from './constants';
+export { AUDIT_ACTIONS, AUDIT_EXPORT_FORMATS, AUDIT_EXPORT_MAX_ROWS } from './constants';
+export type { AuditAction, AuditExportFormat } from './constants';
 
 /** One entry as GET /api/v1/audit answers it. `seq` is gap-free from 1; `at` is ISO 8601 (ms). */
 export const auditEntrySchema = z.object({
@@ -19,6 +20,8 @@ export const auditEntrySchema = z.object({
   /** Who acted, as text: the user's e-mail, `shell`, `setup`, or the e-mail tried by a failed login. */
   actorLabel: z.string(),
   ip: z.string().nullable(),
+  /** The client's User-Agent header (at most 512 characters); null for the shell, the scheduler and entries before issue 5. */
+  userAgent: z.string().nullable(),
   /** `<resource>.<verb>`, e.g. `application.create`, `auth.login_failed` (contracts AUDIT_ACTIONS). */
   action: z.string(),
   targetType: z.string().nullable(),
@@ -34,11 +37,13 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
- * GET /api/v1/audit: newest first. `actorId` exact; `actor` a case-insensitive substring of the
- * actor label; `action` exact or a prefix (`auth` matches every `auth.*`); `cursor` = list entries
- * with `seq` below it (keyset paging for long scrolls; `current` is then ignored).
+ * The filters of the audit log, shared by the list and the export (issue 5 "filters by user, action,
+ * target, time range"): `actorId` exact; `actor` a case-insensitive substring of the actor label
+ * (e-mail, `shell`, `system`…); `action` exact or a prefix (`auth` matches every `auth.*`);
+ * `targetType` and `targetId` exact; `from`/`to` ISO 8601 date-times with an offset, `from`
+ * inclusive, `to` exclusive. Every filter given must match (AND).
  */
-export const auditQuerySchema = pageQuerySchema.extend({
+export const auditFilterSchema = z.object({
   actorId: z.uuid().optional(),
   actor: z.string().trim().max(254).optional(),
   action: z
@@ -47,6 +52,19 @@ export const auditQuerySchema = pageQuerySchema.extend({
     .max(64)
     .regex(/^[a-z_.]+$/)
     .optional(),
+  targetType: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/**
+ * GET /api/v1/audit: newest first (seq descending), the filters of auditFilterSchema; `cursor` =
+ * list entries with `seq` below it (keyset paging for long scrolls; `current` is then ignored).
+ */
+export const auditQuerySchema = pageQuerySchema.extend({
+  ...auditFilterSchema.shape,
   cursor: z.coerce.number().int().min(1).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
@@ -71,3 +89,12 @@ export const auditVerifySchema = z.object({
     .optional(),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;
+
+/**
+ * GET /api/v1/audit/export?format=csv|xlsx&<auditFilterSchema>: the filtered set, newest first, at
+ * most AUDIT_EXPORT_MAX_ROWS entries, as a file download.
+ */
+export const auditExportQuerySchema = auditFilterSchema.extend({
+  format: z.enum(AUDIT_EXPORT_FORMATS),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;

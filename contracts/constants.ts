@@ -71,5 +71,31 @@ export const AUDIT_ACTIONS = [
   'notice.send',
   'notice.read',
   'notice.read_all',
+  'recycle.restore',
+  'recycle.purge',
+  'recycle.retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The most audit entries one export returns (GET /api/v1/audit/export): the newest
+ * AUDIT_EXPORT_MAX_ROWS of the filtered set; narrow the filters (time range) for older ones.
+ */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
+/** Audit export formats. */
+export const AUDIT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/**
+ * The kinds of objects that go to the recycle bin (issue 5: users and groups now; tags, categories,
+ * variables and notices with their modules; later modules add theirs). The bin's `type` column;
+ * each module registers its handler (server modules/recycle/recycle.registry.ts).
+ */
+export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice'] as const;
+export type RecyclableType = (typeof RECYCLABLE_TYPES)[number];
+
+/** The settings key of the recycle bin's retention in days (0 = keep forever). */
+export const RECYCLE_RETENTION_KEY = 'recycle.retentionDays';
+/** Longest retention the setting accepts (days, ten years). */
+export const RECYCLE_RETENTION_MAX_DAYS = 3650;

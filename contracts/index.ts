@@ -12,3 +12,4 @@ export * from './audit';
 export * from './settings';
 export * from './password-policy';
 export * from './notices';
+export * from './recycle';

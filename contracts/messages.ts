@@ -53,6 +53,12 @@ export const MESSAGES = {
   },
   'errors.noRouteData': { 'zh-CN': '该页面没有服务端数据', 'en-US': 'This page has no server-side data' },
   'errors.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
+  'errors.recycleTypeUnknown': { 'zh-CN': '回收站没有这种对象类型', 'en-US': 'The recycle bin has no such type of object' },
+  'errors.recycleEntryNotFound': { 'zh-CN': '回收站中没有该对象', 'en-US': 'This object is not in the recycle bin' },
+  'errors.recycleConflict': {
+    'zh-CN': '无法恢复：已存在同名对象“{label}”',
+    'en-US': 'Cannot restore: an object named “{label}” already exists',
+  },
   'errors.accountDisabled': {
     'zh-CN': '该账号已停用，请联系管理员',
     'en-US': 'This account is disabled; contact an administrator',

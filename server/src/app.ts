@@ -27,6 +27,7 @@ import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
 import { noticeRoutes } from './modules/notices/notices.routes';
+import { recycleRoutes } from './modules/recycle/recycle.routes';
 import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(userRoutes);
       await api.register(groupRoutes);
       await api.register(auditRoutes);
+      await api.register(recycleRoutes);
       await api.register(cspReportRoutes);
       await api.register(noticeRoutes);
     },

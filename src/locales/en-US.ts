@@ -4,6 +4,7 @@ import modules from './en-US/modules';
 import people from './en-US/people';
 import notices from './en-US/notices';
 import routes from './en-US/routes';
+import audit from './en-US/audit';
 
 export default {
   ...routes,
@@ -11,6 +12,7 @@ export default {
   ...people,
   ...account,
   ...notices,
+  ...audit,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

@@ -4,6 +4,7 @@ import modules from './zh-CN/modules';
 import people from './zh-CN/people';
 import notices from './zh-CN/notices';
 import routes from './zh-CN/routes';
+import audit from './zh-CN/audit';
 
 export default {
   ...routes,
@@ -11,6 +12,7 @@ export default {
   ...people,
   ...account,
   ...notices,
+  ...audit,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -35,6 +35,8 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/404': { testId: 'exception-404' },
   '/500': { testId: 'exception-500' },
   '/admin': { testId: 'console-dashboard' },
+  '/admin/audit': { testId: 'audit-log' },
+  '/admin/recycle': { testId: 'recycle-bin' },
   '/:app': { testId: 'workspace-title' },
   '/:app/:subject': { testId: 'exception-404' },
   '/:app/:subject/:record': { testId: 'exception-404' },

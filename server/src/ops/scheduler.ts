@@ -10,7 +10,9 @@
  * - audit chain head signed every 15 minutes when a signing key is set (audit.signing.ts);
  * - PGlite only: CHECKPOINT every hour (bounds the WAL replayed after a crash), VACUUM (ANALYZE)
  *   every day (PostgreSQL has its own autovacuum and checkpointer);
- * - later: the recycle bin's retention (purge what has been deleted for longer than the setting).
+ * - the recycle bin's retention every day: purges what has been in the bin longer than the setting
+ *   (`recycle.retentionDays`, 0 = never), one `recycle.purge` audit entry per run that purged
+ *   something, as the actor `system` (modules/recycle/recycle.service.ts purgeExpired);
  * Every task also runs once a minute after start (VACUUM excepted), so a short-lived process still
  * purges and signs.
  */
@@ -19,6 +21,7 @@ import type { DatabaseHandle } from '../db/client';
 import { signHead, type SigningKey } from '../modules/audit/audit.signing';
 import { purgeThrottleRows } from '../modules/auth/auth.repository';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
+import { purgeExpired } from '../modules/recycle/recycle.service';
 
 const MINUTE = 60_000;
 /** Housekeeping intervals (ms). */
@@ -27,6 +30,7 @@ export const HOUSEKEEPING_INTERVALS = {
   signAuditHead: 15 * MINUTE,
   checkpoint: 60 * MINUTE,
   vacuum: 24 * 60 * MINUTE,
+  recycleRetention: 24 * 60 * MINUTE,
 } as const;
 /** Delay of the first run after start (ms). */
 export const FIRST_RUN_DELAY_MS = MINUTE;
@@ -121,6 +125,16 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
         const sessions = await purgeExpiredSessions(handle.db, now);
         const throttles = await purgeThrottleRows(handle.db, new Date(now.getTime() - 60 * MINUTE));
         return { sessions, throttles };
+      },
+    },
+    {
+      name: 'recycle-retention',
+      intervalMs: HOUSEKEEPING_INTERVALS.recycleRetention,
+      runAtStart: true,
+      run: async () => {
+        const run = await purgeExpired(handle.db);
+        if (run.errors.length) log.warn({ errors: run.errors }, 'recycle bin: some expired objects could not be purged');
+        return { retentionDays: run.retentionDays, purged: run.purged, skipped: run.skipped };
       },
     },
   ];

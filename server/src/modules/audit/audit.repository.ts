@@ -1,7 +1,7 @@
 /**
  * SQL of the audit log (STYLE.md: "SQL lives in the repository").
  */
-import { and, asc, count, desc, eq, gt, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditHead, auditLog, auditSignatures, type AuditLogRow } from '../../db/schema';
 
@@ -43,11 +43,18 @@ export async function entryAt(db: Executor, seq: number): Promise<AuditLogRow | 
   return row;
 }
 
-/** Filters of the list: actor id (exact), actor label (ILIKE pattern), action (exact or `action.%`). */
+/**
+ * Filters of the list and the export: actor id (exact), actor label (ILIKE pattern), action (exact
+ * or `action.%`), target type and id (exact), time range (`from` inclusive, `to` exclusive).
+ */
 export interface AuditFilter {
   actorId?: string;
   actorPattern?: string;
   action?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
   /** Only entries with seq below this (keyset paging). */
   beforeSeq?: number;
 }
@@ -57,8 +64,24 @@ function whereOf(f: AuditFilter): SQL | undefined {
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
     f.actorPattern ? ilike(auditLog.actorLabel, f.actorPattern) : undefined,
     f.action ? or(eq(auditLog.action, f.action), like(auditLog.action, `${f.action}.%`)) : undefined,
+    f.targetType ? eq(auditLog.targetType, f.targetType) : undefined,
+    f.targetId ? eq(auditLog.targetId, f.targetId) : undefined,
+    f.from ? gte(auditLog.at, f.from) : undefined,
+    f.to ? lt(auditLog.at, f.to) : undefined,
     f.beforeSeq !== undefined ? lt(auditLog.seq, f.beforeSeq) : undefined,
   );
+}
+
+function isUnfiltered(f: AuditFilter): boolean {
+  return !f.actorId && !f.actorPattern && !f.action && !f.targetType && !f.targetId && !f.from && !f.to;
+}
+
+/** The number of entries matching `filter` (the cursor ignored); without filters the head's seq (no scan). */
+export async function countMatching(db: Executor, filter: AuditFilter): Promise<number> {
+  // The chain has no gaps: the head's seq is the exact count.
+  if (isUnfiltered(filter)) return (await readHead(db)).seq;
+  const [row] = await db.select({ n: count() }).from(auditLog).where(whereOf({ ...filter, beforeSeq: undefined }));
+  return row.n;
 }
 
 /** One page of entries, newest first, and the number matching the filter (without the cursor). */
@@ -69,12 +92,34 @@ export async function listEntries(
   offset: number,
 ): Promise<{ rows: AuditLogRow[]; total: number }> {
   const rows = await db.select().from(auditLog).where(whereOf(filter)).orderBy(desc(auditLog.seq)).limit(limit).offset(offset);
-  const unfiltered = !filter.actorId && !filter.actorPattern && !filter.action;
-  // Without filters the head's seq is the exact count (the chain has no gaps): no scan.
-  const total = unfiltered
-    ? (await readHead(db)).seq
-    : (await db.select({ n: count() }).from(auditLog).where(whereOf({ ...filter, beforeSeq: undefined })))[0].n;
-  return { rows, total };
+  return { rows, total: await countMatching(db, filter) };
+}
+
+/**
+ * The entries matching `filter`, newest first, `batch` rows per query (keyset on seq), at most
+ * `max` in all: the export reads the filtered set this way without holding it in memory.
+ */
+export async function* matchingBatches(db: Executor, filter: AuditFilter, max: number, batch = 2000): AsyncGenerator<AuditLogRow[]> {
+  let beforeSeq = filter.beforeSeq;
+  let left = max;
+  while (left > 0) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(whereOf({ ...filter, beforeSeq }))
+      .orderBy(desc(auditLog.seq))
+      .limit(Math.min(batch, left));
+    if (rows.length === 0) return;
+    yield rows;
+    left -= rows.length;
+    beforeSeq = rows[rows.length - 1].seq;
+    if (rows.length < Math.min(batch, left + rows.length)) return;
+  }
+}
+
+/** The newest `limit` entries (the console dashboard). */
+export async function latestEntries(db: Executor, limit: number): Promise<AuditLogRow[]> {
+  return db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(limit);
 }
 
 /** Every signed head, oldest first. */

@@ -19,12 +19,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { AuditEntry, AuditQuery, AuditVerify } from '../../../../contracts';
+import type { AuditEntry, AuditFilter as AuditFilterQuery, AuditQuery, AuditVerify } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import type { AuditLogRow } from '../../db/schema';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { entryHash, GENESIS_HASH, normalizeJson, type JsonValue } from './audit.chain';
-import { appendEntry, entriesAfter, listEntries, listSignatures, lockHead, readHead } from './audit.repository';
+import { appendEntry, entriesAfter, listEntries, listSignatures, lockHead, readHead, type AuditFilter } from './audit.repository';
 import { checkHeadSignature, type SigningKey } from './audit.signing';
 
 /** Who acted: a user (id + e-mail), or a label such as `shell` or `setup` with a null id. */
@@ -137,6 +137,7 @@ export function toAuditEntry(row: AuditLogRow): AuditEntry {
     actorId: row.actorId,
     actorLabel: row.actorLabel,
     ip: row.ip,
+    userAgent: row.userAgent ?? null,
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
@@ -148,11 +149,27 @@ export function toAuditEntry(row: AuditLogRow): AuditEntry {
   };
 }
 
-/** One page of entries, newest first (contracts auditQuerySchema: actorId, actor, action, cursor). */
+/** The repository's filter of the contracts' audit filters (ISO times as Dates, `actor` as an ILIKE pattern). */
+export function toAuditFilter(query: AuditFilterQuery): AuditFilter {
+  return {
+    actorId: query.actorId,
+    actorPattern: likePattern(query.actor),
+    action: query.action,
+    targetType: query.targetType || undefined,
+    targetId: query.targetId || undefined,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+  };
+}
+
+/**
+ * One page of entries, newest first (contracts auditQuerySchema: actor id or text, action exact or
+ * prefix, target type and id, time range, cursor).
+ */
 export async function listAudit(db: Executor, query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
   const { rows, total } = await listEntries(
     db,
-    { actorId: query.actorId, actorPattern: likePattern(query.actor), action: query.action, beforeSeq: query.cursor },
+    { ...toAuditFilter(query), beforeSeq: query.cursor },
     query.pageSize,
     query.cursor !== undefined ? 0 : offsetOf(query),
   );

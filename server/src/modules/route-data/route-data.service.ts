@@ -3,18 +3,19 @@
  * data, and that data. The route is resolved from `url`'s pathname, not from the route id Umi
  * sends (Umi renumbers its ids whenever the route table changes).
  */
-import { count, gt } from 'drizzle-orm';
 import type { CurrentUser } from '../../../../contracts';
 import { isReservedWord } from '../../../../contracts/reserved';
 import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
 import type { Database, Engine } from '../../db/client';
-import { sessions } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { getApplication, listApplications } from '../applications/applications.service';
-import { countUsers } from '../users/users.repository';
+import { latestEntries } from '../audit/audit.repository';
+import { countActiveSessions, countLiveGroups, countLiveUsers, countRecycleBin, databaseBytes } from './route-data.repository';
 
 /** How many applications the console dashboard lists (the first page by name). */
 export const DASHBOARD_APPS = 10;
+/** How many of the newest audit entries the console dashboard shows (issue 5). */
+export const DASHBOARD_AUDIT = 10;
 
 export type ServerRoute = { pattern: '/admin' } | { pattern: '/:app'; app: string };
 
@@ -36,26 +37,42 @@ export function resolveServerRoute(url: string): ServerRoute | null {
   return null;
 }
 
-/** `/admin`'s data: counts (unexpired sessions), the first applications by name, the server's health. Administrators only (403). */
+/**
+ * `/admin`'s data (issue 5 "Console dashboard"): counts of applications, live users and groups (not
+ * in the recycle bin), unexpired sessions and the bin; records null (the data core is not built);
+ * the first applications by name; the newest DASHBOARD_AUDIT audit entries; the server's health
+ * with the database size. Administrators only (403).
+ */
 export async function consoleSummary(
   db: Database,
   user: CurrentUser,
   server: { engine: Engine; version: string; uptimeMs: number },
 ): Promise<ConsoleSummary> {
   if (!user.isAdmin) throw forbidden();
-  const [apps, users, active] = await Promise.all([
-    listApplications(db, user, { current: 1, pageSize: DASHBOARD_APPS }),
-    countUsers(db),
-    db
-      .select({ n: count() })
-      .from(sessions)
-      .where(gt(sessions.expiresAt, new Date())),
-  ]);
+  // one query at a time: PGlite has a single connection, and PostgreSQL's pool is small
+  const apps = await listApplications(db, user, { current: 1, pageSize: DASHBOARD_APPS });
+  const users = await countLiveUsers(db);
+  const groups = await countLiveGroups(db);
+  const active = await countActiveSessions(db);
+  const recycle = await countRecycleBin(db);
+  const recent = await latestEntries(db, DASHBOARD_AUDIT);
+  const bytes = await databaseBytes(db);
   return {
     applications: { total: apps.total, items: apps.items },
     users: { total: users },
-    sessions: { active: Number(active[0]?.n ?? 0) },
-    health: server,
+    groups: { total: groups },
+    sessions: { active },
+    records: { total: null },
+    recycle: { total: recycle },
+    recentAudit: recent.map((e) => ({
+      seq: e.seq,
+      at: e.at.toISOString(),
+      actorLabel: e.actorLabel,
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId,
+    })),
+    health: { ...server, databaseBytes: bytes },
   };
 }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
+import { eq } from 'drizzle-orm';
+import { groups, users } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
 import { resolveServerRoute } from './route-data.service';
 
@@ -31,10 +33,38 @@ test('route data: the console dashboard for an administrator, 401/403 otherwise'
   assert.ok(data.users.total >= 1);
   assert.ok(data.sessions.active >= 1);
   assert.ok(['pglite', 'postgres'].includes(data.health.engine));
+  assert.equal(data.groups.total, 0);
+  assert.equal(data.records.total, null, 'no data core yet');
+  assert.equal(data.recycle.total, 0);
+  assert.ok(data.health.databaseBytes > 1_000_000, `database size ${data.health.databaseBytes}`);
+  assert.match(data.health.version, /^\d+\.\d+\.\d+/);
+  assert.deepEqual(
+    data.recentAudit.map((e) => e.action),
+    ['application.create', 'auth.login', 'setup.init'],
+    'the newest audit entries, newest first',
+  );
+  assert.equal(data.recentAudit[0].actorLabel, 'admin@example.com');
 
   assert.equal((await call(app, 'GET', loader('http://h/admin'))).statusCode, 401);
   const user = await userSession(app, cookie);
   assert.equal((await call(app, 'GET', loader('http://h/admin'), { cookie: user.cookie })).statusCode, 403);
+});
+
+test('route data: the dashboard counts live users and groups only and shows the 10 newest entries', async (t) => {
+  const { app, handle, close } = await createTestApp();
+  t.after(close);
+  const { cookie, user } = await adminSession(app);
+  const other = await userSession(app, cookie);
+  const [group] = await handle.db.insert(groups).values({ name: 'Auditors' }).returning();
+  await handle.db.insert(groups).values({ name: 'Gone', deletedAt: new Date(), deletedBy: user.id });
+  await handle.db.update(users).set({ deletedAt: new Date(), deletedBy: user.id }).where(eq(users.id, other.user.id));
+  for (let i = 0; i < 12; i += 1) await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: `app-${i}`, name: `App ${i}` } });
+  const data = json<{ data: ConsoleSummary }>(await call(app, 'GET', loader('/admin'), { cookie })).data;
+  assert.equal(data.users.total, 1, 'the deleted user does not count');
+  assert.equal(data.groups.total, 1, `only ${group.name}`);
+  assert.equal(data.applications.total, 12);
+  assert.equal(data.recentAudit.length, 10);
+  assert.ok(data.recentAudit.every((e, i, all) => i === 0 || all[i - 1].seq > e.seq));
 });
 
 test('route data: a workspace home for its members; 403 for others, 404 unknown or without data', async (t) => {

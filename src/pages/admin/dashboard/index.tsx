@@ -1,11 +1,13 @@
 /**
- * /admin, the console dashboard (PRODUCT.md "Platform"): what exists (applications, users,
- * active sessions), the server's health (database engine, version, uptime), the latest
- * applications with links into their workspaces, and forms to create applications and users.
- * Its data comes from the server loader (SPEC.md §7) through the route-data layer.
+ * /admin, the console dashboard (PRODUCT.md "Platform", issue 5 "Console dashboard"): what exists
+ * (applications, live users and groups, active sessions, the recycle bin; records once the data
+ * core lands), the server's health (database engine and size, version, uptime), the newest audit
+ * entries, quick links, the latest applications with links into their workspaces, and forms to
+ * create applications and users. Its data comes from the server loader (SPEC.md §7) through the
+ * route-data layer.
  */
 import { PageContainer, StatisticCard } from '@ant-design/pro-components';
-import { Alert, Button, Card, List, Space, Tag } from 'antd';
+import { Alert, Button, Card, Col, List, Row, Space, Tag } from 'antd';
 import React from 'react';
 import { history, useIntl } from 'umi';
 import RouteDataResult from '../../../components/RouteDataResult';
@@ -13,6 +15,20 @@ import { useRouteData } from '../../../loaders';
 import { humanizeMs } from '../../../utils/time';
 import CreateApplicationForm from './components/CreateApplicationForm';
 import CreateUserForm from './components/CreateUserForm';
+import QuickLinks from './components/QuickLinks';
+import RecentAudit from './components/RecentAudit';
+
+/** "12.3 MB": bytes in binary units, one decimal. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
 
 export default function ConsoleDashboard() {
   const intl = useIntl();
@@ -28,15 +44,41 @@ export default function ConsoleDashboard() {
             <StatisticCard.Group direction="row" style={{ marginBottom: 16 }}>
               <StatisticCard statistic={{ title: t('dashboard.applications'), value: summary.applications.total }} />
               <StatisticCard statistic={{ title: t('dashboard.users'), value: summary.users.total }} />
+              <StatisticCard statistic={{ title: t('dashboard.groups'), value: summary.groups.total }} />
               <StatisticCard statistic={{ title: t('dashboard.sessions'), value: summary.sessions.active }} />
               <StatisticCard
                 statistic={{
-                  title: t('dashboard.engine'),
-                  value: summary.health.engine === 'postgres' ? 'PostgreSQL' : 'PGlite',
-                  description: `${t('dashboard.version')} ${summary.health.version} · ${t('dashboard.uptime')} ${humanizeMs(summary.health.uptimeMs, intl.locale)}`,
+                  title: t('dashboard.records'),
+                  value: summary.records.total ?? '—',
+                  description: summary.records.total === null ? t('dashboard.records.pending') : undefined,
                 }}
               />
+              <StatisticCard statistic={{ title: t('dashboard.recycle'), value: summary.recycle.total }} />
             </StatisticCard.Group>
+            <Row gutter={16} style={{ marginBottom: 16 }}>
+              <Col xs={24} lg={14}>
+                <RecentAudit entries={summary.recentAudit} />
+              </Col>
+              <Col xs={24} lg={10}>
+                <Card title={t('dashboard.health')} size="small" style={{ marginBottom: 16 }} data-testid="system-health">
+                  <Space direction="vertical" size={4}>
+                    <span>
+                      {t('dashboard.engine')}: <strong>{summary.health.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}</strong>
+                    </span>
+                    <span>
+                      {t('dashboard.dbSize')}: <strong>{formatBytes(summary.health.databaseBytes)}</strong>
+                    </span>
+                    <span>
+                      {t('dashboard.version')}: <strong>{summary.health.version}</strong>
+                    </span>
+                    <span>
+                      {t('dashboard.uptime')}: <strong>{humanizeMs(summary.health.uptimeMs, intl.locale)}</strong>
+                    </span>
+                  </Space>
+                </Card>
+                <QuickLinks />
+              </Col>
+            </Row>
             <Card
               title={t('dashboard.appList')}
               extra={

@@ -1,0 +1,56 @@
+/**
+ * "Verify chain" (issue 5): calls GET /audit/verify and shows "intact, N entries" or the first
+ * broken entry with its seq and why, as an alert above the table.
+ */
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import React, { useState } from 'react';
+import { useIntl } from 'umi';
+import type { AuditVerify } from '../../../../../contracts';
+import { toApiError } from '../../../../services/api-error';
+import { verifyAuditChain } from '../../../../services/audit';
+
+/** The button; the result renders through `onResult` (the page places the alert). */
+export function VerifyChainButton({ onResult }: { onResult: (r: AuditVerify | Error) => void }) {
+  const intl = useIntl();
+  const [loading, setLoading] = useState(false);
+  const run = async () => {
+    setLoading(true);
+    try {
+      onResult(await verifyAuditChain());
+    } catch (err) {
+      onResult(toApiError(err));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button icon={<SafetyCertificateOutlined />} loading={loading} onClick={run} data-testid="verify-chain">
+      {intl.formatMessage({ id: 'audit.verify' })}
+    </Button>
+  );
+}
+
+/** The alert of a verification result. */
+export function VerifyChainResult({ result, onClose }: { result: AuditVerify | Error; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  if (result instanceof Error) return <Alert type="error" showIcon closable onClose={onClose} message={result.message} style={{ marginBottom: 16 }} />;
+  const extra = result.signedHeads ? ` · ${t('audit.verify.signedHeads', { count: result.signedHeads })}` : '';
+  return result.intact ? (
+    <Alert data-testid="verify-result" type="success" showIcon closable onClose={onClose} message={t('audit.verify.intact', { count: result.entries }) + extra} style={{ marginBottom: 16 }} />
+  ) : (
+    <Alert
+      data-testid="verify-result"
+      type="error"
+      showIcon
+      closable
+      onClose={onClose}
+      message={t('audit.verify.broken', {
+        seq: result.firstBroken?.seq ?? '?',
+        reason: t(`audit.verify.reason.${result.firstBroken?.reason ?? 'hash'}`),
+      })}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
