@@ -8,3 +8,6 @@ export * from './messages';
 export * from './route-data';
 export * from './account';
 export * from './audit';
+export * from './variables';
+export * from './tags';
+export * from './categories';

@@ -27,6 +27,9 @@ import { routeDataRoutes } from './modules/route-data/route-data.routes';
 import { cspReportRoutes, type CspReportLog } from './modules/security/csp-report.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { variableRoutes } from './modules/variables/variables.routes';
+import { tagRoutes } from './modules/tags/tags.routes';
+import { categoryRoutes } from './modules/categories/categories.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -119,6 +122,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(userRoutes);
       await api.register(auditRoutes);
       await api.register(cspReportRoutes);
+      await api.register(variableRoutes);
+      await api.register(tagRoutes);
+      await api.register(categoryRoutes);
     },
     { prefix: API_PREFIX },
   );
