@@ -1,10 +1,12 @@
 /** en-US interface strings; the same keys as zh-CN.ts. */
 import modules from './en-US/modules';
 import routes from './en-US/routes';
+import catalog from './en-US/catalog';
 
 export default {
   ...routes,
   ...modules,
+  ...catalog,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

@@ -1,10 +1,12 @@
 /** zh-CN interface strings. Menu keys follow ProLayout: `menu.<parentName>.<name>`. */
 import modules from './zh-CN/modules';
 import routes from './zh-CN/routes';
+import catalog from './zh-CN/catalog';
 
 export default {
   ...routes,
   ...modules,
+  ...catalog,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 
