@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebounce } from 'ahooks';
-import { Select, Spin, Tag as AntTag } from 'antd';
+import { message, Select, Spin, Tag as AntTag } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'umi';
 import type { Tag } from '../../contracts';
@@ -63,7 +63,6 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
       void queryClient.invalidateQueries({ queryKey: ['assay', 'tags'] });
       onChange?.(ids.map((v) => (v === creating ? created.id : v)));
     } catch (e) {
-      const { message } = await import('antd');
       message.error(toApiError(e).message);
     }
   };
