@@ -24,7 +24,17 @@ export interface CategoryPickerProps {
   'data-testid'?: string;
 }
 
-export default function CategoryPicker({ value, onChange, multiple = true, exclude, disabled, placeholder, allowClear = true, id, ...rest }: CategoryPickerProps) {
+export default function CategoryPicker({
+  value,
+  onChange,
+  multiple = true,
+  exclude,
+  disabled,
+  placeholder,
+  allowClear = true,
+  id,
+  ...rest
+}: CategoryPickerProps) {
   const intl = useIntl();
   const { data, isLoading } = useQuery({ queryKey: ['assay', 'categories'], queryFn: listCategories });
   const treeData = useMemo(() => {

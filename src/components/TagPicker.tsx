@@ -4,7 +4,7 @@
  * controlled by `value`/`onChange` (tag ids), so it drops into a ProForm/Form.Item as is.
  * `allowCreate` (administrators) offers "Create tag “…”" for a name that matches none.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebounce } from 'ahooks';
 import { message, Select, Spin, Tag as AntTag } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
@@ -40,6 +40,7 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
   const { data, isFetching } = useQuery({
     queryKey: ['assay', 'tags', 'picker', q],
     queryFn: () => listTags({ q: q || undefined, pageSize: 100, sort: 'name:asc' }),
+    placeholderData: keepPreviousData,
   });
   for (const t of data?.data ?? []) seen.current.set(t.id, t);
 
@@ -47,7 +48,11 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
     const list = (data?.data ?? []).map((t) => ({ value: t.id, label: t.name, color: t.color }));
     const typed = search.trim();
     if (allowCreate && typed && !list.some((o) => o.label.toLowerCase() === typed.toLowerCase())) {
-      list.push({ value: CREATE_PREFIX + typed, label: intl.formatMessage({ id: 'tag.picker.create' }, { name: typed }), color: '' });
+      list.push({
+        value: CREATE_PREFIX + typed,
+        label: intl.formatMessage({ id: 'tag.picker.create' }, { name: typed }),
+        color: '',
+      });
     }
     return list;
   }, [data, search, allowCreate, intl]);
@@ -82,9 +87,7 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
       onSearch={setSearch}
       notFoundContent={isFetching ? <Spin size="small" /> : undefined}
       options={options}
-      optionRender={(o) =>
-        o.data.color ? <AntTag color={o.data.color}>{o.data.label}</AntTag> : <span>{o.data.label}</span>
-      }
+      optionRender={(o) => (o.data.color ? <AntTag color={o.data.color}>{o.data.label}</AntTag> : <span>{o.data.label}</span>)}
       tagRender={({ value: v, closable, onClose }) => {
         const t = seen.current.get(String(v));
         return (

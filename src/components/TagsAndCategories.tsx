@@ -48,16 +48,18 @@ export default function TagsAndCategories({ targetType, targetId, allowCreate = 
     });
 
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={save} data-testid="tags-and-categories">
-      <Form.Item name="tagIds" label={t('tagsAndCategories.tags')}>
-        <TagPicker allowCreate={allowCreate} known={data?.tags} data-testid="tag-picker" />
-      </Form.Item>
-      <Form.Item name="categoryIds" label={t('tagsAndCategories.categories')}>
-        <CategoryPicker data-testid="category-picker" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" data-testid="save-tags-and-categories">
-        {t('catalog.save')}
-      </Button>
-    </Form>
+    <div data-testid="tags-and-categories">
+      <Form<Values> form={form} name={`tagsAndCategories_${targetType}`} layout="vertical" onFinish={save}>
+        <Form.Item name="tagIds" label={t('tagsAndCategories.tags')}>
+          <TagPicker allowCreate={allowCreate} known={data?.tags} data-testid="tag-picker" />
+        </Form.Item>
+        <Form.Item name="categoryIds" label={t('tagsAndCategories.categories')}>
+          <CategoryPicker data-testid="category-picker" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" data-testid="save-tags-and-categories">
+          {t('catalog.save')}
+        </Button>
+      </Form>
+    </div>
   );
 }

@@ -49,7 +49,7 @@ test('variables: a number checked on its field, a secret masked and never sent b
   await dialog.getByLabel('描述').fill('当前审计年度');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/admin\/variable\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('variable-descriptions').getByText('2026')).toBeVisible();
+  await expect(page.getByTestId('variable-descriptions').getByText('2026', { exact: true })).toBeVisible();
 
   await page.goto('/admin/variable');
   await page.getByTestId('create-variable').click();
@@ -103,11 +103,14 @@ test('tags and a category tree: create, drag a node under another, tag and categ
   await child.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByTestId('category-node-税务')).toBeVisible();
 
-  // drag 运营 onto 财务 (the lower half of the node: inside it)
-  const source = page.locator('.ant-tree-treenode').filter({ has: page.getByTestId('category-node-运营') }).locator('.ant-tree-node-content-wrapper');
-  const target = page.locator('.ant-tree-treenode').filter({ has: page.getByTestId('category-node-财务') }).locator('.ant-tree-node-content-wrapper').first();
-  const box = await target.boundingBox();
-  await source.dragTo(target, { sourcePosition: { x: 12, y: 8 }, targetPosition: { x: 12, y: Math.max(1, (box?.height ?? 24) - 4) } });
+  // drag 运营 onto the lower half of 财务, well to the right (rc-tree: inside the node, not after it)
+  const treeNode = (name: string) => page.locator('.ant-tree-treenode').filter({ has: page.getByTestId(`category-node-${name}`) });
+  const box = await treeNode('财务').boundingBox();
+  const height = box?.height ?? 28;
+  await treeNode('运营').dragTo(treeNode('财务'), {
+    sourcePosition: { x: 40, y: height / 2 },
+    targetPosition: { x: 140, y: Math.round(height * 0.7) },
+  });
   await expect(page.getByText('已移动')).toBeVisible();
   const categories = await api<{ id: string; name: string; parentId: string | null }[]>(page, '/api/v1/categories');
   const finance = categories.find((c) => c.name === '财务')!;
@@ -122,7 +125,7 @@ test('tags and a category tree: create, drag a node under another, tag and categ
   await editor.getByLabel('标签').click();
   await pickOption(page, '重要');
   await page.keyboard.press('Escape');
-  await editor.getByLabel('分类').click();
+  await editor.getByLabel('分类').fill('税务');
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: /^税务$/ }).click();
   await page.keyboard.press('Escape');
   await editor.getByTestId('save-tags-and-categories').click();

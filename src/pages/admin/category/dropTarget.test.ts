@@ -1,6 +1,11 @@
 import { dropTarget } from './dropTarget';
 
-const n = (id: string, parentId: string | null, position: number, expandedWithChildren = false) => ({ id, parentId, position, expandedWithChildren });
+const n = (id: string, parentId: string | null, position: number, expandedWithChildren = false) => ({
+  id,
+  parentId,
+  position,
+  expandedWithChildren,
+});
 
 describe('dropTarget', () => {
   it('onto a node: first child of it', () => {

@@ -16,7 +16,12 @@ export interface DropNode {
  * @param dropToGap antd's flag (false = onto the node: becomes its first child);
  * @param relative -1 above the node, 1 below it (antd's dropPosition minus the node's index).
  */
-export function dropTarget(drag: DropNode, node: DropNode, dropToGap: boolean, relative: number): { parentId: string | null; position: number } {
+export function dropTarget(
+  drag: DropNode,
+  node: DropNode,
+  dropToGap: boolean,
+  relative: number,
+): { parentId: string | null; position: number } {
   if (!dropToGap || (relative === 1 && node.expandedWithChildren)) return { parentId: node.id, position: 0 };
   const sameParent = drag.parentId === node.parentId;
   const index = node.position - (sameParent && drag.position < node.position ? 1 : 0);

@@ -42,29 +42,56 @@ export default function CategoryTree() {
   };
 
   const title = (node: CategoryNode) => (
-    <Space size={4} data-testid={`category-node-${node.name}`}>
+    <Space size={4}>
+      <span data-testid={`category-node-${node.name}`} />
       <Typography.Text strong={node.parentId === null}>{node.name}</Typography.Text>
       <Tooltip title={t('category.usage', { usage: node.usage, subtree: node.subtreeUsage })}>
-        <Typography.Text type="secondary">({node.usage}/{node.subtreeUsage})</Typography.Text>
+        <Typography.Text type="secondary">
+          ({node.usage}/{node.subtreeUsage})
+        </Typography.Text>
       </Tooltip>
       <span onClick={(e) => e.stopPropagation()} style={{ marginInlineStart: 8 }}>
         <Tooltip title={t('category.addChild')}>
-          <Button size="small" type="text" icon={<PlusOutlined />} aria-label={t('category.addChild')} data-testid={`add-child-${node.name}`} onClick={() => setEdit({ mode: 'create', parentId: node.id, parentName: node.name })} />
+          <Button
+            size="small"
+            type="text"
+            icon={<PlusOutlined />}
+            aria-label={t('category.addChild')}
+            data-testid={`add-child-${node.name}`}
+            onClick={() => setEdit({ mode: 'create', parentId: node.id, parentName: node.name })}
+          />
         </Tooltip>
         <Tooltip title={t('category.rename')}>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('category.rename')} onClick={() => setEdit({ mode: 'rename', category: node })} />
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('category.rename')}
+            onClick={() => setEdit({ mode: 'rename', category: node })}
+          />
         </Tooltip>
-        <Popconfirm title={node.children.length ? t('category.hasChildrenHint') : t('catalog.deleteConfirm', { name: node.name })} onConfirm={() => void remove(node)}>
+        <Popconfirm
+          title={node.children.length ? t('category.hasChildrenHint') : t('catalog.deleteConfirm', { name: node.name })}
+          onConfirm={() => void remove(node)}
+        >
           <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('catalog.delete')} />
         </Popconfirm>
         <Tooltip title={t('catalog.open')}>
-          <Button size="small" type="text" icon={<RightOutlined />} aria-label={t('catalog.open')} data-testid={`open-${node.name}`} onClick={() => history.push(`/admin/category/${node.id}`)} />
+          <Button
+            size="small"
+            type="text"
+            icon={<RightOutlined />}
+            aria-label={t('catalog.open')}
+            data-testid={`open-${node.name}`}
+            onClick={() => history.push(`/admin/category/${node.id}`)}
+          />
         </Tooltip>
       </span>
     </Space>
   );
   const items = useMemo(() => {
-    const map = (nodes: CategoryNode[]): TreeItem[] => nodes.map((n) => ({ key: n.id, title: title(n), children: map(n.children), node: n }));
+    const map = (nodes: CategoryNode[]): TreeItem[] =>
+      nodes.map((n) => ({ key: n.id, title: title(n), children: map(n.children), node: n }));
     return map(roots);
   }, [roots, intl.locale]);
 
@@ -75,7 +102,12 @@ export default function CategoryTree() {
     const pos = info.node.pos.split('-');
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
     const hasChildren = (info.node.children ?? []).length > 0;
-    const target = dropTarget(drag, { ...node, expandedWithChildren: hasChildren && info.node.expanded }, info.dropToGap, relative);
+    const target = dropTarget(
+      drag,
+      { ...node, expandedWithChildren: hasChildren && info.node.expanded },
+      info.dropToGap,
+      relative,
+    );
     try {
       await moveCategory(drag.id, target);
       message.success(t('category.moved'));
@@ -89,7 +121,13 @@ export default function CategoryTree() {
     <PageContainer
       title={t('category.title')}
       extra={[
-        <Button key="new" type="primary" icon={<PlusOutlined />} data-testid="create-root-category" onClick={() => setEdit({ mode: 'create', parentId: null })}>
+        <Button
+          key="new"
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="create-root-category"
+          onClick={() => setEdit({ mode: 'create', parentId: null })}
+        >
           {t('category.newRoot')}
         </Button>,
       ]}
@@ -102,16 +140,17 @@ export default function CategoryTree() {
         ) : (
           <>
             <Alert type="info" showIcon message={t('category.dragHint')} style={{ marginBottom: 16 }} />
-            <Tree<TreeItem>
-              data-testid="category-tree"
-              draggable={{ icon: false }}
-              blockNode
-              treeData={items}
-              expandedKeys={expanded ?? allKeys}
-              onExpand={(keys) => setExpanded(keys)}
-              onDrop={(info) => void onDrop(info)}
-              selectable={false}
-            />
+            <div data-testid="category-tree">
+              <Tree<TreeItem>
+                draggable={{ icon: false }}
+                blockNode
+                treeData={items}
+                expandedKeys={expanded ?? allKeys}
+                onExpand={(keys) => setExpanded(keys)}
+                onDrop={(info) => void onDrop(info)}
+                selectable={false}
+              />
+            </div>
           </>
         )}
       </Card>

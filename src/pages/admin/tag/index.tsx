@@ -41,7 +41,15 @@ export default function TagList() {
         <Space>
           <span
             aria-hidden
-            style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: tag.color, border: '1px solid rgba(0,0,0,0.15)', verticalAlign: 'middle' }}
+            style={{
+              display: 'inline-block',
+              width: 16,
+              height: 16,
+              borderRadius: 4,
+              background: tag.color,
+              border: '1px solid rgba(0,0,0,0.15)',
+              verticalAlign: 'middle',
+            }}
           />
           <Typography.Text code>{tag.color}</Typography.Text>
         </Space>
@@ -54,7 +62,12 @@ export default function TagList() {
       valueType: 'option',
       width: 140,
       render: (_, tag) => [
-        <TagForm key="edit" tag={tag} onSaved={reload} trigger={<a data-testid={`edit-tag-${tag.name}`}>{t('catalog.edit')}</a>} />,
+        <TagForm
+          key="edit"
+          tag={tag}
+          onSaved={reload}
+          trigger={<a data-testid={`edit-tag-${tag.name}`}>{t('catalog.edit')}</a>}
+        />,
         <Popconfirm key="delete" title={t('catalog.deleteConfirm', { name: tag.name })} onConfirm={() => void remove(tag)}>
           <a style={{ color: '#ff4d4f' }}>{t('catalog.delete')}</a>
         </Popconfirm>,

@@ -10,7 +10,13 @@ export const TYPE_COLORS: Record<Variable['type'], string> = { text: 'default', 
 
 /** The value cell: •••• for a secret, the text otherwise (one line). */
 export function ValueCell({ v, masked }: { v: Variable; masked: string }) {
-  if (v.type === 'secret') return <Typography.Text type="secondary" data-testid="secret-mask">{masked}</Typography.Text>;
+  if (v.type === 'secret') {
+    return (
+      <span data-testid="secret-mask">
+        <Typography.Text type="secondary">{masked}</Typography.Text>
+      </span>
+    );
+  }
   return (
     <Typography.Text code={v.type !== 'text'} ellipsis style={{ maxWidth: 320 }}>
       {v.value}

@@ -25,25 +25,26 @@ export default function VariableList() {
   };
   return (
     <PageContainer title={t('variable.title')}>
-      <ProTable<Variable, { q?: string; type?: VariableType; scope?: string }>
-        rowKey="id"
-        actionRef={action}
-        columns={variableColumns(t, apps, (v) => void remove(v))}
-        data-testid="variable-table"
-        request={(params, sort) =>
-          listVariables({
-            current: params.current,
-            pageSize: params.pageSize,
-            q: params.q || undefined,
-            type: params.type,
-            scope: params.scope,
-            sort: toSortParam(sort),
-          })
-        }
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [<CreateVariableForm key="new" onCreated={(v) => history.push(`/admin/variable/${v.id}`)} />]}
-      />
+      <div data-testid="variable-table">
+        <ProTable<Variable, { q?: string; type?: VariableType; scope?: string }>
+          rowKey="id"
+          actionRef={action}
+          columns={variableColumns(t, apps, (v) => void remove(v))}
+          request={(params, sort) =>
+            listVariables({
+              current: params.current,
+              pageSize: params.pageSize,
+              q: params.q || undefined,
+              type: params.type,
+              scope: params.scope,
+              sort: toSortParam(sort),
+            })
+          }
+          pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+          search={{ labelWidth: 'auto' }}
+          toolBarRender={() => [<CreateVariableForm key="new" onCreated={(v) => history.push(`/admin/variable/${v.id}`)} />]}
+        />
+      </div>
     </PageContainer>
   );
 }

@@ -22,18 +22,32 @@ export default function CategoryDetailPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CategoryUpdate>();
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
-  const query = useQuery({ queryKey: ['assay', 'categories', id], queryFn: ({ signal }) => getCategory(id, signal), retry: false });
+  const query = useQuery({
+    queryKey: ['assay', 'categories', id],
+    queryFn: ({ signal }) => getCategory(id, signal),
+    retry: false,
+  });
   const c = query.data;
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['assay', 'categories'] });
   useEffect(() => {
     if (c) form.setFieldsValue({ name: c.name, description: c.description ?? '' });
   }, [c, form]);
 
-  if (query.isLoading) return <PageContainer><Skeleton active /></PageContainer>;
+  if (query.isLoading)
+    return (
+      <PageContainer>
+        <Skeleton active />
+      </PageContainer>
+    );
   if (!c) {
     return (
       <PageContainer>
-        <Result status="404" title="404" subTitle={t('catalog.notFound')} extra={<Button onClick={() => history.push('/admin/category')}>{t('catalog.backToList')}</Button>} />
+        <Result
+          status="404"
+          title="404"
+          subTitle={t('catalog.notFound')}
+          extra={<Button onClick={() => history.push('/admin/category')}>{t('catalog.backToList')}</Button>}
+        />
       </PageContainer>
     );
   }
@@ -63,17 +77,22 @@ export default function CategoryDetailPage() {
       onBack={() => history.push('/admin/category')}
       breadcrumbRender={false}
       content={
-        <Breadcrumb
-          data-testid="category-path"
-          items={[
-            { title: <Link to="/admin/category">{t('category.root')}</Link> },
-            ...c.path.map((p) => ({ title: <Link to={`/admin/category/${p.id}`}>{p.name}</Link> })),
-            { title: c.name },
-          ]}
-        />
+        <div data-testid="category-path">
+          <Breadcrumb
+            items={[
+              { title: <Link to="/admin/category">{t('category.root')}</Link> },
+              ...c.path.map((p) => ({ title: <Link to={`/admin/category/${p.id}`}>{p.name}</Link> })),
+              { title: c.name },
+            ]}
+          />
+        </div>
       }
       extra={[
-        <Popconfirm key="delete" title={c.children.length ? t('category.hasChildrenHint') : t('catalog.deleteConfirm', { name: c.name })} onConfirm={() => void remove()}>
+        <Popconfirm
+          key="delete"
+          title={c.children.length ? t('category.hasChildrenHint') : t('catalog.deleteConfirm', { name: c.name })}
+          onConfirm={() => void remove()}
+        >
           <Button danger>{t('catalog.delete')}</Button>
         </Popconfirm>,
       ]}
@@ -83,6 +102,7 @@ export default function CategoryDetailPage() {
           <Card title={t('catalog.edit')} style={{ marginBottom: 16 }}>
             <ProForm<CategoryUpdate>
               form={form}
+              name="editCategory"
               submitter={{ searchConfig: { submitText: t('catalog.save') }, resetButtonProps: false }}
               onFinish={(values) =>
                 submitForm(form, async () => {
@@ -92,8 +112,12 @@ export default function CategoryDetailPage() {
                 })
               }
             >
-              <ProFormText name="name" label={t('category.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} />
-              <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }} />
+              <ProFormText
+                name="name"
+                label={t('category.name')}
+                rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+              />
+              <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ rows: 3 }} />
             </ProForm>
           </Card>
           <Card title={t('category.parent')}>
@@ -110,20 +134,33 @@ export default function CategoryDetailPage() {
         <Col xs={24} lg={10}>
           <Card style={{ marginBottom: 16 }}>
             <Row>
-              <Col span={12}><Statistic title={t('catalog.usage')} value={c.usage} /></Col>
-              <Col span={12}><Statistic title={`${t('catalog.usage')} (${t('category.children')})`} value={c.subtreeUsage} /></Col>
+              <Col span={12}>
+                <Statistic title={t('catalog.usage')} value={c.usage} />
+              </Col>
+              <Col span={12}>
+                <Statistic title={`${t('catalog.usage')} (${t('category.children')})`} value={c.subtreeUsage} />
+              </Col>
             </Row>
           </Card>
           <Card
             title={t('category.children')}
-            extra={<Button size="small" onClick={() => setEdit({ mode: 'create', parentId: c.id, parentName: c.name })}>{t('category.addChild')}</Button>}
+            extra={
+              <Button size="small" onClick={() => setEdit({ mode: 'create', parentId: c.id, parentName: c.name })}>
+                {t('category.addChild')}
+              </Button>
+            }
           >
             <List
-              data-testid="category-children"
               dataSource={c.children}
               locale={{ emptyText: t('category.noChildren') }}
               renderItem={(child) => (
-                <List.Item extra={<span>{child.usage}/{child.subtreeUsage}</span>}>
+                <List.Item
+                  extra={
+                    <span>
+                      {child.usage}/{child.subtreeUsage}
+                    </span>
+                  }
+                >
                   <Link to={`/admin/category/${child.id}`}>{child.name}</Link>
                 </List.Item>
               )}

@@ -12,9 +12,18 @@ import { submitForm } from '../../../../services/api-error';
 import { createCategory, updateCategory } from '../../../../services/categories';
 
 /** What the modal is doing: creating under a parent (null = root) or renaming a category. */
-export type CategoryEdit = { mode: 'create'; parentId: string | null; parentName?: string } | { mode: 'rename'; category: Category };
+export type CategoryEdit =
+  { mode: 'create'; parentId: string | null; parentName?: string } | { mode: 'rename'; category: Category };
 
-export default function CategoryNameForm({ edit, onClose, onSaved }: { edit: CategoryEdit | null; onClose: () => void; onSaved: () => void }) {
+export default function CategoryNameForm({
+  edit,
+  onClose,
+  onSaved,
+}: {
+  edit: CategoryEdit | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<CategoryCreate>();
@@ -33,13 +42,15 @@ export default function CategoryNameForm({ edit, onClose, onSaved }: { edit: Cat
     <ModalForm<CategoryCreate>
       title={title}
       form={form}
+      name="categoryName"
       width={480}
       open={Boolean(edit)}
       onOpenChange={(open) => !open && onClose()}
       modalProps={{ destroyOnClose: true }}
       onFinish={(values) =>
         submitForm(form, async () => {
-          if (edit?.mode === 'rename') await updateCategory(edit.category.id, { name: values.name, description: values.description ?? null });
+          if (edit?.mode === 'rename')
+            await updateCategory(edit.category.id, { name: values.name, description: values.description ?? null });
           else if (edit) await createCategory({ ...values, parentId: edit.parentId });
           message.success(t('catalog.saved'));
           onSaved();
@@ -47,8 +58,12 @@ export default function CategoryNameForm({ edit, onClose, onSaved }: { edit: Cat
         })
       }
     >
-      <ProFormText name="name" label={t('category.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} />
-      <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }} />
+      <ProFormText
+        name="name"
+        label={t('category.name')}
+        rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+      />
+      <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ rows: 3 }} />
     </ModalForm>
   );
 }

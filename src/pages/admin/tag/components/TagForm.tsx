@@ -22,6 +22,7 @@ export default function TagForm({ tag, trigger, onSaved }: { tag?: Tag; trigger:
     <ModalForm<TagCreate>
       title={tag ? t('tag.editTitle') : t('tag.new')}
       form={form}
+      name="tagForm"
       width={440}
       trigger={trigger}
       initialValues={tag ? { name: tag.name, color: tag.color } : { color: PRESETS[0] }}
@@ -34,7 +35,11 @@ export default function TagForm({ tag, trigger, onSaved }: { tag?: Tag; trigger:
         })
       }
     >
-      <ProFormText name="name" label={t('tag.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} />
+      <ProFormText
+        name="name"
+        label={t('tag.name')}
+        rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+      />
       <Form.Item
         name="color"
         label={t('tag.color')}
@@ -44,7 +49,9 @@ export default function TagForm({ tag, trigger, onSaved }: { tag?: Tag; trigger:
         <ColorPicker showText disabledAlpha presets={[{ label: t('tag.color'), colors: PRESETS }]} />
       </Form.Item>
       <Form.Item noStyle shouldUpdate>
-        {() => <AntTag color={form.getFieldValue('color') as string}>{(form.getFieldValue('name') as string) || t('tag.name')}</AntTag>}
+        {() => (
+          <AntTag color={form.getFieldValue('color') as string}>{(form.getFieldValue('name') as string) || t('tag.name')}</AntTag>
+        )}
       </Form.Item>
     </ModalForm>
   );

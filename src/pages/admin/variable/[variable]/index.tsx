@@ -24,17 +24,38 @@ export default function VariableDetail() {
   const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: key }, values);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const query = useQuery({ queryKey: ['assay', 'variables', id], queryFn: ({ signal }) => getVariable(id, signal), retry: false });
+  const query = useQuery({
+    queryKey: ['assay', 'variables', id],
+    queryFn: ({ signal }) => getVariable(id, signal),
+    retry: false,
+  });
   const v = query.data;
   useEffect(() => {
-    if (v) form.setFieldsValue({ key: v.key, type: v.type, applicationId: v.applicationId ?? undefined, value: v.value ?? '', description: v.description ?? '' });
+    if (v)
+      form.setFieldsValue({
+        key: v.key,
+        type: v.type,
+        applicationId: v.applicationId ?? undefined,
+        value: v.value ?? '',
+        description: v.description ?? '',
+      });
   }, [v, form]);
 
-  if (query.isLoading) return <PageContainer><Skeleton active /></PageContainer>;
+  if (query.isLoading)
+    return (
+      <PageContainer>
+        <Skeleton active />
+      </PageContainer>
+    );
   if (!v) {
     return (
       <PageContainer>
-        <Result status="404" title="404" subTitle={t('catalog.notFound')} extra={<Button onClick={() => history.push('/admin/variable')}>{t('catalog.backToList')}</Button>} />
+        <Result
+          status="404"
+          title="404"
+          subTitle={t('catalog.notFound')}
+          extra={<Button onClick={() => history.push('/admin/variable')}>{t('catalog.backToList')}</Button>}
+        />
       </PageContainer>
     );
   }
@@ -68,26 +89,31 @@ export default function VariableDetail() {
       tags={<Tag color={TYPE_COLORS[v.type]}>{t(`variable.type.${v.type}`)}</Tag>}
       extra={[
         <Popconfirm key="delete" title={t('catalog.deleteConfirm', { name: v.key })} onConfirm={() => void remove()}>
-          <Button danger data-testid="delete-variable">{t('catalog.delete')}</Button>
+          <Button danger data-testid="delete-variable">
+            {t('catalog.delete')}
+          </Button>
         </Popconfirm>,
       ]}
     >
       <Card style={{ marginBottom: 16 }}>
-        <ProDescriptions<Variable> column={2} dataSource={v} data-testid="variable-descriptions">
-          <ProDescriptions.Item label={t('variable.key')} dataIndex="key" copyable />
-          <ProDescriptions.Item label={t('variable.scope')}>
-            {v.applicationId ? t('variable.scope.application', { name: v.applicationName ?? '' }) : t('variable.scope.global')}
-          </ProDescriptions.Item>
-          <ProDescriptions.Item label={t('variable.value')}>
-            <ValueCell v={v} masked={v.hasValue ? t('variable.secretMasked') : t('variable.secretNoValue')} />
-          </ProDescriptions.Item>
-          <ProDescriptions.Item label={t('catalog.updatedAt')} dataIndex="updatedAt" valueType="dateTime" />
-          <ProDescriptions.Item label={t('catalog.description')} dataIndex="description" span={2} />
-        </ProDescriptions>
+        <div data-testid="variable-descriptions">
+          <ProDescriptions<Variable> column={2} dataSource={v}>
+            <ProDescriptions.Item label={t('variable.key')} dataIndex="key" copyable />
+            <ProDescriptions.Item label={t('variable.scope')}>
+              {v.applicationId ? t('variable.scope.application', { name: v.applicationName ?? '' }) : t('variable.scope.global')}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('variable.value')}>
+              <ValueCell v={v} masked={v.hasValue ? t('variable.secretMasked') : t('variable.secretNoValue')} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('catalog.updatedAt')} dataIndex="updatedAt" valueType="dateTime" />
+            <ProDescriptions.Item label={t('catalog.description')} dataIndex="description" span={2} />
+          </ProDescriptions>
+        </div>
       </Card>
       <Card title={t('catalog.edit')} style={{ marginBottom: 16 }}>
         <ProForm<FormValues>
           form={form}
+          name="editVariable"
           onFinish={save}
           submitter={{ searchConfig: { submitText: t('catalog.save') }, resetButtonProps: false }}
           style={{ maxWidth: 640 }}

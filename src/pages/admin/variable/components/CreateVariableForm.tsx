@@ -16,6 +16,7 @@ export default function CreateVariableForm({ onCreated }: { onCreated: (v: Varia
     <ModalForm<VariableCreate>
       title={intl.formatMessage({ id: 'variable.new' })}
       form={form}
+      name="createVariable"
       width={560}
       initialValues={{ type: 'text', value: '' }}
       modalProps={{ destroyOnClose: true }}
@@ -26,7 +27,11 @@ export default function CreateVariableForm({ onCreated }: { onCreated: (v: Varia
       }
       onFinish={(values) =>
         submitForm(form, async () => {
-          const created = await createVariable({ ...values, value: values.value ?? '', applicationId: values.applicationId ?? null });
+          const created = await createVariable({
+            ...values,
+            value: values.value ?? '',
+            applicationId: values.applicationId ?? null,
+          });
           message.success(intl.formatMessage({ id: 'variable.created' }, { key: created.key }));
           form.resetFields();
           onCreated(created);

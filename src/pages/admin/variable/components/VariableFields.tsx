@@ -6,7 +6,12 @@
 import { ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import React from 'react';
 import { useIntl } from 'umi';
-import { VARIABLE_KEY_PATTERN, VARIABLE_TYPES, variableValueProblem, type VariableType } from '../../../../../contracts/constants';
+import {
+  VARIABLE_KEY_PATTERN,
+  VARIABLE_TYPES,
+  variableValueProblem,
+  type VariableType,
+} from '../../../../../contracts/constants';
 import { useApplicationOptions } from './useApplicationOptions';
 
 export interface VariableFieldsProps {
@@ -34,7 +39,10 @@ export default function VariableFields({ editing }: VariableFieldsProps) {
         name="key"
         label={t('variable.key')}
         extra={t('variable.keyHelp')}
-        rules={[{ required: true, message: t('common.required') }, { pattern: VARIABLE_KEY_PATTERN, message: t('variable.keyHelp') }]}
+        rules={[
+          { required: true, message: t('common.required') },
+          { pattern: VARIABLE_KEY_PATTERN, message: t('variable.keyHelp') },
+        ]}
         fieldProps={{ autoComplete: 'off' }}
       />
       <ProFormSelect
@@ -73,12 +81,12 @@ export default function VariableFields({ editing }: VariableFieldsProps) {
               name="value"
               label={t('variable.value')}
               rules={[valueRule(kind)]}
-              fieldProps={{ autoSize: { minRows: kind === 'json' ? 4 : 2, maxRows: 12 }, style: kind === 'json' ? { fontFamily: 'monospace' } : undefined }}
+              fieldProps={{ rows: kind === 'json' ? 6 : 3, style: kind === 'json' ? { fontFamily: 'monospace' } : undefined }}
             />
           );
         }}
       </ProFormDependency>
-      <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }} />
+      <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ rows: 3 }} />
     </>
   );
 }

@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { listApplications } from '../../../../services/applications';
 
 export function useApplicationOptions(): { value: string; label: string }[] {
-  const { data } = useQuery({ queryKey: ['assay', 'applications', 'options'], queryFn: () => listApplications({ pageSize: 100 }) });
+  const { data } = useQuery({
+    queryKey: ['assay', 'applications', 'options'],
+    queryFn: () => listApplications({ pageSize: 100 }),
+  });
   return (data?.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.slug})` }));
 }
