@@ -40,7 +40,7 @@ test('variables: a number checked on its field, a secret masked and never sent b
   await page.getByTestId('create-variable').click();
   let dialog = page.getByRole('dialog');
   await dialog.getByLabel('键').fill('REPORT_YEAR');
-  await dialog.getByLabel('类型').click();
+  await dialog.getByLabel('类型').click({ force: true });
   await pickOption(page, '数字');
   await dialog.getByLabel('值').fill('二〇二六');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -55,7 +55,7 @@ test('variables: a number checked on its field, a secret masked and never sent b
   await page.getByTestId('create-variable').click();
   dialog = page.getByRole('dialog');
   await dialog.getByLabel('键').fill('SMTP_PASSWORD');
-  await dialog.getByLabel('类型').click();
+  await dialog.getByLabel('类型').click({ force: true });
   await pickOption(page, '密钥');
   const responses: string[] = [];
   page.on('response', (r) => {
@@ -95,13 +95,13 @@ test('tags and a category tree: create, drag a node under another, tag and categ
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('名称').fill(name);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(page.getByTestId(`category-node-${name}`)).toBeVisible();
+    await expect(page.getByTestId(`category-node-${name}`)).toBeAttached();
   }
   await page.getByTestId('add-child-财务').click();
   const child = page.getByRole('dialog');
   await child.getByLabel('名称').fill('税务');
   await child.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByTestId('category-node-税务')).toBeVisible();
+  await expect(page.getByTestId('category-node-税务')).toBeAttached();
 
   // drag 运营 onto the lower half of 财务, well to the right (rc-tree: inside the node, not after it)
   const treeNode = (name: string) => page.locator('.ant-tree-treenode').filter({ has: page.getByTestId(`category-node-${name}`) });
@@ -122,10 +122,11 @@ test('tags and a category tree: create, drag a node under another, tag and categ
   await expect(page).toHaveURL(/\/admin\/variable\/[0-9a-f-]{36}$/);
   const variableId = page.url().split('/').pop()!;
   const editor = page.getByTestId('tags-and-categories');
-  await editor.getByLabel('标签').click();
+  await editor.getByLabel('标签').click({ force: true });
   await pickOption(page, '重要');
   await page.keyboard.press('Escape');
-  await editor.getByLabel('分类').fill('税务');
+  await editor.getByLabel('分类').click({ force: true });
+  await page.keyboard.type('税务');
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: /^税务$/ }).click();
   await page.keyboard.press('Escape');
   await editor.getByTestId('save-tags-and-categories').click();
