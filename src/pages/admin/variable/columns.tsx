@@ -34,6 +34,7 @@ export function variableColumns(
     {
       title: t('variable.key'),
       dataIndex: 'key',
+      width: 220,
       sorter: true,
       defaultSortOrder: 'ascend',
       search: false,
