@@ -74,6 +74,18 @@ export const AUDIT_ACTIONS = [
   'recycle.restore',
   'recycle.purge',
   'recycle.retention',
+  'variable.create',
+  'variable.update',
+  'variable.delete',
+  'tag.create',
+  'tag.update',
+  'tag.delete',
+  'tag.assign',
+  'category.create',
+  'category.update',
+  'category.move',
+  'category.delete',
+  'category.assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -99,3 +111,42 @@ export type RecyclableType = (typeof RECYCLABLE_TYPES)[number];
 export const RECYCLE_RETENTION_KEY = 'recycle.retentionDays';
 /** Longest retention the setting accepts (days, ten years). */
 export const RECYCLE_RETENTION_MAX_DAYS = 3650;
+
+/** Variable types (issue 5 "Variables"): a secret's value is write-only and stored encrypted. */
+export const VARIABLE_TYPES = ['text', 'number', 'json', 'secret'] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+/** Variable key: an identifier, 1–64 characters: a letter or `_`, then letters, digits, `_` or `.`. */
+export const VARIABLE_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
+
+/** Longest variable value, in characters (64 KiB of text). */
+export const VARIABLE_VALUE_MAX = 65_536;
+
+/**
+ * Why `value` is not valid for a variable of `type`, as a message key of contracts/messages.ts, or
+ * null when it is: a number must parse as a finite number (`Number(value)`, blanks refused), JSON
+ * must parse (`JSON.parse`), a secret must not be empty; text takes anything. Shared by the zod
+ * schemas (contracts/variables.ts), the server's update rule and the web form.
+ */
+export function variableValueProblem(type: VariableType, value: string): 'errors.variable.number' | 'errors.variable.json' | 'errors.required' | null {
+  if (type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? null : 'errors.variable.number';
+  if (type === 'json') {
+    try {
+      JSON.parse(value);
+      return null;
+    } catch {
+      return 'errors.variable.json';
+    }
+  }
+  if (type === 'secret') return value === '' ? 'errors.required' : null;
+  return null;
+}
+
+/** Tag colour: `#rrggbb` (lower- or upper-case hex). */
+export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * What tags and categories attach to (`target_type` of taggings/categorizations): a lower-case
+ * word naming the kind of object ('variable', 'record', 'user'…), 1–32 characters.
+ */
+export const TARGET_TYPE_PATTERN = /^[a-z][a-zA-Z0-9_-]{0,31}$/;

@@ -13,3 +13,6 @@ export * from './settings';
 export * from './password-policy';
 export * from './notices';
 export * from './recycle';
+export * from './variables';
+export * from './tags';
+export * from './categories';

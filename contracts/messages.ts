@@ -171,6 +171,47 @@ export const MESSAGES = {
     'en-US': 'Someone else changed this notice meanwhile; reload it and save again',
   },
   'errors.notice.notAnnouncement': { 'zh-CN': '消息不能编辑', 'en-US': 'Messages cannot be edited' },
+  'errors.variable.key': {
+    'zh-CN': '键需 1–64 个字符：字母或 _ 开头，仅含字母、数字、_ 和 .',
+    'en-US': 'Key must be 1–64 characters: a letter or _, then letters, digits, _ or .',
+  },
+  'errors.variable.number': { 'zh-CN': '值必须是数字', 'en-US': 'The value must be a number' },
+  'errors.variable.json': { 'zh-CN': '值必须是合法的 JSON', 'en-US': 'The value must be valid JSON' },
+  'errors.variable.keyTaken': {
+    'zh-CN': '该作用域下已存在同名变量',
+    'en-US': 'A variable with this key already exists in this scope',
+  },
+  'errors.variable.notFound': { 'zh-CN': '变量不存在', 'en-US': 'No such variable' },
+  'errors.tag.color': { 'zh-CN': '颜色需为 #rrggbb 格式', 'en-US': 'Colour must be #rrggbb' },
+  'errors.tag.nameTaken': { 'zh-CN': '已存在同名标签', 'en-US': 'A tag with this name already exists' },
+  'errors.tag.notFound': { 'zh-CN': '标签不存在', 'en-US': 'No such tag' },
+  'errors.tag.unknown': { 'zh-CN': '包含不存在或已删除的标签', 'en-US': 'Some tags do not exist or were deleted' },
+  'errors.target.type': {
+    'zh-CN': '对象类型需为小写字母开头的 1–32 个字符',
+    'en-US': 'Target type must be 1–32 characters starting with a lower-case letter',
+  },
+  'errors.category.notFound': { 'zh-CN': '分类不存在', 'en-US': 'No such category' },
+  'errors.category.parentNotFound': { 'zh-CN': '上级分类不存在', 'en-US': 'The parent category does not exist' },
+  'errors.category.cycle': {
+    'zh-CN': '不能把分类移到它自己或它的下级分类之下',
+    'en-US': 'A category cannot be moved under itself or one of its descendants',
+  },
+  'errors.category.hasChildren': {
+    'zh-CN': '该分类还有下级分类，请先移动或删除它们',
+    'en-US': 'This category has subcategories; move or delete them first',
+  },
+  'errors.category.nameTaken': {
+    'zh-CN': '同一上级下已存在同名分类',
+    'en-US': 'A category with this name already exists under the same parent',
+  },
+  'errors.category.parentDeleted': {
+    'zh-CN': '上级分类已被删除，请先恢复上级分类',
+    'en-US': 'The parent category was deleted; restore it first',
+  },
+  'errors.category.unknown': {
+    'zh-CN': '包含不存在或已删除的分类',
+    'en-US': 'Some categories do not exist or were deleted',
+  },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -34,6 +34,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { variableRoutes } from './modules/variables/variables.routes';
+import { tagRoutes } from './modules/tags/tags.routes';
+import { categoryRoutes } from './modules/categories/categories.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -154,6 +157,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(recycleRoutes);
       await api.register(cspReportRoutes);
       await api.register(noticeRoutes);
+      await api.register(variableRoutes);
+      await api.register(tagRoutes);
+      await api.register(categoryRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -51,6 +51,12 @@ const envSchema = z.object({
    */
   AUDIT_SIGNING_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   AUDIT_SIGNING_KEY_FILE: z.string().optional().transform((v) => (v ? v : undefined)),
+  /**
+   * Key of secret variables (AES-256-GCM): 32 bytes as 64 hex characters or base64 (e.g.
+   * `openssl rand -hex 32`). Unset: DATA_DIR/secret.key, generated (mode 0600) on first start.
+   * Set it (the same everywhere) when several API servers share one PostgreSQL.
+   */
+  ASSAY_SECRET_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   /** Run the housekeeping scheduler (ops/scheduler.ts) in this process (default true). */
   SCHEDULER: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

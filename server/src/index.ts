@@ -15,6 +15,7 @@ import { acquireDataLock, DataDirLockedError, type DataLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
 import { loadSigningKey } from './modules/audit/audit.signing';
+import { installSecretKey, loadSecretKey } from './modules/variables/variables.crypto';
 import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
 import { createScheduler, housekeepingTasks, type Scheduler } from './ops/scheduler';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle | undefined;
   try {
     const signingKey = loadSigningKey(env, env.DATABASE_URL ? undefined : env.DATA_DIR);
+    const secretKey = loadSecretKey(env, env.DATA_DIR);
+    installSecretKey(secretKey);
     if (!env.DATABASE_URL) {
       lock = acquireDataLock(env.DATA_DIR);
       const held = lock;
@@ -53,6 +56,11 @@ async function main(): Promise<void> {
       app.log.info({ keyId: signingKey.keyId, source: signingKey.source }, 'audit: chain heads are signed every 15 minutes');
     } else {
       app.log.warn('audit: AUDIT_SIGNING_KEY is not set: the audit chain head is not signed (see server/README.md "Audit log")');
+    }
+
+    app.log.info({ keyId: secretKey.keyId, source: secretKey.source }, 'variables: secret key loaded');
+    if (opened.engine === 'postgres' && secretKey.source !== 'ASSAY_SECRET_KEY') {
+      app.log.warn('variables: ASSAY_SECRET_KEY is not set: secrets use this machine\'s DATA_DIR/secret.key (set the same key on every API server)');
     }
 
     let scheduler: Scheduler | undefined;

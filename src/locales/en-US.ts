@@ -5,6 +5,7 @@ import people from './en-US/people';
 import notices from './en-US/notices';
 import routes from './en-US/routes';
 import audit from './en-US/audit';
+import catalog from './en-US/catalog';
 
 export default {
   ...routes,
@@ -13,6 +14,7 @@ export default {
   ...account,
   ...notices,
   ...audit,
+  ...catalog,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

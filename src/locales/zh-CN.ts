@@ -5,6 +5,7 @@ import people from './zh-CN/people';
 import notices from './zh-CN/notices';
 import routes from './zh-CN/routes';
 import audit from './zh-CN/audit';
+import catalog from './zh-CN/catalog';
 
 export default {
   ...routes,
@@ -13,6 +14,7 @@ export default {
   ...account,
   ...notices,
   ...audit,
+  ...catalog,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -1,4 +1,50 @@
-/** /admin/variable (SPEC.md §2): Variables, part of the "system" module, not built yet. */
-import ModulePending from '../../../components/ModulePending';
+/**
+ * /admin/variable (SPEC.md "variable management"; issue 5 "Variables"): every variable in a
+ * ProTable with server-side paging, sorting (key, type, updated) and filters (search, type,
+ * scope); secrets show as ••••; new variable in a modal; delete asks first and goes to the recycle bin.
+ */
+import { PageContainer, ProTable, type ActionType } from '@ant-design/pro-components';
+import { message } from 'antd';
+import React, { useRef } from 'react';
+import { history, useIntl } from 'umi';
+import type { Variable, VariableType } from '../../../../contracts';
+import { deleteVariable, listVariables, toSortParam } from '../../../services/variables';
+import CreateVariableForm from './components/CreateVariableForm';
+import { useApplicationOptions } from './components/useApplicationOptions';
+import { variableColumns } from './columns';
 
-export default () => <ModulePending module="system" />;
+export default function VariableList() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const action = useRef<ActionType>();
+  const apps = useApplicationOptions();
+  const remove = async (v: Variable) => {
+    await deleteVariable(v.id);
+    message.success(t('catalog.deleted'));
+    void action.current?.reload();
+  };
+  return (
+    <PageContainer title={t('variable.title')}>
+      <div data-testid="variable-table">
+        <ProTable<Variable, { q?: string; type?: VariableType; scope?: string }>
+          rowKey="id"
+          actionRef={action}
+          columns={variableColumns(t, apps, (v) => void remove(v))}
+          request={(params, sort) =>
+            listVariables({
+              current: params.current,
+              pageSize: params.pageSize,
+              q: params.q || undefined,
+              type: params.type,
+              scope: params.scope,
+              sort: toSortParam(sort),
+            })
+          }
+          pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+          search={{ labelWidth: 'auto' }}
+          toolBarRender={() => [<CreateVariableForm key="new" onCreated={(v) => history.push(`/admin/variable/${v.id}`)} />]}
+        />
+      </div>
+    </PageContainer>
+  );
+}
