@@ -60,9 +60,13 @@ test('users: an administrator creates and lists accounts; duplicates are a 409',
     { field: 'email', message: 'This e-mail address is already in use' },
   ]);
 
+  // below the floor (8): refused by the schema; above it but below the default policy (10): by the policy
   const invalid = await call(app, 'POST', '/api/v1/users', { cookie, body: { name: 'Y', email: 'y@example.com', password: 'short1' } });
   assert.equal(invalid.statusCode, 400);
-  assert.deepEqual(json<ErrorBody>(invalid).details, [{ field: 'password', message: '密码至少 10 个字符' }]);
+  assert.deepEqual(json<ErrorBody>(invalid).details, [{ field: 'password', message: '密码至少 8 个字符' }]);
+  const weak = await call(app, 'POST', '/api/v1/users', { cookie, body: { name: 'Y', email: 'y@example.com', password: 'short1234' } });
+  assert.equal(weak.statusCode, 400);
+  assert.deepEqual(json<ErrorBody>(weak).details, [{ field: 'password', message: '密码至少 10 个字符（密码策略）' }]);
 
   const list = json<{ data: User[]; total: number; current: number; pageSize: number }>(
     await call(app, 'GET', '/api/v1/users', { cookie }),
