@@ -77,4 +77,10 @@ describe('groupMenu via menuForPath', () => {
     expect(menu.find((m) => m.key === 'group:knowledge')?.hideInMenu).toBe(true);
     expect(menu.find((m) => m.key === 'group:platform')?.hideInMenu).toBe(false);
   });
+
+  it('hides a group whose entries are all forbidden (access: unaccessible)', () => {
+    const forbidden = data.map((r) => ({ ...r, children: r.children?.map((c) => (c.menuGroup ? { ...c, unaccessible: true } : c)) }));
+    const menu = menuForPath(forbidden, '/admin');
+    expect(menu.filter((m) => m.key?.startsWith('group:')).every((m) => m.hideInMenu)).toBe(true);
+  });
 });

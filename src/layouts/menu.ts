@@ -51,7 +51,9 @@ function fill(items: MenuItem[], app: string): MenuItem[] {
 
 /**
  * Gathers entries that carry a `menuGroup` under one sub-menu per group, placed where the group's
- * first entry stands; a group whose entries are all hidden is hidden too.
+ * first entry stands; a group whose entries are all hidden (or forbidden: umi's access plugin marks
+ * them `unaccessible`, e.g. the console's groups for a non-administrator in the personal center)
+ * is hidden too.
  */
 export function groupMenu(items: MenuItem[], groupLabel: (group: string) => string): MenuItem[] {
   const out: MenuItem[] = [];
@@ -70,7 +72,7 @@ export function groupMenu(items: MenuItem[], groupLabel: (group: string) => stri
     }
     node.children.push(item);
   }
-  for (const node of groups.values()) node.hideInMenu = node.children.every((c) => c.hideInMenu);
+  for (const node of groups.values()) node.hideInMenu = node.children.every((c) => c.hideInMenu || c.unaccessible === true);
   return out;
 }
 

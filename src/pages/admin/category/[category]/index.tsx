@@ -43,6 +43,7 @@ export default function CategoryDetailPage() {
     return (
       <PageContainer>
         <Result
+          data-testid="exception-404"
           status="404"
           title="404"
           subTitle={t('catalog.notFound')}

@@ -31,7 +31,7 @@ export default function NoticeDetail() {
   );
 
   if (!isNew && query.isPending) return <Loading />;
-  if (!isNew && query.error) return <Result status="404" title={t('notices.form.notFound')} extra={back} />;
+  if (!isNew && query.error) return <Result data-testid="exception-404" status="404" title={t('notices.form.notFound')} extra={back} />;
   const notice = query.data;
   const onSaved = (saved: AdminNotice) => {
     queryClient.setQueryData(['admin', 'notice', saved.id], saved);

@@ -51,6 +51,7 @@ export default function VariableDetail() {
     return (
       <PageContainer>
         <Result
+          data-testid="exception-404"
           status="404"
           title="404"
           subTitle={t('catalog.notFound')}
