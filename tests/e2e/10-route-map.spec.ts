@@ -57,7 +57,7 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/variable': { testId: 'variable-table' },
   '/admin/variable/:variable': { testId: 'exception-404' },
   '/admin/tag': { testId: 'create-tag' },
-  '/admin/category': { testId: 'category-tree' },
+  '/admin/category': { testId: 'create-root-category' },
   '/admin/category/:category': { testId: 'exception-404' },
   '/admin/notice': { testId: 'notice-table' },
   '/admin/notice/:notice': { testId: 'exception-404' },
@@ -72,7 +72,10 @@ let sessionCookie: { name: string; value: string } | undefined;
 
 async function signInAdmin(request: APIRequestContext, context: BrowserContext) {
   if (!sessionCookie) {
-    const res = await request.post('/api/v1/auth/login', { headers: AUTH_HEADERS, data: { email: ADMIN.email, password: ADMIN.password } });
+    const res = await request.post('/api/v1/auth/login', {
+      headers: AUTH_HEADERS,
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
     expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
     const cookie = (await request.storageState()).cookies.find((c) => c.name.endsWith('assay_session'));
     expect(cookie).toBeTruthy();
@@ -106,7 +109,10 @@ test.describe('the whole map', () => {
       if (marker?.url) await expect(page).toHaveURL(marker.url);
       else await expect(page.getByTestId(marker?.testId ?? 'module-pending')).toBeVisible();
       if (!marker?.url) {
-        expect(fetched.some((f) => f.startsWith(`/admin/${chunk}.`)), `${chunk} fetched from /admin/ (${fetched.join(', ')})`).toBe(true);
+        expect(
+          fetched.some((f) => f.startsWith(`/admin/${chunk}.`)),
+          `${chunk} fetched from /admin/ (${fetched.join(', ')})`,
+        ).toBe(true);
       }
       await expect(page.getByTestId('route-error')).toHaveCount(0);
       await expect(page.getByTestId('chunk-error')).toHaveCount(0);
@@ -147,7 +153,14 @@ test.describe('the whole map', () => {
         iterations: cs.animationIterationCount,
       };
     });
-    expect(style).toEqual({ width: '35px', height: '35px', color: 'rgb(22, 119, 255)', duration: '0.75s', timing: 750, iterations: 'infinite' });
+    expect(style).toEqual({
+      width: '35px',
+      height: '35px',
+      color: 'rgb(22, 119, 255)',
+      duration: '0.75s',
+      timing: 750,
+      iterations: 'infinite',
+    });
     const box = await spinner.boundingBox();
     const wrap = await page.getByTestId('route-loading').boundingBox();
     expect(box && wrap).toBeTruthy();
@@ -200,7 +213,11 @@ test.describe('route data', () => {
     const times: number[] = [];
     await page.route('**/__serverLoader?**', async (r) => {
       times.push(Date.now());
-      await r.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"errorCode":"INTERNAL","errorMessage":"down","showType":2}' });
+      await r.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"success":false,"errorCode":"INTERNAL","errorMessage":"down","showType":2}',
+      });
     });
     await page.goto('/admin');
     await expect(page.getByTestId('route-data-error')).toBeVisible({ timeout: 20_000 });
@@ -211,7 +228,10 @@ test.describe('route data', () => {
       expect(gaps[i]).toBeLessThan(want + 600);
     });
     await page.unroute('**/__serverLoader?**');
-    await page.getByTestId('route-data-error').getByRole('button', { name: /重\s*试|Retry/ }).click();
+    await page
+      .getByTestId('route-data-error')
+      .getByRole('button', { name: /重\s*试|Retry/ })
+      .click();
     await expect(page.getByTestId('console-dashboard')).toBeVisible();
   });
 });

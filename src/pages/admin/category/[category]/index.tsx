@@ -42,13 +42,14 @@ export default function CategoryDetailPage() {
   if (!c) {
     return (
       <PageContainer>
-        <Result
-          data-testid="exception-404"
-          status="404"
-          title="404"
-          subTitle={t('catalog.notFound')}
-          extra={<Button onClick={() => history.push('/admin/category')}>{t('catalog.backToList')}</Button>}
-        />
+        <div data-testid="exception-404">
+          <Result
+            status="404"
+            title="404"
+            subTitle={t('catalog.notFound')}
+            extra={<Button onClick={() => history.push('/admin/category')}>{t('catalog.backToList')}</Button>}
+          />
+        </div>
       </PageContainer>
     );
   }

@@ -31,14 +31,23 @@ export default function NoticeDetail() {
   );
 
   if (!isNew && query.isPending) return <Loading />;
-  if (!isNew && query.error) return <Result data-testid="exception-404" status="404" title={t('notices.form.notFound')} extra={back} />;
+  if (!isNew && query.error)
+    return (
+      <div data-testid="exception-404">
+        <Result status="404" title={t('notices.form.notFound')} extra={back} />
+      </div>
+    );
   const notice = query.data;
   const onSaved = (saved: AdminNotice) => {
     queryClient.setQueryData(['admin', 'notice', saved.id], saved);
     void queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
     if (isNew) history.replace(`/admin/notice/${saved.id}`);
   };
-  const title = isNew ? t('notices.form.createTitle') : notice?.kind === 'message' ? t('notices.form.messageTitle') : t('notices.form.editTitle');
+  const title = isNew
+    ? t('notices.form.createTitle')
+    : notice?.kind === 'message'
+      ? t('notices.form.messageTitle')
+      : t('notices.form.editTitle');
 
   return (
     <PageContainer title={title} extra={back}>
@@ -66,13 +75,19 @@ export default function NoticeDetail() {
                 <ProDescriptions.Item label={t('notices.field.audience')}>
                   <AudienceTags notice={notice} t={t} />
                 </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('notices.field.window')}>{windowText(notice, t, intl.locale)}</ProDescriptions.Item>
+                <ProDescriptions.Item label={t('notices.field.window')}>
+                  {windowText(notice, t, intl.locale)}
+                </ProDescriptions.Item>
                 <ProDescriptions.Item label={t('notices.field.readCount')}>{notice.readCount}</ProDescriptions.Item>
               </ProDescriptions>
             </Card>
           )}
           <Card title={t('notices.form.preview')} data-testid="notice-preview">
-            {notice?.body ? <NoticeBody html={notice.body} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.form.previewEmpty')} />}
+            {notice?.body ? (
+              <NoticeBody html={notice.body} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.form.previewEmpty')} />
+            )}
           </Card>
         </Col>
       </Row>
