@@ -56,12 +56,14 @@ export async function countMembers(db: Executor, applicationId: string): Promise
   return row.n;
 }
 
-/** Number of owners of an application. */
+/** Number of owners of an application whose accounts are live (not in the recycle bin). */
 export async function countOwners(db: Executor, applicationId: string): Promise<number> {
+  // owners in the recycle bin do not count: the application must keep a live owner
   const [row] = await db
     .select({ n: count() })
     .from(memberships)
-    .where(and(eq(memberships.applicationId, applicationId), eq(memberships.role, 'owner')));
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.applicationId, applicationId), eq(memberships.role, 'owner'), isNull(users.deletedAt)));
   return row.n;
 }
 

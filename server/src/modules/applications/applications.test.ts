@@ -207,3 +207,23 @@ test('applications: members are added, re-roled and removed; the last owner stay
   assert.equal(malformed.statusCode, 400);
   assert.equal(json<ErrorBody>(malformed).details?.[0].field, 'userId');
 });
+
+test('applications: an owner in the recycle bin does not count as the last owner', async (t) => {
+  const { app, close } = await createTestApp();
+  t.after(close);
+  const { cookie } = await adminSession(app);
+  const a = await userSession(app, cookie);
+  const b = await userSession(app, cookie);
+  assert.equal((await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'owned', name: 'Owned' } })).statusCode, 201);
+  for (const u of [a, b]) {
+    const res = await call(app, 'POST', '/api/v1/applications/owned/members', { cookie, body: { email: u.email, role: 'owner' } });
+    assert.equal(res.statusCode, 200);
+  }
+  // the creator (the administrator) steps down: a and b remain owners
+  const admin = json<{ data: { id: string } }>(await call(app, 'GET', '/api/v1/auth/me', { cookie })).data;
+  assert.equal((await call(app, 'DELETE', `/api/v1/applications/owned/members/${admin.id}`, { cookie })).statusCode, 200);
+  // b goes to the recycle bin: a is now the last live owner and cannot be demoted
+  assert.equal((await call(app, 'DELETE', `/api/v1/users/${b.user.id}`, { cookie })).statusCode, 200);
+  const demote = await call(app, 'POST', '/api/v1/applications/owned/members', { cookie, body: { email: a.email, role: 'viewer' } });
+  assert.equal(demote.statusCode, 409);
+});
