@@ -6,7 +6,7 @@
  * list and detail, tags, the category tree and a category's detail in zh-CN and en-US
  * (tests/e2e/screenshots/catalog-*.png).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
 import { ADMIN } from './support';
 
@@ -22,6 +22,18 @@ async function signIn(page: Page) {
   await page.getByLabel(/^(密码|Password)$/).fill(ADMIN.password);
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/**
+ * Opens an antd Select by its labelled input, clicking again until its dropdown shows (a click
+ * that lands while the modal is still animating in is sometimes lost).
+ */
+async function openSelect(page: Page, field: Locator) {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await field.click({ force: true });
+    await expect(dropdown).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function pickOption(page: Page, text: string) {
@@ -40,7 +52,7 @@ test('variables: a number checked on its field, a secret masked and never sent b
   await page.getByTestId('create-variable').click();
   let dialog = page.getByRole('dialog');
   await dialog.getByLabel('键').fill('REPORT_YEAR');
-  await dialog.getByLabel('类型').click({ force: true });
+  await openSelect(page, dialog.getByLabel('类型'));
   await pickOption(page, '数字');
   await dialog.getByLabel('值').fill('二〇二六');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -55,7 +67,7 @@ test('variables: a number checked on its field, a secret masked and never sent b
   await page.getByTestId('create-variable').click();
   dialog = page.getByRole('dialog');
   await dialog.getByLabel('键').fill('SMTP_PASSWORD');
-  await dialog.getByLabel('类型').click({ force: true });
+  await openSelect(page, dialog.getByLabel('类型'));
   await pickOption(page, '密钥');
   const responses: string[] = [];
   page.on('response', (r) => {
@@ -122,10 +134,10 @@ test('tags and a category tree: create, drag a node under another, tag and categ
   await expect(page).toHaveURL(/\/admin\/variable\/[0-9a-f-]{36}$/);
   const variableId = page.url().split('/').pop()!;
   const editor = page.getByTestId('tags-and-categories');
-  await editor.getByLabel('标签').click({ force: true });
+  await openSelect(page, editor.getByLabel('标签'));
   await pickOption(page, '重要');
   await page.keyboard.press('Escape');
-  await editor.getByLabel('分类').click({ force: true });
+  await openSelect(page, editor.getByLabel('分类'));
   await page.keyboard.type('税务');
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: /^税务$/ }).click();
   await page.keyboard.press('Escape');
