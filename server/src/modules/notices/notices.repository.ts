@@ -6,13 +6,14 @@
  * Who sees a notice (`visibleTo`, issue 5): published, inside its window (`publish_from` ≤ now <
  * `publish_until`, either end open when null), not deleted, and the audience matches the user —
  * everyone; a live group the user is in (group_members); an application the user is a member of,
- * directly (memberships) or through a live group granted a role there (group_grants +
- * group_members); or the user as recipient (messages).
+ * directly or through a live group granted a role there (the role model's `effectiveRoleSql`);
+ * or the user as recipient (messages).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NoticeListQuery } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
 import { applications, groups, noticeReads, notices, users, type NoticeRow } from '../../db/schema';
+import { effectiveRoleSql } from '../groups/effective-role';
 
 export type NewNotice = typeof notices.$inferInsert;
 
@@ -29,13 +30,7 @@ export function visibleTo(userId: string, now: Date): SQL {
       or (${notices.audience} = 'groups' and exists (
         select 1 from group_members gm join groups g on g.id = gm.group_id and g.deleted_at is null
         where gm.user_id = ${userId} and gm.group_id = any(${notices.groupIds})))
-      or (${notices.audience} = 'application' and (
-        exists (select 1 from memberships m where m.application_id = ${notices.applicationId} and m.user_id = ${userId})
-        or exists (
-          select 1 from group_grants gg
-          join groups g on g.id = gg.group_id and g.deleted_at is null
-          join group_members gm on gm.group_id = gg.group_id
-          where gg.application_id = ${notices.applicationId} and gm.user_id = ${userId})))
+      or (${notices.audience} = 'application' and ${effectiveRoleSql(sql`${notices.applicationId}`, sql`${userId}`)} is not null)
     )`;
 }
 
@@ -250,8 +245,8 @@ export async function findApplicationRef(db: Executor, id: string): Promise<{ id
 }
 
 /**
- * The application `slug` and whether `userId` belongs to it — directly (memberships) or through a
- * live group granted a role there (group_grants + group_members) — or undefined for an unknown slug.
+ * The application `slug` and whether `userId` has a role in it (directly or through a live group:
+ * `effectiveRoleSql`), or undefined for an unknown slug.
  */
 export async function findApplicationMembership(
   db: Executor,
@@ -263,13 +258,7 @@ export async function findApplicationMembership(
   const [row] = await db
     .select({
       id: applications.id,
-      member: sql<boolean>`(
-        exists (select 1 from memberships m where m.application_id = applications.id and m.user_id = ${userId})
-        or exists (
-          select 1 from group_grants gg
-          join groups g on g.id = gg.group_id and g.deleted_at is null
-          join group_members gm on gm.group_id = gg.group_id
-          where gg.application_id = applications.id and gm.user_id = ${userId}))`,
+      member: sql<boolean>`${effectiveRoleSql(sql.raw('applications.id'), sql`${userId}`)} is not null`,
     })
     .from(applications)
     .where(eq(applications.slug, slug))
