@@ -63,7 +63,8 @@ export interface RouteSpec {
    */
   audit?: {
     prepare?: (w: World) => Promise<unknown>;
-    run: (w: World, prepared: any) => Promise<LightMyRequestResponse>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    /** Method syntax on purpose: a scenario narrows `prepared` to what its own `prepare` returns. */
+    run(w: World, prepared: unknown): Promise<LightMyRequestResponse>;
   };
 }
 
