@@ -36,7 +36,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: 'contracts(/(index|envelope|auth|applications|users|account|audit|route-data|groups|settings|notices|recycle|variables|tags|categories))?$',
+              regex: 'contracts(/(index|envelope|auth|applications|users|account|audit|route-data|groups|settings|notices|recycle|variables|tags|categories|subjects|records|clients))?$',
               allowTypeImports: true,
               message: 'Import runtime values from contracts/constants (zod must stay out of the web bundle); schemas as `import type`.',
             },

@@ -4,6 +4,7 @@
  * rotated); disabling an account revokes all of its sessions.
  */
 import { z } from 'zod';
+import { PHONE_PATTERN } from './constants';
 import { PASSWORD_MAX_LENGTH, passwordFloorSchema, personNameSchema } from './auth';
 import { pageQuerySchema } from './envelope';
 
@@ -26,7 +27,7 @@ export const passwordChangeSchema = z
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters. */
-const PHONE = /^[+()0-9 .-]{3,32}$/;
+const PHONE = PHONE_PATTERN;
 
 /**
  * The personal center's profile (GET/PATCH /api/v1/auth/me/profile). The e-mail is the sign-in

@@ -29,6 +29,14 @@ export const ERROR_CODES = [
   'CSRF_REJECTED',
   'RATE_LIMITED',
   'INTERNAL',
+  /** 409: a record update carried an old `version`; `conflict` = { current, changes } (contracts/records.ts StaleConflict). */
+  'STALE_VERSION',
+  /** 409: a field's type change would break records; `conflict` = { count, records } (contracts/subjects.ts TypeChangeConflict). */
+  'TYPE_CHANGE_REFUSED',
+  /** 409: a subject or field key already in use (details name `key`). */
+  'KEY_TAKEN',
+  /** 409: a unique field's value already in use (details name the field's key). */
+  'VALUE_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -38,6 +46,8 @@ export const errorEnvelopeSchema = z.object({
   errorMessage: z.string(),
   showType: z.number().int(),
   details: z.array(fieldErrorSchema).optional(),
+  /** What a 409 conflicted with, shaped per errorCode (STALE_VERSION, TYPE_CHANGE_REFUSED). */
+  conflict: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -16,3 +16,6 @@ export * from './recycle';
 export * from './variables';
 export * from './tags';
 export * from './categories';
+export * from './subjects';
+export * from './records';
+export * from './clients';

@@ -52,6 +52,119 @@ export const MESSAGES = {
     'en-US': 'The request body must be application/json',
   },
   'errors.noRouteData': { 'zh-CN': '该页面没有服务端数据', 'en-US': 'This page has no server-side data' },
+  'errors.key.pattern': {
+    'zh-CN': '标识须以小写字母开头，只含小写字母、数字和下划线，最多 40 个字符',
+    'en-US': 'A key starts with a lower-case letter and has only lower-case letters, digits and _, at most 40 characters',
+  },
+  'errors.key.reserved': { 'zh-CN': '该标识为系统保留', 'en-US': 'This key is reserved' },
+  'errors.keyTaken': { 'zh-CN': '该标识已被使用', 'en-US': 'This key is already in use' },
+  'errors.field.currency': { 'zh-CN': '币种须为 3 个大写字母（ISO 4217）', 'en-US': 'A currency is 3 capital letters (ISO 4217)' },
+  'errors.subjectNotFound': { 'zh-CN': '主题不存在', 'en-US': 'No such subject' },
+  'errors.fieldNotFound': { 'zh-CN': '字段不存在', 'en-US': 'No such field' },
+  // subjects and fields: schema changes (modules/subjects)
+  'errors.subject.displayField': {
+    'zh-CN': '显示字段须为本主题的一个字段，且其类型能命名记录（文本、数字、日期、单选、公式、自动编号等）',
+    'en-US': 'The display field must be one of the subject’s fields, of a type that can name a record (text, number, date, single select, formula, auto number…)',
+  },
+  'errors.subject.inUse': {
+    'zh-CN': '其他主题的关联字段仍指向此主题：{names}；请先删除或修改这些字段',
+    'en-US': 'Relation fields of other subjects still point here: {names}; delete or change them first',
+  },
+  'errors.field.keyFixed': { 'zh-CN': '字段标识创建后不能修改', 'en-US': 'A field’s key cannot change once created' },
+  'errors.field.keyDuplicate': { 'zh-CN': '字段标识重复：{key}', 'en-US': 'Two fields have the key {key}' },
+  'errors.field.choicesRequired': { 'zh-CN': '选择字段至少需要一个选项', 'en-US': 'A select needs at least one option' },
+  'errors.field.choicesUnique': { 'zh-CN': '选项名称重复：{label}', 'en-US': 'Two options are named {label}' },
+  'errors.field.targetSubject': {
+    'zh-CN': '请选择本应用中的一个主题作为关联目标',
+    'en-US': 'Choose a subject of this application as the relation’s target',
+  },
+  'errors.field.targetFixed': {
+    'zh-CN': '已有记录建立了关联，关联目标不能再修改',
+    'en-US': 'Records already hold links; the relation’s target cannot change',
+  },
+  'errors.field.formula': { 'zh-CN': '公式无效：{reason}', 'en-US': 'Invalid formula: {reason}' },
+  'errors.field.formulaCycle': {
+    'zh-CN': '公式之间不能循环引用：{names}',
+    'en-US': 'Formulas cannot read each other in a circle: {names}',
+  },
+  'errors.field.validationNotApplicable': {
+    'zh-CN': '此规则不适用于 {type} 类型的字段',
+    'en-US': 'This rule does not apply to a {type} field',
+  },
+  'errors.field.bound': {
+    'zh-CN': '请填写数字（日期字段填 YYYY-MM-DD，日期时间字段填 ISO 8601 时间）',
+    'en-US': 'Enter a number (a date field takes YYYY-MM-DD, a datetime field an ISO 8601 time)',
+  },
+  'errors.field.minMax': { 'zh-CN': '最小值不能大于最大值', 'en-US': 'The minimum must not exceed the maximum' },
+  'errors.field.lengthRange': { 'zh-CN': '最小长度不能大于最大长度', 'en-US': 'The minimum length must not exceed the maximum length' },
+  'errors.field.pattern': { 'zh-CN': '不是有效的正则表达式', 'en-US': 'Not a valid regular expression' },
+  'errors.field.noDefault': { 'zh-CN': '{type} 类型的字段不能设置默认值', 'en-US': 'A {type} field cannot have a default value' },
+  'errors.field.defaultLost': {
+    'zh-CN': '原默认值无法转换为新类型；请同时提供新的默认值（或 null）',
+    'en-US': 'The default value does not convert to the new type; send a new one (or null) with the change',
+  },
+  'errors.field.requiredNotApplicable': {
+    'zh-CN': '{type} 类型的字段由系统计算，不能设为必填',
+    'en-US': 'A {type} field is computed and cannot be required',
+  },
+  'errors.field.uniqueNotApplicable': {
+    'zh-CN': '{type} 类型的字段不能设为唯一',
+    'en-US': 'A {type} field cannot be unique',
+  },
+  'errors.field.requiredNeedsDefault': {
+    'zh-CN': '已有 {count} 条记录：新增必填字段时请提供默认值，或先以非必填方式添加',
+    'en-US': '{count} records exist: give a required new field a default value, or add it as optional first',
+  },
+  'errors.field.typeChange': {
+    'zh-CN': '{from} 类型的字段不能转换为 {to} 类型',
+    'en-US': 'A {from} field cannot become a {to} field',
+  },
+  'errors.field.typeChangeRefused': {
+    'zh-CN': '有 {count} 条记录的值无法转换为新类型，未做任何修改',
+    'en-US': '{count} records hold values that do not convert to the new type; nothing was changed',
+  },
+  'errors.field.requiredBreaks': {
+    'zh-CN': '有 {count} 条记录在此字段为空，不能设为必填；未做任何修改',
+    'en-US': '{count} records have no value in this field, so it cannot be required; nothing was changed',
+  },
+  'errors.field.uniqueBreaks': {
+    'zh-CN': '有 {count} 条记录的值与其他记录重复，不能设为唯一；未做任何修改',
+    'en-US': '{count} records share their value with another, so the field cannot be unique; nothing was changed',
+  },
+  'errors.field.validationBreaks': {
+    'zh-CN': '有 {count} 条记录不符合新的校验规则，未做任何修改',
+    'en-US': '{count} records break the new rule; nothing was changed',
+  },
+  'errors.field.choiceInUse': {
+    'zh-CN': '有 {count} 条记录使用了要删除的选项，未做任何修改',
+    'en-US': '{count} records use options that would be removed; nothing was changed',
+  },
+  'errors.field.multipleBreaks': {
+    'zh-CN': '有 {count} 条记录关联了多条记录，不能改为单条关联；未做任何修改',
+    'en-US': '{count} records link several records, so the relation cannot become single; nothing was changed',
+  },
+  'errors.field.tooManyChoices': {
+    'zh-CN': '不同的值超过 {max} 个，不能作为选项',
+    'en-US': 'More than {max} different values: too many to become options',
+  },
+  'errors.field.isDisplayField': {
+    'zh-CN': '这是主题的显示字段，请先选择其他显示字段',
+    'en-US': 'This is the subject’s display field; choose another display field first',
+  },
+  'errors.field.readByFormula': {
+    'zh-CN': '公式字段 {names} 引用了此字段，请先修改公式',
+    'en-US': 'The formula field {names} reads this field; change the formula first',
+  },
+  'errors.field.order': {
+    'zh-CN': '须按新顺序列出每个字段，且每个只出现一次',
+    'en-US': 'List every field exactly once, in the new order',
+  },
+  'errors.field.restoreFormula': { 'zh-CN': '公式字段无法恢复：{reason}', 'en-US': 'The formula field cannot come back: {reason}' },
+  'errors.field.restoreTarget': {
+    'zh-CN': '此关联字段指向的主题已不存在，无法恢复',
+    'en-US': 'The subject this relation points to is gone; the field cannot come back',
+  },
+  'errors.recordNotFound': { 'zh-CN': '记录不存在', 'en-US': 'No such record' },
   'errors.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   'errors.recycleTypeUnknown': { 'zh-CN': '回收站没有这种对象类型', 'en-US': 'The recycle bin has no such type of object' },
   'errors.recycleEntryNotFound': { 'zh-CN': '回收站中没有该对象', 'en-US': 'This object is not in the recycle bin' },
@@ -211,6 +324,116 @@ export const MESSAGES = {
   'errors.category.unknown': {
     'zh-CN': '包含不存在或已删除的分类',
     'en-US': 'Some categories do not exist or were deleted',
+  },
+  // record extras (issue 6): attachments, comments, saved record queries
+  'errors.attachment.notFound': { 'zh-CN': '附件不存在', 'en-US': 'No such attachment' },
+  'errors.attachment.tooLarge': {
+    'zh-CN': '文件超过上传大小上限（{max} MB）',
+    'en-US': 'The file is larger than the upload limit ({max} MB)',
+  },
+  'errors.attachment.fileRequired': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  'errors.attachment.oneFile': { 'zh-CN': '每次只能上传一个文件', 'en-US': 'Upload one file at a time' },
+  'errors.attachment.recordNeedsSubject': {
+    'zh-CN': '指定记录时须同时指定其主题（subjectKey）',
+    'en-US': 'A record is named with its subject (subjectKey)',
+  },
+  'errors.attachment.multipart': {
+    'zh-CN': '上传文件须使用 multipart/form-data',
+    'en-US': 'An upload must be multipart/form-data',
+  },
+  'errors.comment.notFound': { 'zh-CN': '评论不存在', 'en-US': 'No such comment' },
+  'errors.query.notFound': { 'zh-CN': '查询不存在', 'en-US': 'No such query' },
+  'errors.query.column': {
+    'zh-CN': '不是该主题的字段、系统列或“关联字段.目标字段”',
+    'en-US': 'Not a field, a system column or a relation.field of this subject',
+  },
+  // headers of a record query's system columns (exports)
+  'query.column.id': { 'zh-CN': 'ID', 'en-US': 'ID' },
+  'query.column.createdAt': { 'zh-CN': '创建时间', 'en-US': 'Created at' },
+  'query.column.createdBy': { 'zh-CN': '创建人', 'en-US': 'Created by' },
+  'query.column.updatedAt': { 'zh-CN': '更新时间', 'en-US': 'Updated at' },
+  'query.column.updatedBy': { 'zh-CN': '更新人', 'en-US': 'Updated by' },
+  // records (issue 6): one value's checks name the field (`values.<key>`); filters name `filter.<key>`
+  'errors.record.unknownField': { 'zh-CN': '该主题没有这个字段', 'en-US': 'The subject has no such field' },
+  'errors.record.computed': { 'zh-CN': '该字段由系统计算，不能填写', 'en-US': 'This field is computed and cannot be written' },
+  'errors.record.text': { 'zh-CN': '须为文本', 'en-US': 'Must be text' },
+  'errors.record.number': {
+    'zh-CN': '须为数字（如 1234.50），最多 60 位',
+    'en-US': 'Must be a number such as 1234.50, at most 60 digits',
+  },
+  'errors.record.boolean': { 'zh-CN': '须为是或否', 'en-US': 'Must be true or false' },
+  'errors.record.date': { 'zh-CN': '须为有效日期（YYYY-MM-DD）', 'en-US': 'Must be a valid date (YYYY-MM-DD)' },
+  'errors.record.datetime': {
+    'zh-CN': '须为带时区的 ISO 8601 日期时间（如 2026-11-22T08:30:00Z）',
+    'en-US': 'Must be an ISO 8601 date and time with a time zone (e.g. 2026-11-22T08:30:00Z)',
+  },
+  'errors.record.list': { 'zh-CN': '须为列表', 'en-US': 'Must be a list' },
+  'errors.record.listTooLong': { 'zh-CN': '最多 {n} 项', 'en-US': 'At most {n} items' },
+  'errors.record.id': { 'zh-CN': '须为有效的 ID', 'en-US': 'Must be a valid id' },
+  'errors.record.email': { 'zh-CN': '邮箱格式不正确', 'en-US': 'Not a valid e-mail address' },
+  'errors.record.url': { 'zh-CN': '须为 http:// 或 https:// 开头的网址', 'en-US': 'Must be a web address starting with http:// or https://' },
+  'errors.record.phone': {
+    'zh-CN': '电话号码只能包含数字、空格和 + - ( ) .，3–32 个字符',
+    'en-US': 'A phone number has digits, spaces and + - ( ) . only, 3–32 characters',
+  },
+  'errors.record.choice': { 'zh-CN': '不是该字段的可选项：{value}', 'en-US': 'Not one of the field’s options: {value}' },
+  'errors.record.min': { 'zh-CN': '不能小于 {min}', 'en-US': 'Must be at least {min}' },
+  'errors.record.max': { 'zh-CN': '不能大于 {max}', 'en-US': 'Must be at most {max}' },
+  'errors.record.minLength': { 'zh-CN': '至少 {n} 个字符', 'en-US': 'At least {n} characters' },
+  'errors.record.maxLength': { 'zh-CN': '最多 {n} 个字符', 'en-US': 'At most {n} characters' },
+  'errors.record.pattern': { 'zh-CN': '格式不符合要求', 'en-US': 'Does not match the required format' },
+  'errors.record.userUnknown': { 'zh-CN': '用户不存在或已删除', 'en-US': 'No such user, or the user was deleted' },
+  'errors.record.relationUnknown': {
+    'zh-CN': '关联的记录不存在或已删除',
+    'en-US': 'A linked record does not exist or was deleted',
+  },
+  'errors.record.attachmentUnknown': {
+    'zh-CN': '附件不存在、已删除或不属于本应用',
+    'en-US': 'An attachment does not exist, was deleted or belongs to another application',
+  },
+  'errors.record.valueTaken': { 'zh-CN': '该值已被其他记录使用', 'en-US': 'Another record already has this value' },
+  'errors.record.stale': {
+    'zh-CN': '记录在你打开后已被修改，请查看变更后再保存',
+    'en-US': 'The record changed after you opened it; review the changes and save again',
+  },
+  'errors.record.versionNotFound': { 'zh-CN': '该版本不存在', 'en-US': 'No such version' },
+  'errors.record.notFoundIds': { 'zh-CN': '部分记录不存在或已删除', 'en-US': 'Some records do not exist or were deleted' },
+  'errors.record.filter': { 'zh-CN': '筛选条件格式不正确', 'en-US': 'The filter is malformed' },
+  'errors.record.filterTooComplex': {
+    'zh-CN': '筛选条件最多嵌套 {depth} 层、{conditions} 个条件',
+    'en-US': 'A filter has at most {depth} levels and {conditions} conditions',
+  },
+  'errors.record.filterField': { 'zh-CN': '筛选中的字段不存在：{field}', 'en-US': 'The filter names an unknown field: {field}' },
+  'errors.record.filterOp': {
+    'zh-CN': '字段 {field} 不支持运算符 {op}',
+    'en-US': 'Operator {op} does not apply to field {field}',
+  },
+  'errors.record.filterValue': {
+    'zh-CN': '字段 {field} 的筛选值不正确（运算符 {op}）',
+    'en-US': 'Not a valid value for field {field} (operator {op})',
+  },
+  'errors.record.sort': { 'zh-CN': '不能按字段 {field} 排序', 'en-US': 'Cannot sort by field {field}' },
+  'errors.record.cursor': {
+    'zh-CN': '分页游标无效或与当前排序不符，请从第一页重新加载',
+    'en-US': 'The page cursor is invalid or belongs to another sort; reload from the first page',
+  },
+  // applications and clients (issue 6)
+  'errors.application.icon': { 'zh-CN': '请从提供的图标中选择', 'en-US': 'Choose one of the offered icons' },
+  'errors.application.color': { 'zh-CN': '主题色需为 #rrggbb 格式', 'en-US': 'Theme colour must be #rrggbb' },
+  'errors.application.module': { 'zh-CN': '没有这个模块', 'en-US': 'No such module' },
+  'errors.application.memberWho': {
+    'zh-CN': '请用用户 ID 或邮箱（二选一）指定成员',
+    'en-US': 'Name the member by user id or by e-mail (one of them)',
+  },
+  'errors.client.code': {
+    'zh-CN': '编码需 1–32 个字符：字母或数字开头，仅含字母、数字、.、_ 和 -',
+    'en-US': 'Code must be 1–32 characters: a letter or digit, then letters, digits, ., _ or -',
+  },
+  'errors.client.codeTaken': { 'zh-CN': '该客户编码已被使用', 'en-US': 'This client code is already in use' },
+  'errors.client.notFound': { 'zh-CN': '客户不存在', 'en-US': 'No such client' },
+  'errors.client.applicationUnknown': {
+    'zh-CN': '所选应用不存在或已删除',
+    'en-US': 'A chosen application does not exist or was deleted',
   },
 } as const satisfies Catalog;
 

@@ -33,6 +33,13 @@ function showError(error: ApiError) {
   }
 }
 
+/** A request abandoned on purpose (react-query cancelling a query the user navigated away from): axios's CanceledError. */
+function isCancellation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; name?: unknown };
+  return e.code === 'ERR_CANCELED' || e.name === 'CanceledError' || e.name === 'AbortError';
+}
+
 export const requestConfig: RequestConfig = {
   timeout: 30000,
   withCredentials: true,
@@ -41,6 +48,8 @@ export const requestConfig: RequestConfig = {
       throw toApiError({ data: res, status: 200 });
     },
     errorHandler: (error: unknown, opts: { skipErrorHandler?: boolean } | undefined) => {
+      // a cancelled request is no failure: no toast; react-query drops the cancelled query itself
+      if (isCancellation(error)) throw error;
       const apiError = error instanceof ApiError ? error : toApiError(error);
       if (!opts?.skipErrorHandler) {
         if (apiError.status === 401 && !PUBLIC_PATHS.includes(history.location.pathname)) {

@@ -9,6 +9,8 @@ export interface AppRoute {
   layout?: boolean;
   hideInMenu?: boolean;
   hideChildrenInMenu?: boolean;
+  /** ProLayout: false = no side menu on this page (Umi's layout plugin reads route props). */
+  menuRender?: false;
   redirect?: string;
   /** Menu group of src/layouts/menu.ts (`dataCore`, `platform`, `audit`…); label `menu.group.<key>`. */
   menuGroup?: string;

@@ -13,6 +13,10 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { listenForInvalidation, registerMutationInvalidation } from './db/cache-invalidation';
 import type { Database, DatabaseHandle, Engine } from './db/client';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalBlobStore, type BlobStore } from './lib/blob-store';
 import { ReadCache } from './lib/read-cache';
 import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
@@ -37,6 +41,13 @@ import { userRoutes } from './modules/users/users.routes';
 import { variableRoutes } from './modules/variables/variables.routes';
 import { tagRoutes } from './modules/tags/tags.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { subjectRoutes } from './modules/subjects/subjects.routes';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
+import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
+import { recordRoutes } from './modules/records/records.routes';
+import { clientRoutes } from './modules/clients/clients.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -48,6 +59,8 @@ declare module 'fastify' {
     auditSigningKey: SigningKey | null;
     /** Cached hot reads (lib/read-cache.ts); disabled (every read loads) when built without `cacheSource`. */
     readCache: ReadCache;
+    /** Uploaded files' bytes (lib/blob-store.ts), content-addressed by SHA-256. */
+    blobs: BlobStore;
   }
 }
 
@@ -74,6 +87,11 @@ export interface BuildAppOptions {
    * reads are cached in-process; omitted: the read cache is off.
    */
   cacheSource?: DatabaseHandle;
+  /**
+   * Where uploaded files' bytes go (index.ts: DATA_DIR/blobs). Omitted: a new temporary folder,
+   * removed when the app closes (tests, `umi dev`'s in-memory database).
+   */
+  blobs?: BlobStore;
 }
 
 /**
@@ -96,6 +114,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('cspReports', { count: 0, recent: [] } as CspReportLog);
   const readCache = new ReadCache({ enabled: opts.cacheSource !== undefined });
   app.decorate('readCache', readCache);
+  if (opts.blobs) {
+    app.decorate('blobs', opts.blobs);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-blobs-'));
+    app.decorate('blobs', new LocalBlobStore(dir));
+    app.addHook('onClose', async () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
   if (opts.cacheSource) {
     const source = opts.cacheSource;
     let stop: (() => Promise<void>) | null = null;
@@ -160,6 +185,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(variableRoutes);
       await api.register(tagRoutes);
       await api.register(categoryRoutes);
+      await api.register(subjectRoutes);
+      await api.register(attachmentRoutes);
+      await api.register(commentRoutes);
+      await api.register(recordTagRoutes);
+      await api.register(recordQueryRoutes);
+      await api.register(recordRoutes);
+      await api.register(clientRoutes);
     },
     { prefix: API_PREFIX },
   );

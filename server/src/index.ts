@@ -9,11 +9,13 @@
  * `kill -9` (or a power cut, on PostgreSQL) a restart replays the WAL, and a lock left by a dead
  * process is taken over (db/lock.ts). ops/crash.test.ts kills the server in the middle of writes.
  */
+import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataLock, DataDirLockedError, type DataLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
+import { LocalBlobStore } from './lib/blob-store';
 import { loadSigningKey } from './modules/audit/audit.signing';
 import { installSecretKey, loadSecretKey } from './modules/variables/variables.crypto';
 import { opsHandler } from './ops/ops-handler';
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
     }
     handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await migrateDatabase(handle);
+    const blobs = new LocalBlobStore(path.join(env.DATA_DIR, 'blobs'));
+    await blobs.cleanTemp();
     const app = await buildApp({
       db: handle.db,
       engine: handle.engine,
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
       allowedOrigins: env.ALLOWED_ORIGINS,
       apiRateLimit: env.API_RATE_LIMIT,
       cacheSource: handle,
+      blobs,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     const opened = handle;
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
 
     let scheduler: Scheduler | undefined;
     if (env.SCHEDULER) {
-      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log), app.log);
+      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log, blobs), app.log);
       scheduler.start();
     }
     if (opened.engine === 'pglite') {

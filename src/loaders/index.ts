@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { getLocale, useParams, useSelectedRoutes } from 'umi';
 import type { ConsoleSummary, WorkspaceSummary } from '../../contracts/route-data';
-import { getRecord, getSubject } from '../services/subjects';
+import { getRecordDetail } from '../services/records';
+import { getSubject } from '../services/subjects';
 import { fetchRouteData } from './fetchRouteData';
 
 export interface LoaderContext {
@@ -28,7 +29,7 @@ export const routeLoaders = {
   '/admin': (_params: Params, ctx: LoaderContext) => fetchRouteData<ConsoleSummary>(ctx.routeId, ctx.href, ctx.signal, ctx.locale),
   '/:app': (_params: Params, ctx: LoaderContext) => fetchRouteData<WorkspaceSummary>(ctx.routeId, ctx.href, ctx.signal, ctx.locale),
   '/:app/:subject': (p: Params, ctx: LoaderContext) => getSubject(p.app ?? '', p.subject ?? '', ctx.signal),
-  '/:app/:subject/:record': (p: Params, ctx: LoaderContext) => getRecord(p.app ?? '', p.subject ?? '', p.record ?? '', ctx.signal),
+  '/:app/:subject/:record': (p: Params, ctx: LoaderContext) => getRecordDetail(p.app ?? '', p.subject ?? '', p.record ?? '', ctx.signal),
 };
 
 export type LoaderPattern = keyof typeof routeLoaders;

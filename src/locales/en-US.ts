@@ -6,6 +6,12 @@ import notices from './en-US/notices';
 import routes from './en-US/routes';
 import audit from './en-US/audit';
 import catalog from './en-US/catalog';
+import subjects from './en-US/subjects';
+import records from './en-US/records';
+import applications from './en-US/applications';
+import clients from './en-US/clients';
+import compare from './en-US/compare';
+import recordQuery from './en-US/recordQuery';
 
 export default {
   ...routes,
@@ -15,6 +21,12 @@ export default {
   ...notices,
   ...audit,
   ...catalog,
+  ...subjects,
+  ...records,
+  ...applications,
+  ...clients,
+  ...compare,
+  ...recordQuery,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

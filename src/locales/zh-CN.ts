@@ -6,6 +6,12 @@ import notices from './zh-CN/notices';
 import routes from './zh-CN/routes';
 import audit from './zh-CN/audit';
 import catalog from './zh-CN/catalog';
+import subjects from './zh-CN/subjects';
+import records from './zh-CN/records';
+import applications from './zh-CN/applications';
+import clients from './zh-CN/clients';
+import compare from './zh-CN/compare';
+import recordQuery from './zh-CN/recordQuery';
 
 export default {
   ...routes,
@@ -15,6 +21,12 @@ export default {
   ...notices,
   ...audit,
   ...catalog,
+  ...subjects,
+  ...records,
+  ...applications,
+  ...clients,
+  ...compare,
+  ...recordQuery,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

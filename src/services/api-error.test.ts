@@ -18,6 +18,14 @@ describe('toApiError', () => {
     expect([e.status, e.errorCode, e.message, e.details.length]).toEqual([400, 'VALIDATION_FAILED', 'bad', 1]);
   });
 
+  it("keeps a 409's conflict (TYPE_CHANGE_REFUSED lists the breaking records)", () => {
+    const conflict = { field: 'amount', count: 1, records: [{ id: 'r1', value: 'n/a' }] };
+    const e = toApiError({
+      response: { status: 409, data: { success: false, errorCode: 'TYPE_CHANGE_REFUSED', errorMessage: 'refused', showType: 2, conflict } },
+    });
+    expect([e.status, e.errorCode, e.conflict]).toEqual([409, 'TYPE_CHANGE_REFUSED', conflict]);
+  });
+
   it('turns a network failure into status 0', () => {
     const e = toApiError(new Error('Network Error'));
     expect([e.status, e.errorCode]).toEqual([0, 'NETWORK']);

@@ -12,14 +12,24 @@ export class ApiError extends Error {
   readonly errorCode: string;
   readonly showType: number;
   readonly details: FieldError[];
+  /** What a 409 conflicted with (the envelope's `conflict`, shaped per errorCode: StaleConflict, TypeChangeConflict). */
+  readonly conflict: Record<string, unknown> | undefined;
 
-  constructor(opts: { status: number; errorCode: string; message: string; showType?: number; details?: FieldError[] }) {
+  constructor(opts: {
+    status: number;
+    errorCode: string;
+    message: string;
+    showType?: number;
+    details?: FieldError[];
+    conflict?: Record<string, unknown>;
+  }) {
     super(opts.message);
     this.name = 'ApiError';
     this.status = opts.status;
     this.errorCode = opts.errorCode;
     this.showType = opts.showType ?? ShowType.ERROR;
     this.details = opts.details ?? [];
+    this.conflict = opts.conflict;
   }
 }
 
@@ -29,6 +39,7 @@ interface EnvelopeLike {
   errorMessage?: string;
   showType?: number;
   details?: FieldError[];
+  conflict?: Record<string, unknown>;
 }
 
 function isEnvelope(value: unknown): value is EnvelopeLike {
@@ -51,6 +62,7 @@ export function toApiError(error: unknown): ApiError {
       message: body.errorMessage ?? 'Error',
       showType: body.showType,
       details: body.details,
+      conflict: body.conflict,
     });
   }
   return new ApiError({

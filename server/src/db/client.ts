@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,6 +54,9 @@ export interface OpenDatabaseOptions {
   applicationName?: string;
 }
 
+/** PGlite extensions loaded at start: pg_trgm backs the records' quick search (migration 0005). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens a database and waits until it answers.
  * Units: none. Errors: PGlite start failures (e.g. a corrupt folder) and pg connection errors
@@ -85,12 +89,12 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   let client: PGlite;
   let description: string;
   if (opts.memory) {
-    client = await PGlite.create(opts.snapshot ? { loadDataDir: opts.snapshot } : {});
+    client = await PGlite.create(opts.snapshot ? { loadDataDir: opts.snapshot, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS });
     description = 'PGlite in memory';
   } else {
     const dataDir = opts.dataDir ?? './data';
     const dbDir = path.resolve(process.cwd(), dataDir, 'db');
-    client = await PGlite.create({ dataDir: dbDir });
+    client = await PGlite.create({ dataDir: dbDir, extensions: PGLITE_EXTENSIONS });
     const shown = path.join(dataDir, 'db');
     description = `PGlite in ${path.isAbsolute(shown) || shown.startsWith('.') ? shown : `./${shown}`}`;
   }

@@ -90,11 +90,18 @@ export const applications = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description'),
+    /** An antd icon name (e.g. 'AuditOutlined') shown beside the name; null = the default icon. */
+    icon: text('icon'),
+    /** Theme colour `#rrggbb` of the workspace (ProLayout token colorPrimary); null = the site's. */
+    color: text('color'),
+    /** The workspace modules switched on (contracts APP_MODULES); empty = the data core only. */
+    modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
     createdBy: uuid('created_by')
       .notNull()
       .references((): AnyPgColumn => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...softDelete(),
   },
   (t) => [uniqueIndex('applications_slug_key').on(t.slug)],
 );
@@ -435,6 +442,214 @@ export const recycleBin = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.targetId] }), index('recycle_bin_deleted_at_idx').on(t.deletedAt)],
 );
 
+/**
+ * Clients (`/admin/client`): the audited organisations. `code` is unique (case-insensitive) among
+ * live clients; `contacts` is a JSON array of `{ name, title?, email?, phone? }`.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    industry: text('industry'),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    contacts: jsonb('contacts').notNull().default(sql`'[]'::jsonb`),
+    address: text('address'),
+    notes: text('notes'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    uniqueIndex('clients_code_key').on(sql`lower(${t.code})`).where(sql`${t.deletedAt} is null`),
+    check('clients_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** Which applications work on which client. */
+export const clientApplications = pgTable(
+  'client_applications',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.applicationId] }), index('client_applications_app_idx').on(t.applicationId)],
+);
+
+/**
+ * Subjects (the data core's entity types, PRODUCT.md "Data core"): each is a real table
+ * `table_name` (`rec_` + 32 hex digits) with one typed column per field (modules/subjects/ddl.ts).
+ * `key` is unique among the application's live subjects.
+ */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    icon: text('icon'),
+    description: text('description'),
+    /** The field whose value names a record (relations, titles); null = the record id. */
+    displayFieldId: uuid('display_field_id'),
+    tableName: text('table_name').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    uniqueIndex('subjects_app_key_key').on(t.applicationId, t.key).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('subjects_table_name_key').on(t.tableName),
+  ],
+);
+
+/**
+ * A subject's fields. `column_name` (`f_` + 32 hex digits) is the typed column in the subject's
+ * table; system types (created/updated by/at) map to the table's own columns and have none.
+ * `options` is type-specific (contracts/subjects.ts fieldOptionsSchema); `validation` holds
+ * min/max/minLength/maxLength/pattern. `key` is unique among the subject's live fields.
+ */
+export const fields = pgTable(
+  'fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    columnName: text('column_name'),
+    position: integer('position').notNull().default(0),
+    required: boolean('required').notNull().default(false),
+    isUnique: boolean('is_unique').notNull().default(false),
+    defaultValue: jsonb('default_value'),
+    options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
+    validation: jsonb('validation').notNull().default(sql`'{}'::jsonb`),
+    helpText: text('help_text'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    uniqueIndex('fields_subject_key_key').on(t.subjectId, t.key).where(sql`${t.deletedAt} is null`),
+    index('fields_subject_id_idx').on(t.subjectId, t.position),
+  ],
+);
+
+/**
+ * Record history: one row per change of a record (created, updated, deleted, restored). `changes`
+ * maps field keys to `{ before, after }`; `snapshot` is every field's value after the change, so any
+ * version can be shown or restored alone. `version` counts from 1 per record.
+ */
+export const recordVersions = pgTable(
+  'record_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    version: integer('version').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete', 'restore'] }).notNull(),
+    actorId: uuid('actor_id'),
+    actorLabel: text('actor_label'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [
+    uniqueIndex('record_versions_record_version_key').on(t.recordId, t.version),
+    index('record_versions_subject_at_idx').on(t.subjectId, t.at),
+  ],
+);
+
+/** Many-to-many relation values: `field_id` is the relation field of the source record's subject. */
+export const recordLinks = pgTable(
+  'record_links',
+  {
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id').notNull(),
+    targetId: uuid('target_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.fieldId, t.sourceId, t.targetId] }), index('record_links_target_idx').on(t.fieldId, t.targetId)],
+);
+
+/** Comments on a record (its detail page). */
+export const recordComments = pgTable(
+  'record_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    authorId: uuid('author_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [index('record_comments_record_idx').on(t.recordId, t.createdAt)],
+);
+
+/**
+ * Uploaded files (attachment fields and a record's own attachments). The bytes live in the blob
+ * store (DATA_DIR/blobs, content-addressed by `sha256`); this row is the name a user gave them.
+ * `record_id` set = attached to that record's detail page; attachment fields hold ids in a uuid[].
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id').references(() => subjects.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id'),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileName: text('file_name').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    ...softDelete(),
+  },
+  (t) => [index('attachments_record_idx').on(t.recordId), index('attachments_sha256_idx').on(t.sha256)],
+);
+
+/** Saved record queries (`/admin/record-query`): `definition` is contracts RecordQueryDefinition. */
+export const savedQueries = pgTable(
+  'saved_queries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    definition: jsonb('definition').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [index('saved_queries_subject_idx').on(t.subjectId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -448,3 +663,9 @@ export type TagRow = typeof tags.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NoticeRow = typeof notices.$inferSelect;
 export type RecycleBinRow = typeof recycleBin.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;
+export type SubjectRow = typeof subjects.$inferSelect;
+export type FieldRow = typeof fields.$inferSelect;
+export type RecordVersionRow = typeof recordVersions.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type SavedQueryRow = typeof savedQueries.$inferSelect;

@@ -30,6 +30,7 @@ export function errorEnvelope(
   locale: Locale,
   details?: FieldError[],
   params?: Record<string, string | number>,
+  conflict?: Record<string, unknown>,
 ): ErrorEnvelope {
   const body: ErrorEnvelope = {
     success: false,
@@ -38,6 +39,7 @@ export function errorEnvelope(
     showType: ShowType.ERROR,
   };
   if (details && details.length > 0) body.details = details;
+  if (conflict) body.conflict = conflict;
   return body;
 }
 
@@ -49,11 +51,12 @@ export function sendError(
   messageKey: MessageKey,
   details?: FieldError[],
   params?: Record<string, string | number>,
+  conflict?: Record<string, unknown>,
 ): FastifyReply {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(errorCode, messageKey, reply.request.locale, details, params));
+    .send(errorEnvelope(errorCode, messageKey, reply.request.locale, details, params, conflict));
 }
 
 /** A zod issue path as the dotted `field` of a FieldError (`members.0.role`); root-level issues name their keys. */
@@ -73,9 +76,9 @@ function statusOf(error: FastifyError): number {
 export function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const locale = request.locale;
   if (error instanceof HttpError) {
-    const details = error.details?.map((d) => ({ field: d.field, message: formatMessage(d.messageKey, locale, error.extra?.params) }));
+    const details = error.details?.map((d) => ({ field: d.field, message: formatMessage(d.messageKey, locale, d.params ?? error.extra?.params) }));
     for (const [name, value] of Object.entries(error.extra?.headers ?? {})) reply.header(name, value);
-    return sendError(reply, error.status, error.errorCode, error.messageKey, details, error.extra?.params);
+    return sendError(reply, error.status, error.errorCode, error.messageKey, details, error.extra?.params, error.extra?.conflict);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: FieldError[] = [];

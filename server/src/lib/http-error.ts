@@ -9,12 +9,16 @@ import type { ErrorCode, MessageKey } from '../../../contracts';
 export interface FieldErrorKey {
   field: string;
   messageKey: MessageKey;
+  /** `{name}` values of this detail's message (else the error's `extra.params`), e.g. `{ n: 100 }`. */
+  params?: Record<string, string | number>;
 }
 
 /** More of an error: `{name}` values of its message, and response headers (e.g. Retry-After). */
 export interface HttpErrorExtra {
   params?: Record<string, string | number>;
   headers?: Record<string, string>;
+  /** The envelope's `conflict` (a 409's context: the current record, the breaking records…). */
+  conflict?: Record<string, unknown>;
 }
 
 export class HttpError extends Error {

@@ -18,3 +18,14 @@ export function sqlState(err: unknown): string | undefined {
 export function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
 }
+
+/** The name of the constraint or index a database error names (e.g. a unique index), looking through `cause`. */
+export function constraintOf(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string' && name) return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { rowsOf, type Database, type Executor } from '../db/client';
+import { PGLITE_EXTENSIONS, rowsOf, type Database, type Executor } from '../db/client';
 import * as schema from '../db/schema';
 import { readHead } from '../modules/audit/audit.repository';
 
@@ -128,7 +128,7 @@ export async function restorePglite(dataDir: string, file: string, now: Date = n
   const blob = new Blob([fs.readFileSync(file)], { type: 'application/x-gzip' });
   let summary: DatabaseSummary;
   try {
-    const client = await PGlite.create({ dataDir: staging, loadDataDir: blob });
+    const client = await PGlite.create({ dataDir: staging, loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
     try {
       summary = await summarise(drizzlePglite(client, { schema }));
       await client.exec('CHECKPOINT');

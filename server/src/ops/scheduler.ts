@@ -13,14 +13,18 @@
  * - the recycle bin's retention every day: purges what has been in the bin longer than the setting
  *   (`recycle.retentionDays`, 0 = never), one `recycle.purge` audit entry per run that purged
  *   something, as the actor `system` (modules/recycle/recycle.service.ts purgeExpired);
- * Every task also runs once a minute after start (VACUUM excepted), so a short-lived process still
- * purges and signs.
+ * - with a blob store: every day, blobs no live attachment references are removed (and a local
+ *   store's old temporary files), modules/attachments sweepBlobs;
+ * Every task also runs once a minute after start (VACUUM and the blob sweep excepted), so a
+ * short-lived process still purges and signs.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { signHead, type SigningKey } from '../modules/audit/audit.signing';
 import { purgeThrottleRows } from '../modules/auth/auth.repository';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
+import { LocalBlobStore, type BlobStore } from '../lib/blob-store';
+import { BLOB_SWEEP_INTERVAL_MS, sweepBlobs } from '../modules/attachments/attachments.service';
 import { purgeExpired } from '../modules/recycle/recycle.service';
 
 const MINUTE = 60_000;
@@ -113,8 +117,8 @@ export function createScheduler(tasks: ScheduledTask[], log: Log, opts: { firstR
   };
 }
 
-/** The housekeeping tasks of a database (see the module comment); head signing only with a key. */
-export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log): ScheduledTask[] {
+/** The housekeeping tasks of a database (see the module comment); head signing only with a key, the blob sweep only with a store. */
+export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log, blobs?: BlobStore): ScheduledTask[] {
   const tasks: ScheduledTask[] = [
     {
       name: 'purge-sessions',
@@ -148,6 +152,17 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
         // The log line is the off-box copy when logs are shipped (README "Audit log").
         if (signed) log.info({ auditHead: signed }, 'audit: chain head signed');
         return signed ? { seq: signed.seq } : null;
+      },
+    });
+  }
+  if (blobs) {
+    tasks.push({
+      name: 'sweep-blobs',
+      intervalMs: BLOB_SWEEP_INTERVAL_MS,
+      runAtStart: false,
+      run: async () => {
+        const temp = blobs instanceof LocalBlobStore ? await blobs.cleanTemp() : 0;
+        return { ...(await sweepBlobs({ db: handle.db, blobs })), temp };
       },
     });
   }

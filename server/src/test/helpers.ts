@@ -20,7 +20,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { CSRF_HEADER, type CurrentUser, type User } from '../../../contracts';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../db/client';
 import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate';
 import { testDatabaseUrl } from '../env';
 import type { SigningKey } from '../modules/audit/audit.signing';
@@ -115,7 +115,7 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<{ u
 export async function createPgliteDataDir(prefix = 'assay-data-'): Promise<string> {
   snapshot ??= pgliteSnapshot();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const client = await PGlite.create({ dataDir: path.join(dir, 'db'), loadDataDir: await snapshot });
+  const client = await PGlite.create({ dataDir: path.join(dir, 'db'), loadDataDir: await snapshot, extensions: PGLITE_EXTENSIONS });
   await client.close();
   return dir;
 }

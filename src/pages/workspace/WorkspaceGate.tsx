@@ -2,10 +2,12 @@
  * The `/:app` parent route (STYLE.md "Route access on parents"): Umi's access plugin cannot see
  * params, so this component loads the application and renders 404 (unknown) or 403 (not a
  * member) in place, keeping the URL. A member's visit is remembered as their last application.
+ * The application's theme colour (issue 6), when set, becomes antd's `colorPrimary` for everything
+ * under `/{app}` (a nested ConfigProvider: locale, CSP nonce and the rest of the theme are kept).
  * The server checks membership again on every call.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button, ConfigProvider, Result } from 'antd';
 import React, { useEffect } from 'react';
 import { Outlet, useIntl, useModel, useParams } from 'umi';
 import ExceptionResult from '../../components/ExceptionResult';
@@ -48,5 +50,7 @@ export default function WorkspaceGate() {
     );
   }
   const context: WorkspaceContext = { app: query.data, refresh: query.refetch };
-  return <Outlet context={context} />;
+  const outlet = <Outlet context={context} />;
+  if (!query.data.color) return outlet;
+  return <ConfigProvider theme={{ token: { colorPrimary: query.data.color } }}>{outlet}</ConfigProvider>;
 }

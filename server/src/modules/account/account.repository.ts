@@ -90,7 +90,7 @@ export async function findTokenWithUser(db: Executor, tokenHash: string): Promis
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(applications, eq(applications.id, users.lastApp))
+    .leftJoin(applications, and(eq(applications.id, users.lastApp), isNull(applications.deletedAt)))
     .where(eq(apiTokens.tokenHash, tokenHash))
     .limit(1);
   return row;

@@ -1,10 +1,10 @@
 /**
  * SQL of applications and memberships (STYLE.md: "SQL lives in the repository").
  */
-import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AppRole } from '../../../../contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AppRole, ApplicationSortField } from '../../../../contracts';
 import type { Executor } from '../../db/client';
-import { applications, memberships, users, type ApplicationRow } from '../../db/schema';
+import { applications, fields, memberships, subjects, users, type ApplicationRow } from '../../db/schema';
 import { effectiveRoleSql } from '../groups/effective-role';
 
 /** An application with the caller's role (null when not a member) and its number of members. */
@@ -20,15 +20,88 @@ const outerAppId = sql.raw('"applications"."id"');
 const memberCountSql = sql<number>`(select count(*)::int from memberships mc join users mu on mu.id = mc.user_id and mu.deleted_at is null
   where mc.application_id = ${outerAppId})`;
 
-/** The application with this slug, or undefined. */
+/** The live (not deleted) application with this slug, or undefined. */
 export async function findApplicationBySlug(db: Executor, slug: string): Promise<ApplicationRow | undefined> {
-  const [row] = await db.select().from(applications).where(eq(applications.slug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.slug, slug), isNull(applications.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The application `id`, deleted or not, locked until the transaction ends; undefined when gone. */
+export async function lockApplicationIncludingDeleted(db: Executor, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
   return row;
 }
 
 /** Locks the application's row until the transaction ends (serialises membership changes). */
 export async function lockApplication(db: Executor, id: string): Promise<void> {
   await db.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
+}
+
+/** The columns PATCH /applications/:slug may change. */
+export type ApplicationChanges = Partial<Pick<ApplicationRow, 'name' | 'description' | 'icon' | 'color' | 'modules'>>;
+
+/** Updates an application's editable columns (and `updated_at`); returns the new row. */
+export async function updateApplication(db: Executor, id: string, changes: ApplicationChanges): Promise<ApplicationRow> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(applications.id, id))
+    .returning();
+  return row;
+}
+
+/** Sets or clears the soft-delete mark of an application. */
+export async function markApplicationDeleted(db: Executor, id: string, actorId: string | null, deleted: boolean): Promise<void> {
+  await db
+    .update(applications)
+    .set(deleted ? { deletedAt: new Date(), deletedBy: actorId } : { deletedAt: null, deletedBy: null })
+    .where(eq(applications.id, id));
+}
+
+/**
+ * Every subject of the application (live or deleted) with its table and its auto-number fields'
+ * ids (their sequences live outside the table): what a purge must drop.
+ */
+export async function subjectStorageOf(db: Executor, applicationId: string): Promise<{ tableName: string; autoNumberFieldIds: string[] }[]> {
+  const rows = await db
+    .select({ id: subjects.id, tableName: subjects.tableName })
+    .from(subjects)
+    .where(eq(subjects.applicationId, applicationId));
+  if (rows.length === 0) return [];
+  const autos = await db
+    .select({ subjectId: fields.subjectId, id: fields.id })
+    .from(fields)
+    .where(and(inArray(fields.subjectId, rows.map((r) => r.id)), eq(fields.type, 'autoNumber')));
+  return rows.map((r) => ({ tableName: r.tableName, autoNumberFieldIds: autos.filter((a) => a.subjectId === r.id).map((a) => a.id) }));
+}
+
+/** Deletes the application row for good (memberships, grants, subjects… cascade). */
+export async function purgeApplication(db: Executor, id: string): Promise<void> {
+  await db.delete(applications).where(eq(applications.id, id));
+}
+
+/** Live users among `ids` (id → e-mail). */
+export async function liveUsersById(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** Live users among `emails` (lower-case e-mail → id). */
+export async function liveUsersByEmail(db: Executor, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
 
 /**
@@ -67,35 +140,58 @@ export async function countOwners(db: Executor, applicationId: string): Promise<
   return row.n;
 }
 
+const sortColumns = { name: applications.name, slug: applications.slug, createdAt: applications.createdAt } as const;
+
 /**
- * One page of applications ordered by name then slug: all of them when `all` (administrators),
- * else those `userId` has an effective role in (own membership or a group's grant); `myRole` is
- * that effective role; `pattern` is an ILIKE pattern on slug or name.
+ * One page of live applications ordered by `sort` (default name ascending), then slug: all of
+ * them when `all` (administrators), else those `userId` has an effective role in (own membership
+ * or a group's grant); `myRole` is that effective role; `pattern` is an ILIKE pattern on slug or name.
  */
 export async function listApplications(
   db: Executor,
-  opts: { userId: string; all: boolean; pattern?: string; limit: number; offset: number },
+  opts: {
+    userId: string;
+    all: boolean;
+    pattern?: string;
+    sort?: { field: ApplicationSortField; desc: boolean };
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: ApplicationListRow[]; total: number }> {
   const myRole = effectiveRoleSql(outerAppId, sql`${opts.userId}::uuid`);
   const search: SQL | undefined = opts.pattern
     ? or(ilike(applications.slug, opts.pattern), ilike(applications.name, opts.pattern))
     : undefined;
-  const where = opts.all ? search : and(sql`${myRole} is not null`, search);
+  const live = isNull(applications.deletedAt);
+  const where = opts.all ? and(live, search) : and(live, sql`${myRole} is not null`, search);
+  const sort = opts.sort ?? { field: 'name', desc: false };
+  const column = sortColumns[sort.field];
   const rows = await db
     .select({ app: applications, myRole, memberCount: memberCountSql })
     .from(applications)
     .where(where)
-    .orderBy(asc(applications.name), asc(applications.slug))
+    .orderBy(sort.desc ? desc(column) : asc(column), asc(applications.slug))
     .limit(opts.limit)
     .offset(opts.offset);
   const [{ n }] = await db.select({ n: count() }).from(applications).where(where);
   return { rows, total: n };
 }
 
-/** Inserts an application. @throws a unique violation (23505) when the slug exists. */
+/**
+ * Inserts an application. @throws a unique violation (23505) when the slug exists (deleted
+ * applications keep theirs while in the recycle bin).
+ */
 export async function insertApplication(
   db: Executor,
-  app: { slug: string; name: string; description: string | null; createdBy: string },
+  app: {
+    slug: string;
+    name: string;
+    description: string | null;
+    icon: string | null;
+    color: string | null;
+    modules: string[];
+    createdBy: string;
+  },
 ): Promise<ApplicationRow> {
   const [row] = await db.insert(applications).values(app).returning();
   return row;
@@ -162,14 +258,14 @@ function applicationDetailQuery(db: Executor) {
         where m.application_id = ${appId}), '[]'::json)`,
     })
     .from(applications)
-    .where(eq(applications.slug, sql.placeholder('slug')))
+    .where(and(eq(applications.slug, sql.placeholder('slug')), isNull(applications.deletedAt)))
     .limit(1)
     .prepare('assay_application_detail');
 }
 const applicationDetail = new WeakMap<Executor, ReturnType<typeof applicationDetailQuery>>();
 
 /**
- * The application `slug`, the effective role of `userId` in it and its (direct, live) members (owners → editors → viewers,
+ * The live application `slug`, the effective role of `userId` in it and its (direct, live) members (owners → editors → viewers,
  * then by name and e-mail), in one prepared query; undefined for an unknown slug.
  */
 export async function findApplicationDetail(

@@ -13,6 +13,22 @@ export const ROUTE_SPECS: RouteSpecs = {
     allow: SIGNED_IN,
     call: (w, cookie) => call(w.app, 'GET', `/api/v1/applications/${w.slug}`, { cookie }),
   },
+  'PATCH /api/v1/applications/:slug': {
+    allow: MANAGERS,
+    // the same name: a no-op for those allowed, so the world stays as it is
+    call: (w, cookie) => call(w.app, 'PATCH', `/api/v1/applications/${w.slug}`, { cookie, body: { name: 'Matrix' } }),
+    audit: {
+      run: (w) => call(w.app, 'PATCH', `/api/v1/applications/${w.slug}`, { cookie: w.users.owner.cookie, body: { description: 'Walked', color: '#13c2c2' } }),
+    },
+  },
+  'DELETE /api/v1/applications/:slug': {
+    allow: ['admin'],
+    call: (w, cookie) => call(w.app, 'DELETE', '/api/v1/applications/no-such-app', { cookie }),
+    audit: {
+      prepare: (w) => call(w.app, 'POST', '/api/v1/applications', { cookie: w.users.admin.cookie, body: { slug: 'walk-gone', name: 'Walk gone' } }),
+      run: (w) => call(w.app, 'DELETE', '/api/v1/applications/walk-gone', { cookie: w.users.admin.cookie }),
+    },
+  },
   'POST /api/v1/applications/:slug/members': {
     allow: MANAGERS,
     call: (w, cookie) => call(w.app, 'POST', `/api/v1/applications/${w.slug}/members`, { cookie, body: { email: 'nobody@example.com', role: 'viewer' } }),

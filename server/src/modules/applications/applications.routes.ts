@@ -7,17 +7,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationCreateSchema,
   applicationDetailSchema,
+  applicationListQuerySchema,
   applicationSchema,
+  applicationUpdateSchema,
   memberAddSchema,
   okSchema,
   pageSchema,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { listQuerySchema } from '../../lib/paging';
 import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
-import { addMember, createApplication, getApplication, listApplications, removeMember } from './applications.service';
+import './applications.recyclable';
+import {
+  addMember,
+  createApplication,
+  deleteApplication,
+  getApplication,
+  listApplications,
+  removeMember,
+  updateApplication,
+} from './applications.service';
 
 /** `:slug` as a lookup key: any short string (an unknown one is a 404, not a 400). */
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
@@ -25,8 +35,9 @@ const memberParams = slugParams.extend({ userId: z.uuid() });
 
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * GET /applications?current&pageSize&q — the applications the caller may open (all of them for an
-   * administrator), ordered by name; `q` searches slug and name. 401 when anonymous.
+   * GET /applications?current&pageSize&q&sort — the live applications the caller may open (all of
+   * them for an administrator); `q` searches slug and name; `sort` name|slug|createdAt :asc|desc
+   * (default name). 400 bad query; 401 when anonymous.
    */
   app.get(
     '/applications',
@@ -35,7 +46,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['applications'],
         summary: 'List applications',
-        querystring: listQuerySchema,
+        querystring: applicationListQuerySchema,
         response: { 200: pageSchema(applicationSchema), ...errorResponses },
       },
     },
@@ -46,8 +57,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * POST /applications — administrators only; body applicationCreateSchema → 201 Application (the
-   * creator is its owner). 400 invalid/reserved slug; 409 SLUG_TAKEN (details field 'slug').
+   * POST /applications — administrators only; body applicationCreateSchema (slug, name,
+   * description, icon, color, modules, members) → 201 Application (the creator is its owner).
+   * 400 names the field (invalid/reserved slug, icon, colour, module, unknown member
+   * `members.<i>.userId|email`); 409 SLUG_TAKEN (details field 'slug').
    */
   app.post(
     '/applications',
@@ -80,6 +93,49 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getApplication(app.db, userOf(request), request.params.slug, app.readCache)),
+  );
+
+  /**
+   * PATCH /applications/:slug — owner or administrator; body applicationUpdateSchema (name,
+   * description, icon, color, modules; at least one) → ApplicationDetail. 400 names the field;
+   * 403 not the owner; 404 unknown slug.
+   */
+  app.patch(
+    '/applications/:slug',
+    {
+      preValidation: requireUser,
+      config: { audit: ['application.update'] },
+      schema: {
+        tags: ['applications'],
+        summary: 'Edit an application',
+        params: slugParams,
+        body: applicationUpdateSchema,
+        response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await updateApplication(app.db, userOf(request), request.params.slug, request.body, auditOf(request))),
+  );
+
+  /**
+   * DELETE /applications/:slug — administrators; moves the application to the recycle bin (type
+   * `application`: restore or purge there) → `{ slug }`. Its slug stays taken meanwhile. 404 unknown.
+   */
+  app.delete(
+    '/applications/:slug',
+    {
+      preValidation: requireAdmin,
+      config: { audit: ['application.delete'] },
+      schema: {
+        tags: ['applications'],
+        summary: 'Delete an application to the recycle bin',
+        params: slugParams,
+        response: { 200: okSchema(z.object({ slug: z.string() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deleteApplication(app.db, userOf(request), request.params.slug, auditOf(request));
+      return ok({ slug: request.params.slug });
+    },
   );
 
   /**

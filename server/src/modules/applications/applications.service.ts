@@ -3,21 +3,28 @@
  * manages every application; a member sees the ones they belong to; an owner (or an
  * administrator) manages members. An application always keeps at least one owner.
  */
-import type {
-  AppRole,
-  Application,
-  ApplicationCreate,
-  ApplicationDetail,
-  CurrentUser,
-  MemberAdd,
+import { sql } from 'drizzle-orm';
+import {
+  APP_MODULES,
+  type AppModule,
+  type AppRole,
+  type Application,
+  type ApplicationCreateParsed,
+  type ApplicationDetail,
+  type ApplicationListQuery,
+  type ApplicationUpdateParsed,
+  type CurrentUser,
+  type MemberAdd,
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import type { ApplicationRow } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, type ListQuery } from '../../lib/paging';
+import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
+import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { ReadCache } from '../../lib/read-cache';
 import type { AuditWriter } from '../audit/audit.service';
+import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { dropSubjectTable, ident, sequenceNameOf } from '../subjects/ddl';
 import { findUserByEmail } from '../users/users.repository';
 import {
   countOwners,
@@ -29,10 +36,23 @@ import {
   insertApplication,
   listApplications as listApplicationRows,
   listMembers,
+  liveUsersByEmail,
+  liveUsersById,
   lockApplication,
+  lockApplicationIncludingDeleted,
+  markApplicationDeleted,
+  purgeApplication as purgeApplicationRow,
+  subjectStorageOf,
   touchApplication,
+  updateApplication as updateApplicationRow,
   upsertMembership,
+  type ApplicationChanges,
 } from './applications.repository';
+
+/** The stored modules as contracts' AppModule list (unknown names, if any, left out). */
+function modulesOf(app: ApplicationRow): AppModule[] {
+  return APP_MODULES.filter((m) => app.modules.includes(m));
+}
 
 function toApplication(app: ApplicationRow, myRole: AppRole | null, memberCount: number): Application {
   return {
@@ -40,10 +60,19 @@ function toApplication(app: ApplicationRow, myRole: AppRole | null, memberCount:
     slug: app.slug,
     name: app.name,
     description: app.description,
+    icon: app.icon,
+    color: app.color,
+    modules: modulesOf(app),
     createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
     myRole,
     memberCount,
   };
+}
+
+/** What the audit log keeps of an application (the editable columns). */
+function auditView(app: ApplicationRow) {
+  return { slug: app.slug, name: app.name, description: app.description, icon: app.icon, color: app.color, modules: modulesOf(app) };
 }
 
 const lastOwner = () => new HttpError(409, 'CONFLICT', 'errors.lastOwner');
@@ -76,16 +105,20 @@ async function requireManageableApplication(
   return found;
 }
 
-/** One page (ordered by name) of the applications `user` may open; `q` matches slug or name. */
+/**
+ * One page of the live applications `user` may open (an administrator: all of them); `q` matches
+ * slug or name; `sort` name|slug|createdAt (default name, then slug).
+ */
 export async function listApplications(
   db: Database,
   user: CurrentUser,
-  query: ListQuery,
+  query: Pick<ApplicationListQuery, 'current' | 'pageSize' | 'q' | 'sort'>,
 ): Promise<{ items: Application[]; total: number }> {
   const { rows, total } = await listApplicationRows(db, {
     userId: user.id,
     all: user.isAdmin,
     pattern: likePattern(query.q),
+    sort: query.sort,
     limit: query.pageSize,
     offset: offsetOf(query),
   });
@@ -93,31 +126,72 @@ export async function listApplications(
 }
 
 /**
- * Creates an application; its creator becomes its owner; audited `application.create` (after: the
- * application) — one transaction.
- * @throws HttpError 409 SLUG_TAKEN (details field 'slug') when the slug is in use.
+ * The users `members` names, resolved to ids (the last role given for a user wins; the creator is
+ * left out: they are the owner).
+ * @throws HttpError 400 VALIDATION_FAILED naming `members.<i>.userId` / `members.<i>.email` for an
+ *   unknown or deleted user.
+ */
+async function resolveInitialMembers(
+  db: Executor,
+  creatorId: string,
+  members: NonNullable<ApplicationCreateParsed['members']>,
+): Promise<Map<string, AppRole>> {
+  const byId = await liveUsersById(db, members.flatMap((m) => (m.userId ? [m.userId] : [])));
+  const byEmail = await liveUsersByEmail(db, members.flatMap((m) => (m.email ? [m.email] : [])));
+  const resolved = new Map<string, AppRole>();
+  const unknown: FieldErrorKey[] = [];
+  members.forEach((m, i) => {
+    const id = m.userId ? (byId.has(m.userId) ? m.userId : undefined) : byEmail.get(m.email ?? '');
+    if (!id) {
+      unknown.push(
+        m.userId
+          ? { field: `members.${i}.userId`, messageKey: 'errors.userIdNotFound' }
+          : { field: `members.${i}.email`, messageKey: 'errors.userNotFound' },
+      );
+      return;
+    }
+    if (id !== creatorId) resolved.set(id, m.role);
+  });
+  if (unknown.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', unknown);
+  return resolved;
+}
+
+/**
+ * Creates an application with its icon, colour, modules and initial members; its creator becomes
+ * its owner; audited `application.create` (after: the application and its members) — one
+ * transaction.
+ * @throws HttpError 400 naming `members.<i>.…` for an unknown user; 409 SLUG_TAKEN (details field
+ *   'slug') when the slug is in use (also by an application in the recycle bin).
  */
 export async function createApplication(
   db: Database,
   user: CurrentUser,
-  input: ApplicationCreate,
+  input: ApplicationCreateParsed,
   audit: AuditWriter,
 ): Promise<Application> {
+  const members = await resolveInitialMembers(db, user.id, input.members ?? []);
   try {
     return await db.transaction(async (tx) => {
       const row = await insertApplication(tx, {
         slug: input.slug,
         name: input.name,
         description: input.description ? input.description : null,
+        icon: input.icon ?? null,
+        color: input.color ?? null,
+        modules: input.modules ?? [],
         createdBy: user.id,
       });
       await upsertMembership(tx, row.id, user.id, 'owner');
-      const created = toApplication(row, 'owner', 1);
+      for (const [userId, role] of members) await upsertMembership(tx, row.id, userId, role);
+      const created = toApplication(row, 'owner', members.size + 1);
       await audit.record(tx, {
         action: 'application.create',
         targetType: 'application',
         targetId: row.id,
-        after: { slug: row.slug, name: row.name, description: row.description },
+        after: {
+          ...auditView(row),
+          members: [{ userId: user.id, role: 'owner' }, ...[...members].map(([userId, role]) => ({ userId, role }))],
+        },
       });
       return created;
     });
@@ -127,6 +201,109 @@ export async function createApplication(
     }
     throw err;
   }
+}
+
+/**
+ * Edits an application's name, description, icon, colour or modules (owner or administrator);
+ * audited `application.update` with before/after of the changed columns only. A request that
+ * changes nothing writes nothing and answers the application as it is.
+ * @throws HttpError 404 unknown slug; 403 not a member, or a member who is not the owner.
+ */
+export async function updateApplication(
+  db: Database,
+  user: CurrentUser,
+  slug: string,
+  input: ApplicationUpdateParsed,
+  audit: AuditWriter,
+): Promise<ApplicationDetail> {
+  const { app, role } = await requireManageableApplication(db, user, slug);
+  const wanted: ApplicationChanges = {};
+  if (input.name !== undefined) wanted.name = input.name;
+  if (input.description !== undefined) wanted.description = input.description ? input.description : null;
+  if (input.icon !== undefined) wanted.icon = input.icon;
+  if (input.color !== undefined) wanted.color = input.color;
+  if (input.modules !== undefined) wanted.modules = input.modules;
+  const changed = (Object.keys(wanted) as (keyof ApplicationChanges)[]).filter(
+    (k) => JSON.stringify(wanted[k]) !== JSON.stringify(k === 'modules' ? modulesOf(app) : app[k]),
+  );
+  if (changed.length === 0) return detailOf(db, app, role);
+  return db.transaction(async (tx) => {
+    await lockApplication(tx, app.id);
+    const changes = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as ApplicationChanges;
+    const row = await updateApplicationRow(tx, app.id, changes);
+    const before = auditView(app);
+    const after = auditView(row);
+    await audit.record(tx, {
+      action: 'application.update',
+      targetType: 'application',
+      targetId: app.id,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      details: { application: app.slug },
+    });
+    return detailOf(tx, row, role);
+  });
+}
+
+/**
+ * Deletes an application to the recycle bin (administrators): it leaves every list and its
+ * workspace answers 404, its slug stays taken; its members, subjects, records, notices and links
+ * stay untouched for a restore. Audited `application.delete` (before: the application).
+ * @throws HttpError 404 unknown (or already deleted) slug.
+ */
+export async function deleteApplication(db: Database, actor: CurrentUser, slug: string, audit: AuditWriter): Promise<void> {
+  const app = await findApplicationBySlug(db, slug);
+  if (!app) throw notFound('errors.applicationNotFound');
+  await db.transaction(async (tx) => {
+    const row = await lockApplicationIncludingDeleted(tx, app.id);
+    if (!row || row.deletedAt) throw notFound('errors.applicationNotFound');
+    const members = await listMembers(tx, app.id);
+    await markApplicationDeleted(tx, app.id, actor.id, true);
+    await moveToRecycleBin(tx, {
+      type: 'application',
+      id: app.id,
+      label: `${row.name} (/${row.slug})`,
+      actorId: actor.id,
+      actorLabel: actor.email,
+      details: { slug: row.slug, members: members.length },
+    });
+    await audit.record(tx, {
+      action: 'application.delete',
+      targetType: 'application',
+      targetId: app.id,
+      before: auditView(row),
+      after: null,
+      details: { recycleBin: true },
+    });
+  });
+}
+
+/**
+ * The recycle bin's restore of an application (inside its transaction): clears `deleted_at`; its
+ * memberships, subjects and records were never removed. The slug cannot clash: a deleted
+ * application keeps it.
+ * @throws HttpError 404 (errors.applicationNotFound) when the application is gone or not deleted.
+ */
+export async function restoreApplication(tx: Executor, id: string): Promise<void> {
+  const row = await lockApplicationIncludingDeleted(tx, id);
+  if (!row || !row.deletedAt) throw notFound('errors.applicationNotFound');
+  await markApplicationDeleted(tx, id, null, false);
+}
+
+/**
+ * The recycle bin's purge of an application (inside its transaction): drops every subject's
+ * table and auto-number sequences, then deletes the row; memberships, group grants, variables,
+ * notices, subjects, fields, record history, attachments' rows and client links cascade.
+ * Attachment bytes stay in the content-addressed blob store (shared by hash).
+ */
+export async function purgeApplication(tx: Executor, id: string): Promise<void> {
+  const row = await lockApplicationIncludingDeleted(tx, id);
+  if (!row) return;
+  for (const subject of await subjectStorageOf(tx, id)) {
+    for (const fieldId of subject.autoNumberFieldIds) await tx.execute(sql.raw(`drop sequence if exists ${ident(sequenceNameOf(fieldId))}`));
+    await dropSubjectTable(tx, subject.tableName);
+  }
+  await purgeApplicationRow(tx, id);
 }
 
 async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | null): Promise<ApplicationDetail> {

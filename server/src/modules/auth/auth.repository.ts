@@ -31,7 +31,8 @@ function sessionWithUserQuery(db: Executor) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(applications, eq(applications.id, users.lastApp))
+    // an application in the recycle bin is no last application
+    .leftJoin(applications, and(eq(applications.id, users.lastApp), isNull(applications.deletedAt)))
     // a deleted user (in the recycle bin) has no session (issue 5); their sessions are also revoked on delete
     .where(and(eq(sessions.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .limit(1)
@@ -72,7 +73,7 @@ export async function findUserWithLastApp(
   const [row] = await db
     .select({ user: users, lastAppSlug: applications.slug })
     .from(users)
-    .leftJoin(applications, eq(applications.id, users.lastApp))
+    .leftJoin(applications, and(eq(applications.id, users.lastApp), isNull(applications.deletedAt)))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   return row;

@@ -164,7 +164,7 @@ export async function deleteGroupMember(db: Executor, groupId: string, userId: s
   return rows.length > 0;
 }
 
-/** The group's grants with the applications' slug and name, by application name. */
+/** The group's grants in live applications with their slug and name, by application name. */
 export async function listGrants(
   db: Executor,
   groupId: string,
@@ -172,7 +172,7 @@ export async function listGrants(
   return db
     .select({ applicationId: applications.id, slug: applications.slug, name: applications.name, role: groupGrants.role })
     .from(groupGrants)
-    .innerJoin(applications, eq(applications.id, groupGrants.applicationId))
+    .innerJoin(applications, and(eq(applications.id, groupGrants.applicationId), isNull(applications.deletedAt)))
     .where(eq(groupGrants.groupId, groupId))
     .orderBy(asc(applications.name), asc(applications.slug));
 }
@@ -204,12 +204,12 @@ export async function deleteGrant(db: Executor, groupId: string, applicationId: 
   return rows.length > 0;
 }
 
-/** The application `id` (slug and name), or undefined. */
+/** The live application `id` (slug and name), or undefined (also when it is in the recycle bin). */
 export async function findApplicationById(db: Executor, id: string): Promise<{ id: string; slug: string; name: string } | undefined> {
   const [row] = await db
     .select({ id: applications.id, slug: applications.slug, name: applications.name })
     .from(applications)
-    .where(eq(applications.id, id))
+    .where(and(eq(applications.id, id), isNull(applications.deletedAt)))
     .limit(1);
   return row;
 }

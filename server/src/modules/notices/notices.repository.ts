@@ -30,7 +30,9 @@ export function visibleTo(userId: string, now: Date): SQL {
       or (${notices.audience} = 'groups' and exists (
         select 1 from group_members gm join groups g on g.id = gm.group_id and g.deleted_at is null
         where gm.user_id = ${userId} and gm.group_id = any(${notices.groupIds})))
-      or (${notices.audience} = 'application' and ${effectiveRoleSql(sql`${notices.applicationId}`, sql`${userId}`)} is not null)
+      or (${notices.audience} = 'application' and ${effectiveRoleSql(sql`${notices.applicationId}`, sql`${userId}`)} is not null
+        -- an application in the recycle bin hides its notices until it is restored
+        and not exists (select 1 from applications da where da.id = ${notices.applicationId} and da.deleted_at is not null))
     )`;
 }
 
@@ -234,12 +236,12 @@ export async function findLiveUser(db: Executor, id: string): Promise<{ id: stri
   return row;
 }
 
-/** The application with this id, or undefined. */
+/** The live application with this id (not in the recycle bin), or undefined. */
 export async function findApplicationRef(db: Executor, id: string): Promise<{ id: string; slug: string; name: string } | undefined> {
   const [row] = await db
     .select({ id: applications.id, slug: applications.slug, name: applications.name })
     .from(applications)
-    .where(eq(applications.id, id))
+    .where(and(eq(applications.id, id), isNull(applications.deletedAt)))
     .limit(1);
   return row;
 }
@@ -261,7 +263,7 @@ export async function findApplicationMembership(
       member: sql<boolean>`${effectiveRoleSql(sql.raw('applications.id'), sql`${userId}`)} is not null`,
     })
     .from(applications)
-    .where(eq(applications.slug, slug))
+    .where(and(eq(applications.slug, slug), isNull(applications.deletedAt)))
     .limit(1);
   return row;
 }

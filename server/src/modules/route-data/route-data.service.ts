@@ -10,12 +10,25 @@ import type { Database, Engine } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import { getApplication, listApplications } from '../applications/applications.service';
 import { latestEntries } from '../audit/audit.repository';
-import { countActiveSessions, countLiveGroups, countLiveUsers, countRecycleBin, databaseBytes } from './route-data.repository';
+import { listMyNotices } from '../notices/notices.service';
+import {
+  countActiveSessions,
+  countLiveGroups,
+  countLiveRecords,
+  countLiveUsers,
+  countRecycleBin,
+  databaseBytes,
+  recentRecordChanges,
+  workspaceSubjects,
+} from './route-data.repository';
 
 /** How many applications the console dashboard lists (the first page by name). */
 export const DASHBOARD_APPS = 10;
 /** How many of the newest audit entries the console dashboard shows (issue 5). */
 export const DASHBOARD_AUDIT = 10;
+/** How many record changes and notices a workspace home shows (issue 6). */
+export const WORKSPACE_CHANGES = 10;
+export const WORKSPACE_NOTICES = 5;
 
 export type ServerRoute = { pattern: '/admin' } | { pattern: '/:app'; app: string };
 
@@ -39,7 +52,8 @@ export function resolveServerRoute(url: string): ServerRoute | null {
 
 /**
  * `/admin`'s data (issue 5 "Console dashboard"): counts of applications, live users and groups (not
- * in the recycle bin), unexpired sessions and the bin; records null (the data core is not built);
+ * in the recycle bin), unexpired sessions and the bin; live records (route-data.repository.ts
+ * countLiveRecords: exact per table up to 10,000 rows, PostgreSQL's estimate beyond);
  * the first applications by name; the newest DASHBOARD_AUDIT audit entries; the server's health
  * with the database size. Administrators only (403).
  */
@@ -55,6 +69,7 @@ export async function consoleSummary(
   const groups = await countLiveGroups(db);
   const active = await countActiveSessions(db);
   const recycle = await countRecycleBin(db);
+  const records = await countLiveRecords(db);
   const recent = await latestEntries(db, DASHBOARD_AUDIT);
   const bytes = await databaseBytes(db);
   return {
@@ -62,7 +77,7 @@ export async function consoleSummary(
     users: { total: users },
     groups: { total: groups },
     sessions: { active },
-    records: { total: null },
+    records: { total: records.total, estimated: records.estimated },
     recycle: { total: recycle },
     recentAudit: recent.map((e) => ({
       seq: e.seq,
@@ -76,7 +91,17 @@ export async function consoleSummary(
   };
 }
 
-/** `/{app}`'s data: the application with its members (404 unknown, 403 not a member). */
+/**
+ * `/{app}`'s data (issue 6): the application with its members, its live subjects with their field
+ * counts, the WORKSPACE_CHANGES newest record changes, and the WORKSPACE_NOTICES newest notices the
+ * caller may read in it (the notice center's list: everyone's, their groups', their own and this
+ * application's) with the unread count. 404 unknown or deleted application, 403 not a member.
+ */
 export async function workspaceSummary(db: Database, user: CurrentUser, app: string): Promise<WorkspaceSummary> {
-  return { application: await getApplication(db, user, app) };
+  const application = await getApplication(db, user, app);
+  const subjects = await workspaceSubjects(db, application.id);
+  const recentChanges = await recentRecordChanges(db, application.id, WORKSPACE_CHANGES);
+  const notices = await listMyNotices(db, user, { current: 1, pageSize: WORKSPACE_NOTICES, app });
+  const unread = await listMyNotices(db, user, { current: 1, pageSize: 1, app, unread: 'true' });
+  return { application, subjects, recentChanges, notices: { total: notices.total, unread: unread.total, items: notices.items } };
 }

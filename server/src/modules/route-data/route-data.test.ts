@@ -34,7 +34,8 @@ test('route data: the console dashboard for an administrator, 401/403 otherwise'
   assert.ok(data.sessions.active >= 1);
   assert.ok(['pglite', 'postgres'].includes(data.health.engine));
   assert.equal(data.groups.total, 0);
-  assert.equal(data.records.total, null, 'no data core yet');
+  assert.equal(data.records.total, 0, 'no subjects yet');
+  assert.equal(data.records.estimated, false);
   assert.equal(data.recycle.total, 0);
   assert.ok(data.health.databaseBytes > 1_000_000, `database size ${data.health.databaseBytes}`);
   assert.match(data.health.version, /^\d+\.\d+\.\d+/);

@@ -207,7 +207,7 @@ export interface MembershipSourceRow {
 }
 
 /**
- * Every application where the user has a direct membership or a live group of theirs has a grant,
+ * Every live application where the user has a direct membership or a live group of theirs has a grant,
  * by application name, with the sources (direct role, and each group's role).
  */
 export async function listMembershipsOfUser(db: Executor, userId: string): Promise<MembershipSourceRow[]> {
@@ -221,7 +221,8 @@ export async function listMembershipsOfUser(db: Executor, userId: string): Promi
     .select({ applicationId: applications.id, slug: applications.slug, name: applications.name, direct: memberships.role, viaGroups })
     .from(applications)
     .leftJoin(memberships, and(eq(memberships.applicationId, applications.id), eq(memberships.userId, userId)))
-    .where(or(isNotNull(memberships.userId), sql`${viaGroups}::text <> '[]'`))
+    // applications in the recycle bin are left out (they come back with a restore)
+    .where(and(isNull(applications.deletedAt), or(isNotNull(memberships.userId), sql`${viaGroups}::text <> '[]'`)))
     .orderBy(asc(applications.name), asc(applications.slug));
   return rows.map((r) => ({
     ...r,

@@ -137,8 +137,12 @@ export async function deleteVariable(db: Executor, id: string): Promise<void> {
   await db.delete(variables).where(eq(variables.id, id));
 }
 
-/** True when the application exists. */
+/** True when the application exists and is not in the recycle bin. */
 export async function applicationExists(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, id), isNull(applications.deletedAt)))
+    .limit(1);
   return Boolean(row);
 }

@@ -1,7 +1,7 @@
 /**
  * /admin, the console dashboard (PRODUCT.md "Platform", issue 5 "Console dashboard"): what exists
- * (applications, live users and groups, active sessions, the recycle bin; records once the data
- * core lands), the server's health (database engine and size, version, uptime), the newest audit
+ * (applications, live users and groups, active sessions, the recycle bin, live records — an
+ * estimate, marked ≈, once a subject holds more than 10,000), the server's health (database engine and size, version, uptime), the newest audit
  * entries, quick links, the latest applications with links into their workspaces, and forms to
  * create applications and users. Its data comes from the server loader (SPEC.md §7) through the
  * route-data layer.
@@ -50,7 +50,8 @@ export default function ConsoleDashboard() {
                 statistic={{
                   title: t('dashboard.records'),
                   value: summary.records.total ?? '—',
-                  description: summary.records.total === null ? t('dashboard.records.pending') : undefined,
+                  prefix: summary.records.estimated ? '≈' : undefined,
+                  description: summary.records.estimated ? t('dashboard.records.estimated') : undefined,
                 }}
               />
               <StatisticCard statistic={{ title: t('dashboard.recycle'), value: summary.recycle.total }} />

@@ -1,13 +1,39 @@
 /**
- * `/{app}/{subject}` (SPEC.md §2): a subject's records. The route takes any second segment no
- * named route claims; the loader asks the server for the subject and an unknown one renders 404
- * in place. The records grid itself arrives with the records module.
+ * `/{app}/{subject}` (SPEC.md §2; issue 6 "Records"): a subject's records in the RecordGrid. The
+ * route takes any second segment no named route claims; the loader asks the server for the
+ * subject (with its fields) and an unknown one renders 404 in place. Editors, owners and
+ * administrators write; viewers read (the application role from the workspace gate).
  */
-import ModulePending from '../../../components/ModulePending';
+import { PageContainer } from '@ant-design/pro-components';
+import React, { useCallback } from 'react';
+import { useModel } from 'umi';
+import { appAccess } from '../../../access';
+import RecordGrid from '../../../components/records/RecordGrid';
 import RouteDataResult from '../../../components/RouteDataResult';
 import { useRouteData } from '../../../loaders';
+import { useWorkspace } from '../useWorkspace';
 
 export default function SubjectPage() {
   const query = useRouteData('/:app/:subject');
-  return <RouteDataResult query={query}>{() => <ModulePending module="records" />}</RouteDataResult>;
+  const { app } = useWorkspace();
+  const { initialState } = useModel('@@initialState');
+  const { canEditRecords } = appAccess(app.myRole, initialState?.currentUser?.isAdmin === true);
+  const slug = app.slug;
+  const subjectKey = query.data?.key ?? '';
+  const recordHref = useCallback((id: string) => `/${slug}/${subjectKey}/${id}`, [slug, subjectKey]);
+  return (
+    <RouteDataResult query={query}>
+      {(subject) => (
+        <PageContainer title={subject.name} subTitle={subject.description ?? undefined} data-testid="subject-page">
+          <RecordGrid
+            key={`${slug}/${subject.key}`}
+            app={slug}
+            subject={subject}
+            canEdit={canEditRecords}
+            recordHref={recordHref}
+          />
+        </PageContainer>
+      )}
+    </RouteDataResult>
+  );
 }

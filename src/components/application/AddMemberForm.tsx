@@ -8,10 +8,10 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Form, Input, message, Modal, Radio } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
-import type { MemberAdd } from '../../../../../contracts';
-import { APP_ROLES } from '../../../../../contracts/constants';
-import { submitForm } from '../../../../services/api-error';
-import { addMember } from '../../../../services/applications';
+import type { MemberAdd } from '../../../contracts';
+import { APP_ROLES } from '../../../contracts/constants';
+import { submitForm } from '../../services/api-error';
+import { addMember } from '../../services/applications';
 
 export default function AddMemberForm({ slug, onAdded }: { slug: string; onAdded: () => void }) {
   const intl = useIntl();

@@ -1,0 +1,67 @@
+/**
+ * The "New record" drawer of the records grid: a form of the subject's writable fields (their
+ * defaults filled in, rules from the fields), POST …/records; a 400's field errors land under their
+ * fields and the drawer stays open with everything typed.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { DrawerForm } from '@ant-design/pro-components';
+import { Button, Form, message } from 'antd';
+import React from 'react';
+import { useIntl } from 'umi';
+import type { RecordItem, SubjectDetail } from '../../../contracts';
+import { createRecord } from '../../services/records';
+import { isWritable } from '../fields';
+import { showRecordErrors } from './errors';
+import RecordFormItems, { definedValues } from './RecordFormItems';
+
+export default function CreateRecordDrawer({
+  app,
+  subject,
+  onDone,
+}: {
+  app: string;
+  subject: SubjectDetail;
+  onDone: (record: RecordItem) => void;
+}) {
+  const intl = useIntl();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const writable = subject.fields.filter(isWritable);
+  const initialValues = Object.fromEntries(
+    writable.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map((f) => [f.key, f.defaultValue]),
+  );
+  return (
+    <DrawerForm<Record<string, unknown>>
+      form={form}
+      title={intl.formatMessage({ id: 'records.create.title' }, { subject: subject.name })}
+      width={640}
+      initialValues={initialValues}
+      drawerProps={{ destroyOnClose: true, maskClosable: false }}
+      trigger={
+        <Button type="primary" icon={<PlusOutlined />} data-testid="create-record">
+          {intl.formatMessage({ id: 'records.grid.new' })}
+        </Button>
+      }
+      submitter={{ searchConfig: { submitText: intl.formatMessage({ id: 'records.save' }) } }}
+      onFinish={async (values) => {
+        try {
+          const created = await createRecord(app, subject.key, definedValues(values));
+          message.success(intl.formatMessage({ id: 'records.create.done' }));
+          onDone(created.record);
+          return true;
+        } catch (e) {
+          showRecordErrors(
+            form,
+            e,
+            writable.map((f) => f.key),
+          );
+          message.error(e instanceof Error ? e.message : String(e));
+          return false;
+        }
+      }}
+    >
+      <div data-testid="create-record-form">
+        <RecordFormItems fields={subject.fields} />
+      </div>
+    </DrawerForm>
+  );
+}

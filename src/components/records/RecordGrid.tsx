@@ -1,0 +1,255 @@
+/**
+ * RecordGrid (issue 6 "Records"): a subject's records in a ProTable, used by `/:app/:subject` and
+ * `/admin/record`. Columns come from the fields (columns.tsx); paging, sorting on any column, the
+ * quick search (`q`) and the filter (FilterDrawer → FilterGroup) all run on the server through
+ * the toRecordRequest adapter. Columns can be shown, hidden and reordered (ProTable's settings,
+ * kept per subject in localStorage) and resized (drag a header's edge; widths kept likewise).
+ * Editors select rows for bulk edit and bulk delete (each confirmed with the count) and add
+ * records in a drawer; viewers see no write buttons. The total reads "about N" when the server
+ * only estimated it (totalExact false).
+ */
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { Button, Empty, Input, Modal, Space, message } from 'antd';
+import React, { useMemo, useRef, useState } from 'react';
+import { useIntl } from 'umi';
+import type { Attachment, FilterGroup, RecordItem, SubjectDetail } from '../../../contracts';
+import { toApiError } from '../../services/api-error';
+import { bulkDeleteRecords, listRecords } from '../../services/records';
+import { FieldContextProvider, filterFieldsOf, useAppSubjects, type FieldContextValue } from '../fields';
+import BulkEditModal from './BulkEditModal';
+import { recordColumns, SYSTEM_GRID_COLUMNS } from './columns';
+import CreateRecordDrawer from './CreateRecordDrawer';
+import FilterDrawer from './FilterDrawer';
+import { toRecordRequest } from './request';
+import { ResizableHeaderCell, useColumnWidths } from './useColumnWidths';
+
+export interface RecordGridProps {
+  /** The application's slug. */
+  app: string;
+  subject: SubjectDetail;
+  /** Editors, owners and administrators: create, bulk edit, bulk delete. */
+  canEdit: boolean;
+  /** The page of one record of this subject. */
+  recordHref: (id: string) => string;
+  /**
+   * The page of a related record (target subject id, record id); default: the workspace's
+   * `/{app}/{targetSubjectKey}/{id}`.
+   */
+  relatedHref?: (targetSubjectId: string | undefined, id: string) => string | undefined;
+}
+
+export default function RecordGrid({ app, subject, canEdit, recordHref, relatedHref }: RecordGridProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const action = useRef<ActionType>();
+  const [modal, contextHolder] = Modal.useModal();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<FilterGroup | undefined>();
+  const query = useRef<{ q?: string; filter?: FilterGroup }>({});
+  const [extras, setExtras] = useState<{
+    labels: Record<string, string>;
+    files: Record<string, Attachment>;
+    totalExact: boolean;
+  }>({
+    labels: {},
+    files: {},
+    totalExact: true,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const storageBase = `assay.records.${app}.${subject.key}`;
+  const { widths, setWidth } = useColumnWidths(`${storageBase}.widths`);
+  const subjects = useAppSubjects(app);
+
+  const related = useMemo(
+    () =>
+      relatedHref ??
+      ((targetId: string | undefined, id: string) => {
+        const target = subjects.data?.find((s) => s.id === targetId);
+        return target ? `/${app}/${target.key}/${id}` : undefined;
+      }),
+    [relatedHref, subjects.data, app],
+  );
+  const context: FieldContextValue = useMemo(
+    () => ({ app, subjectKey: subject.key, labels: extras.labels, files: extras.files, recordHref: related }),
+    [app, subject.key, extras.labels, extras.files, related],
+  );
+  const columns = useMemo(
+    () => recordColumns(subject, intl, { widths, setWidth, recordHref }),
+    [subject, intl, widths, setWidth, recordHref],
+  );
+  const filterFields = useMemo(
+    () =>
+      filterFieldsOf(subject.fields, {
+        createdAt: t('records.system.createdAt'),
+        updatedAt: t('records.system.updatedAt'),
+        createdBy: t('records.system.createdBy'),
+        updatedBy: t('records.system.updatedBy'),
+      }),
+    [subject.fields, intl],
+  );
+  const request = useMemo(
+    () =>
+      toRecordRequest(
+        (params) => listRecords(app, subject.key, params),
+        () => query.current,
+        (page) => setExtras({ labels: page.labels, files: page.files, totalExact: page.totalExact }),
+      ),
+    [app, subject.key],
+  );
+
+  /** Applies a new search or filter: back to page 1. */
+  const applyQuery = (next: { q?: string; filter?: FilterGroup }) => {
+    query.current = { ...query.current, ...next };
+    void action.current?.reloadAndRest?.();
+  };
+  const filtered = !!query.current.q || !!filter;
+  const reload = () => void action.current?.reload();
+  const clearSelection = () => {
+    setSelected([]);
+    action.current?.clearSelected?.();
+  };
+
+  const bulkDelete = async () => {
+    const count = selected.length;
+    const confirmed = await modal.confirm({
+      title: t('records.grid.bulkDelete'),
+      content: t('records.bulkDelete.confirm', { count }),
+      okButtonProps: { danger: true, 'data-testid': 'bulk-delete-confirm' },
+    });
+    if (!confirmed) return;
+    try {
+      await bulkDeleteRecords(app, subject.key, selected);
+      message.success(t('records.bulkDelete.done', { count }));
+      clearSelection();
+      reload();
+    } catch (e) {
+      message.error(toApiError(e).message);
+    }
+  };
+
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        subject.fields.length === 0
+          ? t('records.grid.noFields')
+          : filtered
+            ? t('records.grid.emptyFiltered')
+            : t(canEdit ? 'records.grid.empty' : 'records.grid.emptyViewer')
+      }
+      data-testid="records-empty"
+    >
+      {filtered && (
+        <Button
+          onClick={() => {
+            setSearch('');
+            setFilter(undefined);
+            applyQuery({ q: undefined, filter: undefined });
+          }}
+        >
+          {t('records.grid.clearFilters')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <FieldContextProvider value={context}>
+      {contextHolder}
+      <ProTable<RecordItem>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        request={request}
+        search={false}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        components={{ header: { cell: ResizableHeaderCell } }}
+        columnsState={{
+          persistenceKey: `${storageBase}.columns`,
+          persistenceType: 'localStorage',
+          defaultValue: Object.fromEntries(SYSTEM_GRID_COLUMNS.map((k) => [k, { show: false }])),
+        }}
+        options={{ density: true, reload: true, setting: { draggable: true, checkable: true, listsHeight: 400 } }}
+        pagination={{
+          defaultPageSize: 20,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100, 200],
+          showTotal: (total) => t(extras.totalExact ? 'records.grid.total' : 'records.grid.totalAbout', { count: total }),
+        }}
+        locale={{ emptyText: empty }}
+        onChange={(_pagination, _filters, _sorter, extra) => {
+          // A new order starts from its first page (ProTable keeps the page number otherwise).
+          if (extra.action === 'sort') void action.current?.setPageInfo?.({ current: 1 });
+        }}
+        rowSelection={
+          canEdit
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys }) => (
+          <span data-testid="records-selected">{t('records.grid.selected', { count: selectedRowKeys.length })}</span>
+        )}
+        tableAlertOptionRender={() => (
+          <Space size={4}>
+            <Button size="small" type="link" onClick={() => setBulkOpen(true)} data-testid="bulk-edit">
+              {t('records.grid.bulkEdit')}
+            </Button>
+            <Button size="small" type="link" danger onClick={() => void bulkDelete()} data-testid="bulk-delete">
+              {t('records.grid.bulkDelete')}
+            </Button>
+            <Button size="small" type="link" onClick={clearSelection}>
+              {t('records.grid.clearSelection')}
+            </Button>
+          </Space>
+        )}
+        headerTitle={
+          <Space wrap>
+            <Input.Search
+              allowClear
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                if (e.target.value === '' && query.current.q) applyQuery({ q: undefined });
+              }}
+              onSearch={(q) => applyQuery({ q: q.trim() || undefined })}
+              placeholder={t('records.grid.search')}
+              style={{ width: 240 }}
+              maxLength={100}
+              data-testid="records-search"
+            />
+            <FilterDrawer
+              fields={filterFields}
+              value={filter}
+              onChange={(f) => {
+                setFilter(f);
+                applyQuery({ filter: f });
+              }}
+            />
+          </Space>
+        }
+        toolBarRender={() =>
+          canEdit && subject.fields.length > 0
+            ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} />]
+            : []
+        }
+        data-testid="records-grid"
+      />
+      {canEdit && (
+        <BulkEditModal
+          app={app}
+          subject={subject}
+          ids={selected}
+          open={bulkOpen}
+          onClose={() => setBulkOpen(false)}
+          onDone={() => {
+            setBulkOpen(false);
+            clearSelection();
+            reload();
+          }}
+        />
+      )}
+    </FieldContextProvider>
+  );
+}
