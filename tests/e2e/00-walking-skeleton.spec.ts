@@ -4,21 +4,12 @@
  * that user sees 403 on the workspace until added; an unknown path shows the 404 page.
  */
 import { expect, openUserPage, test, unexpected } from './fixtures';
-import type { Page } from '@playwright/test';
+import { signIn, switchLanguage } from './actions';
 import { ADMIN, APP } from './support';
 
 const AUDITOR = { name: 'Lin Auditor', email: 'lin@example.com', password: 'Lin-auditor-2026' };
 
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(user.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(user.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  // Signed in once the page has left /login (a navigation before that would cancel the request).
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
 
 test('an empty installation opens /init, creates the first administrator, then closes setup', async ({ page, problems }) => {
   await page.goto('/');
@@ -83,13 +74,11 @@ test('an administrator creates an application, opens its workspace and switches 
   // The workspace menu's paths carry the application's slug, so its home item is the selected one.
   await expect(page.locator('.ant-menu-item-selected')).toHaveText('首页');
 
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchLanguage(page, 'en-US');
   await expect(page.getByText('Members (1)')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Members (1)')).toBeVisible();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('成员 (1)')).toBeVisible();
 
   await page.goto('/admin');

@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
+import { signIn } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,14 +16,6 @@ const USER = { name: '个人中心用户', email: 'person.e2e@example.com', pass
 const SITE = '审计云平台';
 const SHOTS = 'tests/e2e/screenshots';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(email);
-  await page.getByLabel(/^(密码|Password)$/).fill(password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 async function setLanguage(request: APIRequestContext, page: Page, locale: 'zh-CN' | 'en-US') {
   const res = await request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale } });
   expect(res.status()).toBe(200);
@@ -30,7 +23,7 @@ async function setLanguage(request: APIRequestContext, page: Page, locale: 'zh-C
 }
 
 test('an administrator changes the system settings; the site name shows in the header and on the sign-in page', async ({ page, problems }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, { email: ADMIN.email, password: ADMIN.password });
   await page.goto('/admin/system');
   const form = page.getByTestId('system-settings');
   await expect(form).toBeVisible();
@@ -73,7 +66,7 @@ test('an administrator changes the system settings; the site name shows in the h
 });
 
 test('a user edits the profile and changes the password in the personal center, then signs in with the new one', async ({ page, problems }) => {
-  await signIn(page, USER.email, USER.password);
+  await signIn(page, { email: USER.email, password: USER.password });
   await page.goto('/admin/person');
   await expect(page.getByTestId('person-center')).toBeVisible();
   await expect(page.getByLabel('邮箱')).toHaveValue(USER.email);
@@ -97,12 +90,12 @@ test('a user edits the profile and changes the password in the personal center, 
   await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, USER.email, USER.next);
+  await signIn(page, { email: USER.email, password: USER.next });
   expect(unexpected(problems)).toEqual([]);
 });
 
 test('a user creates an API token, sees it once, uses it, and revokes it; screenshots of every tab', async ({ page, problems, request }) => {
-  await signIn(page, USER.email, USER.next);
+  await signIn(page, { email: USER.email, password: USER.next });
   await page.goto('/admin/person?tab=tokens');
   await page.getByTestId('new-token').click();
   await page.getByLabel('名称').fill('CI 导出');
@@ -143,7 +136,7 @@ test('a user creates an API token, sees it once, uses it, and revokes it; screen
 });
 
 test('the administrator puts the site name and policy back', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, { email: ADMIN.email, password: ADMIN.password });
   const res = await page.request.patch('/api/v1/settings', { headers: AUTH_HEADERS, data: { siteName: 'Assay', passwordMinLength: 10 } });
   expect(res.status()).toBe(200);
 });

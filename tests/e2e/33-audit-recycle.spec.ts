@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
+import { switchLanguage } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,11 +31,6 @@ async function renameAUser(request: APIRequestContext): Promise<void> {
   expect(other, 'a second user exists (00-walking-skeleton creates one)').toBeTruthy();
   const res = await request.patch(`/api/v1/users/${other?.id}`, { headers: AUTH_HEADERS, data: { name: `${other?.name} (renamed)` } });
   expect(res.ok(), `rename: ${res.status()}`).toBe(true);
-}
-
-async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: to }).click();
 }
 
 async function openAuditWithDiff(page: Page, texts: { action: string; query: RegExp; changed: string | RegExp }): Promise<void> {
@@ -98,7 +94,7 @@ test('audit log, recycle bin and console dashboard, in zh-CN then en-US', async 
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
 
   // en-US
-  await switchLanguage(page, 'English');
+  await switchLanguage(page, 'en-US');
   await expect(page.getByText('The recycle bin is empty').or(page.locator('.ant-table-tbody tr.ant-table-row').first())).toBeVisible();
   await expect(page.getByText('Keep for')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/audit-recycle-en-US.png`, fullPage: true });
@@ -110,7 +106,7 @@ test('audit log, recycle bin and console dashboard, in zh-CN then en-US', async 
 
   // leave things as found: retention back to forever, the administrator's language back to zh-CN
   await page.keyboard.press('Escape');
-  await switchLanguage(page, '简体中文');
+  await switchLanguage(page, 'zh-CN');
   const reset = await request.put('/api/v1/recycle/retention', { headers: AUTH_HEADERS, data: { days: 0 } });
   expect(reset.ok()).toBe(true);
   expect(unexpected(problems)).toEqual([]);

@@ -6,35 +6,15 @@
  * list and detail, tags, the category tree and a category's detail in zh-CN and en-US
  * (tests/e2e/screenshots/catalog-*.png).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { ADMIN } from './support';
+import { openSelect, signIn, switchLanguage } from './actions';
 
 test.describe.configure({ mode: 'serial' });
 
 const SECRET = 'Smtp-Pa55word-2026';
 const shot = (page: Page, name: string, lang: string) =>
   page.screenshot({ path: `tests/e2e/screenshots/catalog-${name}-${lang}.png`, fullPage: true });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(ADMIN.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(ADMIN.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
-
-/**
- * Opens an antd Select by its labelled input, clicking again until its dropdown shows (a click
- * that lands while the modal is still animating in is sometimes lost).
- */
-async function openSelect(page: Page, field: Locator) {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click({ force: true });
-    await expect(dropdown).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
-}
 
 async function pickOption(page: Page, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) }).click();
@@ -165,8 +145,7 @@ test('screenshots of the catalogue screens in zh-CN and en-US', async ({ page, p
   ];
   for (const lang of ['zh-CN', 'en-US'] as const) {
     if (lang === 'en-US') {
-      await page.getByTestId('language-switch').click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await switchLanguage(page, 'en-US');
     }
     for (const [name, url, ready] of screens) {
       await page.goto(url);
@@ -176,8 +155,7 @@ test('screenshots of the catalogue screens in zh-CN and en-US', async ({ page, p
     }
   }
   await expect(page.getByText('Category: 税务')).toBeVisible();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('分类：税务')).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });

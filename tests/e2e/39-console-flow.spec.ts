@@ -9,6 +9,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
+import { signIn } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 const GROUP = '流程测试组';
@@ -18,14 +19,6 @@ const USER = {
   password: 'Flow-auditor-2026',
   next: 'Flow-auditor-2027!',
 };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(email);
-  await page.getByLabel(/^(密码|Password)$/).fill(password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
 
 async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
   const res = await request[method](url, { headers: AUTH_HEADERS, ...(data === undefined ? {} : { data }) });
@@ -41,7 +34,7 @@ test('issue 5 end to end: group and user, 403, password, tag and category, notic
   problems,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, { email: ADMIN.email, password: ADMIN.password });
 
   // a group and a user, on the console screens; the user joins the group
   await page.goto('/admin/group');
@@ -72,7 +65,7 @@ test('issue 5 end to end: group and user, 403, password, tag and category, notic
   // the user, in a second context: the console's user list is forbidden; the personal center is theirs
   const userContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
   const userPage = await userContext.newPage();
-  await signIn(userPage, USER.email, USER.password);
+  await signIn(userPage, { email: USER.email, password: USER.password });
   await userPage.goto('/admin/user');
   await expect(userPage.getByTestId('exception-403')).toBeVisible();
   await userPage.goto('/admin/person?tab=password');
@@ -128,7 +121,7 @@ test('issue 5 end to end: group and user, 403, password, tag and category, notic
   await row.getByText('恢复').click();
   await okButton(page).click();
   await expect(page.getByText(/已恢复/)).toBeVisible();
-  await signIn(userPage, USER.email, USER.next);
+  await signIn(userPage, { email: USER.email, password: USER.next });
   const detail = await api<{ groups: { id: string }[] }>(page.request, 'get', `/api/v1/users/${userId}`);
   expect(detail.groups.map((g) => g.id)).toContain(groupId);
 

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openUserPage, test, unexpected } from './fixtures';
+import { openSelect, signIn, switchLanguage } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,23 +18,6 @@ const MEMBER = { name: '周成员', email: 'zhou.member@example.com', password: 
 const APP40 = { slug: 'fy-clients', name: '客户审计 2026', renamed: '客户审计 2026（集团）' };
 /** THEME_PRESETS[2] of src/components/application/ColorField.tsx. */
 const PURPLE = { hex: '#722ed1', rgb: 'rgb(114, 46, 209)' };
-
-async function signIn(page: Page, who: { email: string; password: string } = ADMIN) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(who.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(who.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
-
-/** Opens an antd Select (retrying a click lost to a modal's animation) until its dropdown shows. */
-async function openSelect(page: Page, field: Locator) {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click({ force: true });
-    await expect(dropdown).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
-}
 
 /** Types `search` into the open Select `field` and picks the option containing `text`. */
 async function pick(page: Page, field: Locator, search: string, text: string | RegExp) {
@@ -237,11 +221,9 @@ test('screenshots of the application and client screens in both languages', asyn
   };
   await screens('zh-CN');
   await page.goto('/admin/client');
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchLanguage(page, 'en-US');
   await screens('en-US');
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('客户管理').first()).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });

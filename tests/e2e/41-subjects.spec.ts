@@ -10,7 +10,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { ADMIN, APP, AUTH_HEADERS } from './support';
+import { openSelect, signIn, switchLanguage } from './actions';
+import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,23 +31,6 @@ interface SubjectOut {
   id: string;
   key: string;
   fields: FieldOut[];
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(ADMIN.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(ADMIN.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
-
-/** Opens an antd Select by its labelled input, clicking again until its dropdown shows. */
-async function openSelect(page: Page, field: Locator) {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click({ force: true });
-    await expect(dropdown).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
 }
 
 async function subjectDetail(page: Page): Promise<SubjectOut> {
@@ -249,8 +233,7 @@ test('screenshots of the subject screens in zh-CN and en-US', async ({ page, pro
   ];
   for (const lang of ['zh-CN', 'en-US'] as const) {
     if (lang === 'en-US') {
-      await page.getByTestId('language-switch').click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await switchLanguage(page, 'en-US');
     }
     for (const [name, url, ready] of screens) {
       await page.goto(url);
@@ -266,8 +249,7 @@ test('screenshots of the subject screens in zh-CN and en-US', async ({ page, pro
     await page.keyboard.press('Escape');
     await expect(drawerOf(page)).toBeHidden();
   }
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('审计底稿').first()).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });
@@ -286,8 +268,7 @@ test('a type change that would break a record is refused, listing it (zh-CN and 
   for (const lang of ['zh-CN', 'en-US'] as const) {
     const zh = lang === 'zh-CN';
     if (!zh) {
-      await page.getByTestId('language-switch').click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await switchLanguage(page, 'en-US');
     }
     await page.goto(`/admin/subject/${subject.id}/edit`);
     await page.getByTestId('edit-field-ref_no').click();
@@ -313,8 +294,7 @@ test('a type change that would break a record is refused, listing it (zh-CN and 
     await expect(drawer).toBeHidden();
     expect((await subjectDetail(page)).fields.find((f) => f.key === 'ref_no')?.type).toBe('text');
   }
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('“审计底稿”的结构')).toBeVisible();
   expect(unexpected(problems, [{ url: `${API}/fields/ref_no`, status: 409 }])).toEqual([]);
 });

@@ -14,7 +14,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { ADMIN, APP, AUTH_HEADERS } from './support';
+import { openSelect, signIn, switchLanguage } from './actions';
+import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,23 +30,6 @@ interface RecordOut {
   id: string;
   version: number;
   values: Record<string, unknown>;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(ADMIN.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(ADMIN.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
-
-/** Opens an antd Select, clicking again until its dropdown shows (a click during an animation is sometimes lost). */
-async function openSelect(page: Page, field: Locator) {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click({ force: true });
-    await expect(dropdown).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
 }
 
 /**
@@ -471,8 +455,7 @@ test('screenshots of the grid, the filter builder, a record and its history in z
   const rec = await findRecord(page, title(1));
   for (const lang of ['zh-CN', 'en-US'] as const) {
     if (lang === 'en-US') {
-      await page.getByTestId('language-switch').click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await switchLanguage(page, 'en-US');
     }
     await page.goto(GRID);
     await expect(totalText(page)).toHaveText(lang === 'zh-CN' ? '共 23 条记录' : '23 records');
@@ -507,8 +490,7 @@ test('screenshots of the grid, the filter builder, a record and its history in z
     await expect(page.getByTestId('version-1')).toBeVisible();
     await shot(page, 'history', lang);
   }
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByTestId('tab-history')).toContainText('历史');
   expect(unexpected(problems)).toEqual([]);
 });

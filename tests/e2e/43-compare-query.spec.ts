@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
+import { switchLanguage } from './actions';
 import { ADMIN, APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -284,8 +285,7 @@ test('screenshots of compare and record query in en-US', async ({ page, problems
   await signIn(page);
   await page.goto(`/compare_record_field?mode=versions&app=${APP.slug}&subject=cmp_items&record=${ids.items.cash}&field=notes`);
   await expect(page.getByTestId('version-change-3')).toBeVisible();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchLanguage(page, 'en-US');
   await expect(page.getByText('Change from the previous version')).toBeVisible();
   await expect(page.getByTestId('version-change-2').getByTestId('text-stats')).toHaveText('+1 / −1 characters');
   await page.mouse.move(600, 700);
@@ -308,8 +308,7 @@ test('screenshots of compare and record query in en-US', async ({ page, problems
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/query-en-US.png`, fullPage: true });
 
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('已保存的查询', { exact: true })).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });

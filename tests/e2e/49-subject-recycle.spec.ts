@@ -7,17 +7,10 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { ADMIN, APP, AUTH_HEADERS } from './support';
+import { signIn } from './actions';
+import { APP, AUTH_HEADERS } from './support';
 
 const SUBJECT = { key: 'recycle_items', name: '回收测试条目' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/邮箱|E-mail/).fill(ADMIN.email);
-  await page.getByLabel(/^(密码|Password)$/).fill(ADMIN.password);
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
 
 async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: string, data?: unknown): Promise<T> {
   const res = await request[method](url, { headers: AUTH_HEADERS, ...(data === undefined ? {} : { data }) });

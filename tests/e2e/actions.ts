@@ -1,0 +1,55 @@
+/**
+ * Shared browser steps of the e2e specs: signing in through the login page, opening an antd Select,
+ * switching the UI language. Each retries only the one click that antd's animations can swallow.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { ADMIN } from './support';
+
+/** Signs in through /login as `who` (the first administrator by default); done once the page has left /login (a navigation before that would cancel the request). */
+export async function signIn(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/邮箱|E-mail/).fill(who.email);
+  await page.getByLabel(/^(密码|Password)$/).fill(who.password);
+  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Opens an antd Select (`field`: its input or the select itself), clicking again while a modal's or drawer's opening animation swallows the click, until its dropdown shows (15 s at most). */
+export async function openSelect(page: Page, field: Locator): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await field.click({ force: true });
+    await expect(dropdown).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+const LANGUAGE_LABELS = { 'zh-CN': '简体中文', 'en-US': 'English' } as const;
+
+/**
+ * Switches the UI language with the header's language switch (src/components/LanguageSwitch.tsx),
+ * retrying a click lost to the dropdown's animation, then waits until the server has saved the
+ * choice: on load src/app.tsx applies the signed-in user's saved language, so navigating before
+ * the save lands would bring the old one back.
+ */
+export async function switchLanguage(page: Page, to: keyof typeof LANGUAGE_LABELS): Promise<void> {
+  const label = LANGUAGE_LABELS[to];
+  const button = page.getByTestId('language-switch');
+  await expect(async () => {
+    if (!((await button.textContent()) ?? '').includes(label)) {
+      await button.click();
+      await page.getByRole('menuitem', { name: label }).click({ timeout: 2_000 });
+    }
+    await expect(button).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/v1/auth/me');
+        const body = (await res.json().catch(() => null)) as { data?: { locale?: string } | null } | null;
+        return body?.data ? body.data.locale : to; // signed out: nothing to save
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(to);
+}
