@@ -34,13 +34,19 @@ interface RecordOut {
 
 /**
  * Chooses an option of the open single select, clicking again while its dropdown stays open (a
- * click that lands while the virtual list still scrolls to the active option is lost).
+ * click that lands while the virtual list still scrolls to the active option is lost); fails unless
+ * the option was clicked at least once.
  */
 async function pickOption(page: Page, text: string) {
   const dropdown = page.locator('.ant-select-dropdown:visible');
   const option = dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
+  let clicked = false;
   await expect(async () => {
-    if ((await dropdown.count()) > 0) await option.click({ timeout: 2000 });
+    if ((await dropdown.count()) > 0) {
+      await option.click({ timeout: 2000 });
+      clicked = true;
+    }
+    expect(clicked, `option ${text} clicked`).toBe(true);
     await expect(dropdown).toHaveCount(0, { timeout: 1500 });
   }).toPass({ timeout: 15_000 });
 }

@@ -15,13 +15,30 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
-/** Opens an antd Select (`field`: its input or the select itself), clicking again while a modal's or drawer's opening animation swallows the click, until its dropdown shows (15 s at most). */
-export async function openSelect(page: Page, field: Locator): Promise<void> {
+/**
+ * Opens the antd Select `field` (its combobox input, or an element holding it) and returns its
+ * dropdown. Clicks once the select stands still, again while an animation swallows the click, and
+ * waits until that dropdown is the only one showing: the dropdown of the select used just before may still
+ * be fading out, and an option looked up in it would be gone before it could be clicked (15 s at most).
+ */
+export async function openSelect(page: Page, field: Locator): Promise<Locator> {
+  const id = await field.evaluate((el) => (el.matches('[role=combobox]') ? el : el.querySelector('[role=combobox]'))?.id ?? '');
+  expect(id, 'the select has a combobox input with an id').not.toBe('');
+  const combobox = page.locator(`[id="${id}"]`);
+  const select = page.locator('.ant-select').filter({ has: combobox });
   const dropdown = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click({ force: true });
-    await expect(dropdown).toBeVisible({ timeout: 1500 });
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') {
+      // wait until the select is visible, still and on top (a trial click clicks nothing): a click
+      // during a modal's zoom-in animation can land on the mask and close the modal
+      await select.click({ trial: true, timeout: 3000 });
+      // the input itself, forced: the selected item covers it
+      await field.click({ force: true });
+    }
+    await expect(combobox).toHaveAttribute('aria-expanded', 'true', { timeout: 1500 });
+    await expect(dropdown).toHaveCount(1, { timeout: 1500 });
   }).toPass({ timeout: 15_000 });
+  return dropdown;
 }
 
 const LANGUAGE_LABELS = { 'zh-CN': '简体中文', 'en-US': 'English' } as const;

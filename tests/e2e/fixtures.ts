@@ -18,7 +18,9 @@ export function trackConsole(page: Page): ConsoleProblem[] {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push({ kind: 'console', text: msg.text(), url: msg.location().url });
   });
-  page.on('pageerror', (err) => problems.push({ kind: 'pageerror', text: `${err.name}: ${err.message}` }));
+  page.on('pageerror', (err) =>
+    problems.push({ kind: 'pageerror', text: `${err.name}: ${err.message}`, url: (err.stack ?? '').split('\n').slice(0, 4).join(' | ') }),
+  );
   return problems;
 }
 

@@ -43,7 +43,12 @@ export default function BulkEditModal({
   const field = choices.find((f) => f.key === key);
 
   const apply = async () => {
-    const values = await form.validateFields();
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing under each field
+    }
     if (!field) return;
     const confirmed = await modal.confirm({
       title: t('records.bulk.title', { count: ids.length }),
