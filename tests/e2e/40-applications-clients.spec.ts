@@ -98,6 +98,8 @@ test('an application with icon, colour, modules and a member: created, edited, t
   await expect(save).toHaveCSS('background-color', PURPLE.rgb);
   await form.getByLabel('描述').fill('集团客户的年度审计');
   await form.getByLabel('基金', { exact: true }).check();
+  // the console's "saved" toast of the same text may still be showing (3 s)
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await save.click();
   await expect(page.getByText(`应用“${APP40.renamed}”已保存`)).toBeVisible();
   await shoot(page, 'workspace-settings', 'zh-CN');

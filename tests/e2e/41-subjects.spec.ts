@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { openSelect, signIn, switchLanguage } from './actions';
+import { chooseOption, openSelect, signIn, switchLanguage } from './actions';
 import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -47,8 +47,7 @@ async function pickType(page: Page, type: string, search: string) {
   const drawer = drawerOf(page);
   await openSelect(page, drawer.getByLabel('类型', { exact: true }));
   await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible').getByTestId(`field-type-${type}`).click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await chooseOption(page, page.locator('.ant-select-dropdown:visible').getByTestId(`field-type-${type}`));
 }
 
 interface NewField {

@@ -14,7 +14,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { openSelect, signIn, switchLanguage } from './actions';
+import { chooseOption, openSelect, signIn, switchLanguage } from './actions';
 import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,23 +32,10 @@ interface RecordOut {
   values: Record<string, unknown>;
 }
 
-/**
- * Chooses an option of the open single select, clicking again while its dropdown stays open (a
- * click that lands while the virtual list still scrolls to the active option is lost); fails unless
- * the option was clicked at least once.
- */
+/** Chooses the option labelled exactly `text` of the open single select. */
 async function pickOption(page: Page, text: string) {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
-  let clicked = false;
-  await expect(async () => {
-    if ((await dropdown.count()) > 0) {
-      await option.click({ timeout: 2000 });
-      clicked = true;
-    }
-    expect(clicked, `option ${text} clicked`).toBe(true);
-    await expect(dropdown).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
+  await chooseOption(page, option);
 }
 
 async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown): Promise<T> {

@@ -41,6 +41,23 @@ export async function openSelect(page: Page, field: Locator): Promise<Locator> {
   return dropdown;
 }
 
+/**
+ * Clicks `option` of the open select's dropdown until the dropdown closes (a click that lands while
+ * the virtual list still scrolls to the active option is lost); fails unless it clicked at least once.
+ */
+export async function chooseOption(page: Page, option: Locator): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  let clicked = false;
+  await expect(async () => {
+    if ((await dropdown.count()) > 0) {
+      await option.click({ timeout: 2000 });
+      clicked = true;
+    }
+    expect(clicked, 'the option was clicked').toBe(true);
+    await expect(dropdown).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
 const LANGUAGE_LABELS = { 'zh-CN': '简体中文', 'en-US': 'English' } as const;
 
 /**
