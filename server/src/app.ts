@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { listenForInvalidation, registerMutationInvalidation } from './db/cache-invalidation';
 import type { Database, DatabaseHandle, Engine } from './db/client';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalBlobStore, type BlobStore } from './lib/blob-store';
 import { ReadCache } from './lib/read-cache';
+import { serializerCompiler } from './lib/serializer';
 import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';

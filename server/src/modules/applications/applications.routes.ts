@@ -15,6 +15,7 @@ import {
   pageSchema,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
+import { cachedOk } from '../../lib/serializer';
 import { errorResponses } from '../../lib/openapi';
 import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
@@ -92,7 +93,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await getApplication(app.db, userOf(request), request.params.slug, app.readCache)),
+    async (request) => cachedOk(await getApplication(app.db, userOf(request), request.params.slug, app.readCache)),
   );
 
   /**

@@ -314,15 +314,20 @@ async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | nul
 /**
  * An application with its members (owners → editors → viewers, then by name): one prepared query
  * (the hot read of a workspace; see bench/api-throughput.mjs), served from `cache` (lib/read-cache.ts,
- * keyed by slug and user) when given.
+ * keyed by slug and user) when given. The returned object is shared by every request the cache
+ * serves it to (lib/serializer.ts reuses its JSON): callers must not change it.
  * @throws HttpError 404 unknown slug; 403 non-member non-administrator.
  */
 export async function getApplication(db: Database, user: CurrentUser, slug: string, cache?: ReadCache): Promise<ApplicationDetail> {
-  const load = async () => (await findApplicationDetail(db, slug, user.id)) ?? null;
+  const load = async (): Promise<{ detail: ApplicationDetail; member: boolean } | null> => {
+    const found = await findApplicationDetail(db, slug, user.id);
+    if (!found) return null;
+    return { detail: { ...toApplication(found.app, found.myRole, found.members.length), members: found.members }, member: found.myRole !== null };
+  };
   const found = cache ? await cache.namespace<Awaited<ReturnType<typeof load>>>('application-detail').get(`${slug}\u0000${user.id}`, load) : await load();
   if (!found) throw notFound('errors.applicationNotFound');
-  if (!found.myRole && !user.isAdmin) throw forbidden('errors.notMember');
-  return { ...toApplication(found.app, found.myRole, found.members.length), members: found.members };
+  if (!found.member && !user.isAdmin) throw forbidden('errors.notMember');
+  return found.detail;
 }
 
 /**
