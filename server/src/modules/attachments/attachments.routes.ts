@@ -83,7 +83,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Download an attachment's content",
         params: idParams,
         querystring: contentQuery,
-        response: { 200: z.any().describe('The file'), 304: z.null(), ...errorResponses },
+        response: { 200: z.unknown().describe('The file (a stream, sent with its stored content type)'), 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {

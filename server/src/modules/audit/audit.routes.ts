@@ -3,11 +3,10 @@
  * each entry hash-chained; "verify chain" reports the first broken link). Reads only: no entry is
  * written, and there is no route that edits or deletes entries (the table's triggers refuse it too).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXPORT_MAX_ROWS, auditEntrySchema, auditExportQuerySchema, auditQuerySchema, auditVerifySchema, okSchema, pageSchema } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { requireAdmin } from '../auth/auth.plugin';
 import { EXPORT_TYPES, exportAuditStream, exportFileName } from './audit.export';
 import { countMatching } from './audit.repository';
@@ -69,7 +68,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary: 'Export the filtered audit log as CSV or XLSX',
         querystring: auditExportQuerySchema,
-        response: { 200: z.any().describe('The CSV or XLSX file'), ...errorResponses },
+        response: { 200: exportFileSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

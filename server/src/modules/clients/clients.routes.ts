@@ -17,7 +17,7 @@ import {
   pageSchema,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
 import { clientExportFileName, EXPORT_TYPES, exportClientsStream } from './clients.export';
@@ -78,7 +78,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['clients'],
         summary: 'Export the filtered clients as CSV or XLSX',
         querystring: clientExportQuerySchema,
-        response: { 200: z.any().describe('The CSV or XLSX file'), ...errorResponses },
+        response: { 200: exportFileSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ import {
   type Locale,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { contentDisposition } from '../attachments/content-disposition';
 import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, userOf } from '../auth/auth.plugin';
@@ -41,7 +41,6 @@ import {
 } from './record-queries.service';
 
 const idParams = z.object({ id: z.uuid() });
-const fileSchema = z.any().describe('The CSV or XLSX file');
 
 export const recordQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -109,7 +108,7 @@ export const recordQueryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['record-queries'],
         summary: 'Export an unsaved record query as CSV or XLSX',
         body: recordQueryExportSchema,
-        response: { 200: fileSchema, ...errorResponses },
+        response: { 200: exportFileSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -143,7 +142,7 @@ export const recordQueryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Export a saved record query as CSV or XLSX',
         params: idParams,
         querystring: recordQueryExportQuerySchema,
-        response: { 200: fileSchema, ...errorResponses },
+        response: { 200: exportFileSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
