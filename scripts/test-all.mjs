@@ -1,12 +1,12 @@
 // `npm test`: every test of the project, in one run, ending with one line `N passed, N failed`.
 //   1. tsc (web, server) and eslint: one test each
 //   2. unit tests: Jest via umi/test
-//   3. API tests: node's test runner on PGlite, then on PostgreSQL (TEST_DATABASE_URL, default
-//      postgres://postgres@127.0.0.1:5432/postgres)
+//   3. API tests: node's test runner on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL,
+//      default postgres://postgres@127.0.0.1:5432/postgres)
 //   4. browser tests: Playwright on Debian's Chromium against the app built once here (the build
 //      runs in the background during the API suites)
 // Set SKIP_E2E=1 or SKIP_PG=1 to leave a part out while developing (the count then says so).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled, run } from './lib.mjs';
 
@@ -46,20 +46,36 @@ function apiTestFiles() {
     .sort();
 }
 
-/** Runs the API suite with node's test runner; counts from its TAP summary. */
+/**
+ * Runs the API suite with node's test runner in the background; its spec output goes to
+ * test-results/<name>.log (printed when it ends, so two suites' lines don't interleave), its counts
+ * come from the TAP summary. Resolves once recorded.
+ */
 function apiSuite(name, env) {
-  const tap = `test-results/${name.replace(/\W+/g, '-')}.tap`;
-  console.log(`\n[assay test] ${name}`);
-  const r = spawnSync(
+  const base = `test-results/${name.replace(/\W+/g, '-')}`;
+  const tap = `${base}.tap`;
+  console.log(`\n[assay test] ${name} started in the background → ${base}.log`);
+  const out = openSync(`${base}.log`, 'w');
+  const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...apiTestFiles()],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
+    { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
   );
-  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
-  const failed = count('fail') + count('cancelled');
-  record(name, count('pass'), failed || (r.status === 0 ? 0 : 1), count('skipped') + count('todo'));
+  return new Promise((resolve) => {
+    const done = (status) => {
+      closeSync(out);
+      console.log(`\n[assay test] ${name} output:`);
+      console.log(readFileSync(`${base}.log`, 'utf8'));
+      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
+      const failed = count('fail') + count('cancelled');
+      record(name, count('pass'), failed || (status === 0 ? 0 : 1), count('skipped') + count('todo'));
+      resolve();
+    };
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
 }
 
 /**
@@ -81,9 +97,12 @@ function startBuild() {
 }
 const build = process.env.SKIP_E2E === '1' ? null : startBuild();
 
-apiSuite('API on PGlite', { TEST_DATABASE_URL: '' });
+// The two API suites run side by side (each test makes its own database; PGlite's is in this
+// process's child, PostgreSQL's on the server): together ~5 minutes less than one after the other.
+const suites = [apiSuite('API on PGlite', { TEST_DATABASE_URL: '' })];
 if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1);
-else apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
+else suites.push(apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' }));
+await Promise.all(suites);
 
 // Browser tests on one fresh build
 if (process.env.SKIP_E2E === '1') record('browser (SKIP_E2E=1)', 0, 0, 1);
