@@ -139,7 +139,9 @@ async function startAssay(engine) {
     env.DATA_DIR = dir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: the Assay server writes a V8 CPU profile there when it stops (node --cpu-prof)
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/src/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/v1/health`, child);
 

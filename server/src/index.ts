@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       let busy = Promise.resolve();
       process.on('SIGUSR2', () => {
         busy = busy.then(async () => {
-          const n = await processOpsRequests(env.DATA_DIR, opsHandler(opened)).catch((err: unknown) => {
+          const n = await processOpsRequests(env.DATA_DIR, opsHandler(opened, blobs)).catch((err: unknown) => {
             app.log.error({ err }, 'ops: shell requests failed');
             return 0;
           });

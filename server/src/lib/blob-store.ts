@@ -64,8 +64,13 @@ export interface BlobStore {
   has(sha256: string): Promise<boolean>;
   /** Deletes blob `sha256`; false when there was none. Callers make sure nothing references it. */
   remove(sha256: string): Promise<boolean>;
-  /** Every stored blob (any order) with when it was last written, for the unreferenced-blob sweep. */
-  list(): AsyncIterable<{ sha256: string; modifiedAt: Date }>;
+  /** Every stored blob (any order) with its size and when it was last written (the unreferenced-blob sweep, backups). */
+  list(): AsyncIterable<ListedBlob>;
+}
+
+/** A blob as `list()` yields it: its hash, size (bytes) and when it was stored. */
+export interface ListedBlob extends BlobInfo {
+  modifiedAt: Date;
 }
 
 /** The source was longer than `maxBytes`. */
@@ -209,7 +214,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async *list(): AsyncIterable<{ sha256: string; modifiedAt: Date }> {
+  async *list(): AsyncIterable<ListedBlob> {
     const children = async (dir: string): Promise<string[]> => {
       try {
         return (await fs.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory() && /^[0-9a-f]{2}$/.test(d.name)).map((d) => d.name);
@@ -224,7 +229,7 @@ export class LocalBlobStore implements BlobStore {
         for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
           if (!isSha256(name) || !name.startsWith(aa + bb)) continue;
           const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
-          if (stat?.isFile()) yield { sha256: name, modifiedAt: stat.mtime };
+          if (stat?.isFile()) yield { sha256: name, size: stat.size, modifiedAt: stat.mtime };
         }
       }
     }

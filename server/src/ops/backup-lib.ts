@@ -1,5 +1,7 @@
 /**
- * Backup and restore (issue 4: "keep what it was given").
+ * Backup and restore (issue 4: "keep what it was given"). A backup is one archive
+ * (ops/backup-archive.ts) holding the database copy and every uploaded file's bytes (the blob store);
+ * the database copy is:
  * - PGlite: the data folder as one gzip tarball (`PGlite.dumpDataDir('gzip')`). PGlite reads the
  *   files while holding its query lock, in one synchronous pass, so the copy is the state of one
  *   instant: what a crash at that instant would leave, which PostgreSQL recovers (WAL replay) when
@@ -19,7 +21,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PGLITE_EXTENSIONS, rowsOf, type Database, type Executor } from '../db/client';
 import * as schema from '../db/schema';
+import type { BlobStore } from '../lib/blob-store';
 import { readHead } from '../modules/audit/audit.repository';
+import { isTarArchive, writeBackupArchive } from './backup-archive';
 
 /** What a backup holds (or a restored database): rows per table (`schema.table`) and the audit head. */
 export interface DatabaseSummary {
@@ -42,8 +46,14 @@ export async function summarise(db: Executor): Promise<DatabaseSummary> {
   return { tables, auditHead: await readHead(db) };
 }
 
-/** A backup file's kind, from its first bytes: gzip (PGlite tarball) or PGDMP (pg_dump custom format). */
-export function backupKind(file: string): 'pglite' | 'postgres' {
+/**
+ * A backup file's kind, from its first bytes: a tar archive (format 2, ops/backup-archive.ts), or a
+ * format-1 file of an earlier version: gzip (a PGlite tarball) or PGDMP (a pg_dump archive), which
+ * hold the database alone.
+ * @throws Error when it is none of these.
+ */
+export function backupKind(file: string): 'archive' | 'pglite' | 'postgres' {
+  if (isTarArchive(file)) return 'archive';
   const fd = fs.openSync(file, 'r');
   try {
     const head = Buffer.alloc(5);
@@ -56,29 +66,28 @@ export function backupKind(file: string): 'pglite' | 'postgres' {
   throw new Error(`${file} is not an Assay backup (neither a PGlite tarball nor a pg_dump archive)`);
 }
 
-/** `backups/assay-<UTC timestamp>.<ext>` under the current directory (the repo root). */
-export function defaultBackupPath(kind: 'pglite' | 'postgres', now: Date = new Date()): string {
+/** `backups/assay-<UTC timestamp>.tar` under the current directory (the repo root). */
+export function defaultBackupPath(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return path.resolve(process.cwd(), 'backups', `assay-${stamp}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`);
+  return path.resolve(process.cwd(), 'backups', `assay-${stamp}.tar`);
 }
 
-function writeFileAtomic(file: string, data: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(tmp, data, { mode: 0o600 });
-  fs.renameSync(tmp, file);
-}
+/** What a backup command reports: the file, its size (bytes), blobs archived and the database summary. */
+export type BackupResult = { file: string; bytes: number; blobs: number; blobBytes: number } & DatabaseSummary;
 
 /**
- * Writes the PGlite database of `client` (open, possibly serving requests) to `out` as a gzip
- * tarball; the file appears complete or not at all (written under a temporary name, then renamed).
- * @returns the file's size (bytes) and the database summary.
+ * Writes a backup archive of the PGlite database of `client` (open, possibly serving requests) and
+ * of `blobs` to `out`; the file appears complete or not at all.
  */
-export async function backupPglite(client: PGlite, db: Database, out: string): Promise<{ file: string; bytes: number } & DatabaseSummary> {
-  const dump = await client.dumpDataDir('gzip');
-  const data = new Uint8Array(await dump.arrayBuffer());
-  writeFileAtomic(out, data);
-  return { file: out, bytes: data.length, ...(await summarise(db)) };
+export async function backupPglite(client: PGlite, db: Database, blobs: BlobStore | null, out: string): Promise<BackupResult> {
+  const written = await writeBackupArchive({
+    out,
+    engine: 'pglite',
+    blobs,
+    copyDatabase: async () => ({ bytes: new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()) }),
+    summarise: () => summarise(db),
+  });
+  return { file: written.file, bytes: written.bytes, blobs: written.manifest.blobs, blobBytes: written.manifest.blobBytes, ...written.manifest.summary };
 }
 
 /** Runs a client tool; rejects with its stderr when it exits non-zero. */
@@ -95,20 +104,27 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 /**
- * `pg_dump --format=custom` of `databaseUrl` to `out` (via a temporary name).
- * @returns the file's size (bytes) and the database summary (read from `db`, after the dump).
+ * A backup archive of `databaseUrl` (`pg_dump --format=custom`) and of `blobs`, written to `out`.
+ * The summary is read from `db` after the dump.
  */
-export async function backupPostgres(databaseUrl: string, db: Database, out: string): Promise<{ file: string; bytes: number } & DatabaseSummary> {
+export async function backupPostgres(databaseUrl: string, db: Database, blobs: BlobStore | null, out: string): Promise<BackupResult> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.partial`;
+  const dump = `${out}.${process.pid}.dump.partial`;
   try {
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${tmp}`, `--dbname=${databaseUrl}`]);
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, out);
+    const written = await writeBackupArchive({
+      out,
+      engine: 'postgres',
+      blobs,
+      copyDatabase: async () => {
+        await run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, `--dbname=${databaseUrl}`]);
+        return { file: dump };
+      },
+      summarise: () => summarise(db),
+    });
+    return { file: written.file, bytes: written.bytes, blobs: written.manifest.blobs, blobBytes: written.manifest.blobBytes, ...written.manifest.summary };
   } finally {
-    fs.rmSync(tmp, { force: true });
+    fs.rmSync(dump, { force: true });
   }
-  return { file: out, bytes: fs.statSync(out).size, ...(await summarise(db)) };
 }
 
 /**

@@ -2,14 +2,20 @@
  * Backup and restore round trip through the real commands (`npm run backup` / `npm run restore`),
  * on the engine under test: PGlite (a data folder) by default, PostgreSQL with TEST_DATABASE_URL.
  * The restored database has the row count of every table and the audit chain head of the backup,
- * and its chain verifies; a restore refuses while a server uses the database.
+ * and its chain verifies; uploaded files' bytes come back with it (the archive holds the blob
+ * store); a restore refuses while a server uses the database.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import tar from 'tar-stream';
 import { buildApp } from '../app';
+import { LocalBlobStore } from '../lib/blob-store';
+import { multipartBody } from '../modules/record-queries/subjects.test-support';
 import type { DatabaseHandle } from '../db/client';
 import { acquireDataLock } from '../db/lock';
 import { testDatabaseUrl } from '../env';
@@ -19,6 +25,7 @@ import { toCurrentUser } from '../modules/auth/auth.service';
 import { findUserByEmail } from '../modules/users/users.repository';
 import { runOps } from '../test/cli';
 import { adminSession, call, createEngineDatabase, userSession } from '../test/helpers';
+import { MANIFEST_ENTRY, type BackupManifest } from './backup-archive';
 import { backupKind, summarise, type DatabaseSummary } from './backup-lib';
 
 /** The administrator as a CurrentUser (for calling services directly). */
@@ -28,10 +35,14 @@ async function me(handle: DatabaseHandle) {
   return toCurrentUser(row, null);
 }
 
-/** Opens the database under test, runs `fn` with an app on it, closes both. */
-async function withApp(open: () => Promise<DatabaseHandle>, fn: (app: Awaited<ReturnType<typeof buildApp>>, handle: DatabaseHandle) => Promise<void>) {
+/** Opens the database under test, runs `fn` with an app on it (blobs in `dataDir`/blobs), closes both. */
+async function withApp(
+  open: () => Promise<DatabaseHandle>,
+  dataDir: string,
+  fn: (app: Awaited<ReturnType<typeof buildApp>>, handle: DatabaseHandle) => Promise<void>,
+) {
   const handle = await open();
-  const app = await buildApp({ db: handle.db, engine: handle.engine });
+  const app = await buildApp({ db: handle.db, engine: handle.engine, blobs: new LocalBlobStore(path.join(dataDir, 'blobs')) });
   try {
     await app.ready();
     await fn(app, handle);
@@ -45,10 +56,16 @@ test('backup and restore: the round trip brings back every row and the audit cha
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-backup-'));
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const serverUrl = testDatabaseUrl();
-  const { env, open } = await createEngineDatabase(t, 2);
+  const engine = await createEngineDatabase(t, 2);
+  const { open } = engine;
+  // the uploaded files' folder: PGlite's data folder, or one made for the purpose beside PostgreSQL
+  const env = { DATA_DIR: path.join(tmp, 'data'), ...engine.env };
+  const blobs = new LocalBlobStore(path.join(env.DATA_DIR, 'blobs'));
+  const content = '审计底稿 — working paper kept across a restore\n';
+  const sha = createHash('sha256').update(content).digest('hex');
 
   let before!: DatabaseSummary;
-  await withApp(open, async (app, handle) => {
+  await withApp(open, env.DATA_DIR, async (app, handle) => {
     const { cookie } = await adminSession(app);
     const member = await userSession(app, cookie);
     for (const slug of ['alpha', 'beta', 'gamma']) {
@@ -56,19 +73,24 @@ test('backup and restore: the round trip brings back every row and the audit cha
     }
     await call(app, 'POST', '/api/v1/applications/alpha/members', { cookie, body: { email: member.email, role: 'editor' } });
     await call(app, 'POST', '/api/v1/auth/login', { body: { email: member.email, password: 'Wrong-password-1' } });
+    const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'wp.txt', type: 'text/plain', content }]);
+    const uploaded = await call(app, 'POST', '/api/v1/applications/alpha/attachments', { cookie, body, headers: { 'content-type': contentType } });
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
     before = await summarise(handle.db);
   });
   assert.equal(before.tables['public.applications'], 3);
   assert.ok(before.auditHead.seq >= 8);
 
-  const file = path.join(tmp, 'nightly', serverUrl ? 'assay.dump' : 'assay.tar.gz');
+  assert.equal(await blobs.has(sha), true);
+  const file = path.join(tmp, 'nightly', 'assay.tar');
   const backup = await runOps('backup', ['--out', file, '--json'], env);
   assert.equal(backup.code, 0, backup.stderr);
-  const written = JSON.parse(backup.stdout) as DatabaseSummary & { file: string; bytes: number };
+  const written = JSON.parse(backup.stdout) as DatabaseSummary & { file: string; bytes: number; blobs: number };
   assert.equal(written.file, file);
   assert.equal(written.bytes, fs.statSync(file).size);
+  assert.equal(written.blobs, 1, 'the uploaded file is in the backup');
   assert.deepEqual({ tables: written.tables, auditHead: written.auditHead }, before, 'the backup reports what it holds');
-  assert.equal(backupKind(file), serverUrl ? 'postgres' : 'pglite');
+  assert.equal(backupKind(file), 'archive');
   assert.equal(fs.statSync(file).mode & 0o777, 0o600, 'readable by its owner only');
 
   // life goes on after the backup…
@@ -80,11 +102,18 @@ test('backup and restore: the round trip brings back every row and the audit cha
     await later.close();
   }
 
-  // …and the restore brings back the state of the backup
+  // …the uploaded files are lost…
+  fs.rmSync(path.join(env.DATA_DIR, 'blobs'), { recursive: true, force: true });
+  assert.equal(await blobs.has(sha), false);
+
+  // …and the restore brings back the state of the backup, uploaded files included
   const restored = await runOps('restore', [file, '--json'], env);
   assert.equal(restored.code, 0, restored.stderr);
-  const after = JSON.parse(restored.stdout) as DatabaseSummary & { previous?: string | null };
+  const after = JSON.parse(restored.stdout) as DatabaseSummary & { previous?: string | null; blobs: number };
   assert.deepEqual({ tables: after.tables, auditHead: after.auditHead }, before);
+  assert.equal(after.blobs, 1);
+  assert.equal(await blobs.has(sha), true);
+  assert.equal(fs.readFileSync(blobs.pathOf(sha), 'utf8'), content);
   const check = await open();
   try {
     assert.deepEqual(await summarise(check.db), before);
@@ -122,4 +151,61 @@ test('backup and restore: the round trip brings back every row and the audit cha
   const notBackup = await runOps('restore', [junk], env);
   assert.equal(notBackup.code, 1);
   assert.match(notBackup.stderr, /is not an Assay backup/);
+});
+
+test('backup restore: a corrupt blob fails the restore and changes nothing; a database-only file of format 1 still restores', async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-backup-'));
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const serverUrl = testDatabaseUrl();
+  const engine = await createEngineDatabase(t, 2);
+  const env = { DATA_DIR: path.join(tmp, 'data'), ...engine.env };
+  await withApp(engine.open, env.DATA_DIR, async (app) => {
+    const { cookie } = await adminSession(app);
+    assert.equal((await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'alpha', name: 'Alpha' } })).statusCode, 201);
+  });
+  const file = path.join(tmp, 'assay.tar');
+  assert.equal((await runOps('backup', ['--out', file], env)).code, 0);
+
+  // the same archive with one more entry under blobs/ whose bytes do not hash to its name
+  const corrupt = path.join(tmp, 'corrupt.tar');
+  const pack = tar.pack();
+  const extract = tar.extract();
+  const done = new Promise<void>((resolve, reject) => {
+    const out = fs.createWriteStream(corrupt);
+    out.on('close', resolve);
+    out.on('error', reject);
+    pack.pipe(out);
+  });
+  extract.on('entry', (header, stream, next) => {
+    if (header.name === MANIFEST_ENTRY) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c) => chunks.push(c as Buffer));
+      stream.on('end', () => {
+        const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+        pack.entry({ name: `blobs/${'0'.repeat(64)}` }, Buffer.from('not these bytes'));
+        pack.entry({ name: MANIFEST_ENTRY }, Buffer.from(JSON.stringify({ ...manifest, blobs: manifest.blobs + 1 })), next);
+      });
+    } else stream.pipe(pack.entry(header, next));
+  });
+  extract.on('finish', () => pack.finalize());
+  fs.createReadStream(file).pipe(extract);
+  await done;
+  const refused = await runOps('restore', [corrupt], env);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /blob blobs\/0{64} is corrupt/);
+  assert.equal(fs.existsSync(path.join(env.DATA_DIR, 'blobs', '00', '00', '0'.repeat(64))), false, 'nothing of it was kept');
+
+  // format 1: the database copy alone, as versions before the archive wrote it
+  const legacy = path.join(tmp, serverUrl ? 'legacy.dump' : 'legacy.tar.gz');
+  const handle = await engine.open();
+  try {
+    if (handle.raw.engine === 'pglite') fs.writeFileSync(legacy, new Uint8Array(await (await handle.raw.client.dumpDataDir('gzip')).arrayBuffer()));
+    else execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${legacy}`, `--dbname=${engine.env.DATABASE_URL}`]);
+  } finally {
+    await handle.close();
+  }
+  assert.equal(backupKind(legacy), serverUrl ? 'postgres' : 'pglite');
+  const restored = await runOps('restore', [legacy, '--json'], env);
+  assert.equal(restored.code, 0, restored.stderr);
+  assert.equal((JSON.parse(restored.stdout) as DatabaseSummary).tables['public.applications'], 1);
 });

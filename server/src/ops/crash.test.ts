@@ -164,7 +164,7 @@ test('crash: kill -9 in the middle of writes, restart — everything acknowledge
 
   if (!serverUrl) {
     // the shell commands work while this server holds the folder: an online backup…
-    const file = path.join(tmp, 'online.tar.gz');
+    const file = path.join(tmp, 'online.tar');
     const backup = await runOps('backup', ['--out', file, '--json'], env);
     assert.equal(backup.code, 0, backup.stderr);
     const summary = JSON.parse(backup.stdout) as DatabaseSummary;

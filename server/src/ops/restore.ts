@@ -1,6 +1,8 @@
 /**
  * `npm run restore -- FILE [--json]`: brings a backup of `npm run backup` back into the configured
- * database (ops/backup-lib.ts). Refuses while a server uses it (stop the server first):
+ * database (ops/backup-lib.ts), and its uploaded files into DATA_DIR/blobs (ops/backup-archive.ts;
+ * blobs are content-addressed, so existing ones are kept and the backup's are added). Also reads
+ * the database-only files of earlier versions. Refuses while a server uses it (stop the server first):
  * - PGlite: the current `DATA_DIR/db` is kept as `DATA_DIR/db.before-restore-<stamp>` (delete it
  *   when satisfied); a file that cannot be opened leaves the current database untouched;
  * - PostgreSQL: pg_restore --clean --if-exists in one transaction (all or nothing).
@@ -11,6 +13,8 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { acquireDataLock } from '../db/lock';
 import { loadEnv } from '../env';
+import { LocalBlobStore } from '../lib/blob-store';
+import { readBackupArchive } from './backup-archive';
 import { backupKind, restorePglite, restorePostgres, serverConnections, summarise, type DatabaseSummary } from './backup-lib';
 import { formatSummary, parseCommandLine, runCommand, shownPath, UsageError } from './shell';
 
@@ -25,26 +29,38 @@ async function main(): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const env = loadEnv();
   const kind = backupKind(file);
-  let summary: DatabaseSummary & { previous?: string | null };
-  if (env.DATABASE_URL) {
-    if (kind !== 'postgres') throw new Error(`${file} is a PGlite backup, but DATABASE_URL names PostgreSQL`);
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, poolMax: 1, applicationName: 'assay-cli' });
-    try {
-      const others = await serverConnections(handle.db);
-      if (others > 0) throw new Error(`${others} Assay server connection(s) use this database: stop the servers first`);
-      await restorePostgres(env.DATABASE_URL, file);
-      summary = await summarise(handle.db);
-    } finally {
-      await handle.close();
+  // a format-2 archive: blobs into the store, the database copy into a work folder, then as before
+  const work = path.join(env.DATA_DIR, `restore-${process.pid}`);
+  let engine: 'pglite' | 'postgres' = kind === 'archive' ? 'pglite' : kind;
+  let databaseFile = file;
+  let blobsRestored = 0;
+  const lock = env.DATABASE_URL ? null : acquireDataLock(env.DATA_DIR); // refuses while a server holds the folder
+  let summary: DatabaseSummary & { previous?: string | null; blobs?: number };
+  try {
+    if (env.DATABASE_URL) await refuseWhileServed(env.DATABASE_URL);
+    if (kind === 'archive') {
+      const read = await readBackupArchive(file, work, new LocalBlobStore(path.join(env.DATA_DIR, 'blobs')));
+      engine = read.manifest.engine;
+      databaseFile = read.databaseFile;
+      blobsRestored = read.blobsRestored;
     }
-  } else {
-    if (kind !== 'pglite') throw new Error(`${file} is a PostgreSQL backup: set DATABASE_URL to restore it`);
-    const lock = acquireDataLock(env.DATA_DIR); // refuses while a server holds the folder
-    try {
-      summary = await restorePglite(env.DATA_DIR, file);
-    } finally {
-      lock.release();
+    if (env.DATABASE_URL) {
+      if (engine !== 'postgres') throw new Error(`${file} is a PGlite backup, but DATABASE_URL names PostgreSQL`);
+      await restorePostgres(env.DATABASE_URL, databaseFile);
+      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, poolMax: 1, applicationName: 'assay-cli' });
+      try {
+        summary = await summarise(handle.db);
+      } finally {
+        await handle.close();
+      }
+    } else {
+      if (engine !== 'pglite') throw new Error(`${file} is a PostgreSQL backup: set DATABASE_URL to restore it`);
+      summary = await restorePglite(env.DATA_DIR, databaseFile);
     }
+    summary.blobs = blobsRestored;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+    lock?.release();
   }
   if (values.json) {
     console.log(JSON.stringify(summary));
@@ -52,7 +68,19 @@ async function main(): Promise<void> {
   }
   console.log(`Restored ${shownPath(file)}`);
   if (summary.previous) console.log(`The previous database was kept in ${summary.previous}`);
+  console.log(`Uploaded files restored: ${blobsRestored}`);
   console.log(formatSummary(summary));
+}
+
+/** @throws Error when an Assay server is connected to the PostgreSQL database of `databaseUrl`. */
+async function refuseWhileServed(databaseUrl: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl, poolMax: 1, applicationName: 'assay-cli' });
+  try {
+    const others = await serverConnections(handle.db);
+    if (others > 0) throw new Error(`${others} Assay server connection(s) use this database: stop the servers first`);
+  } finally {
+    await handle.close();
+  }
 }
 
 runCommand(main, USAGE);
