@@ -5,11 +5,11 @@
  *    PostgreSQL a dedicated connection (outside the pool, with the pool's settings) listens and
  *    reconnects after an error (bumping once it is back, since notifications may have been
  *    missed); on PGlite the instance's own `listen`.
- *  - an onSend hook that bumps the generation when this process answers a mutating request
+ *  - an onSend hook (on the mutating routes) that bumps the generation when this process answers a mutating request
  *    (POST/PUT/PATCH/DELETE), before the response leaves: the transaction has committed by then,
  *    so the caller's next request reads fresh values without waiting for the notification.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { Client } from 'pg';
 import type { ReadCache } from '../lib/read-cache';
 import type { DatabaseHandle } from './client';
@@ -72,10 +72,21 @@ export async function listenForInvalidation(
   };
 }
 
-/** Bumps `cache` when this process answers any POST/PUT/PATCH/DELETE (see the module comment). */
+/**
+ * Bumps `cache` when this process answers any POST/PUT/PATCH/DELETE (see the module comment): an
+ * onSend hook on each route that accepts one of those methods (added as routes are declared, so a
+ * GET pays nothing for it). Call before any route is added.
+ */
 export function registerMutationInvalidation(app: FastifyInstance, cache: ReadCache): void {
-  app.addHook('onSend', async (request) => {
+  const bump: onSendHookHandler = (request, _reply, payload, done) => {
     const m = request.method;
     if (m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE') cache.bump();
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
+    const own = route.onSend;
+    route.onSend = own === undefined ? [bump] : Array.isArray(own) ? [...own, bump] : [own, bump];
   });
 }

@@ -18,7 +18,7 @@
  * request cannot carry it; with a session cookie present the checks apply as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_HEADER } from '../../../contracts';
+import { CSRF_HEADER, type MessageKey } from '../../../contracts';
 import { sendError } from './error-handler';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -84,20 +84,28 @@ export function isBearerOnly(request: Pick<FastifyRequest, 'headers'>): boolean 
 /** Adds the onRequest hook refusing forged mutations (see the module comment). */
 export function registerCsrf(app: FastifyInstance, opts: { allowedOrigins?: readonly string[] } = {}): void {
   const allowed = new Set(opts.allowedOrigins ?? []);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!MUTATING.has(request.method) || !isApiUrl(request.url)) return;
-    if (request.routeOptions.config.csrf === false) return;
-    if (isBearerOnly(request)) return;
-    const value = request.headers[CSRF_HEADER];
-    if (typeof value !== 'string' || value.length === 0) return sendError(reply, 403, 'CSRF_REJECTED', 'errors.csrf');
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site' || !originAllowed(request, allowed)) {
-      request.log.warn({ origin: request.headers.origin, secFetchSite: site, url: request.url }, 'csrf: cross-site mutation refused');
-      return sendError(reply, 403, 'CSRF_REJECTED', 'errors.csrfOrigin');
+  app.addHook('onRequest', (request, reply, done) => {
+    const refusal = csrfRefusal(request, allowed);
+    if (!refusal) return done();
+    if (refusal.status === 403 && refusal.message === 'errors.csrfOrigin') {
+      request.log.warn({ origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'], url: request.url }, 'csrf: cross-site mutation refused');
     }
-    if (hasBody(request)) {
-      const type = mediaType(request.headers['content-type']);
-      if (!type || !BODY_TYPES.has(type)) return sendError(reply, 415, 'BAD_REQUEST', 'errors.contentType');
-    }
+    sendError(reply, refusal.status, refusal.code, refusal.message); // answered: done() is not called
   });
+}
+
+/** Why the request is refused as a possible forgery (status, errorCode, message key), or null to let it through. */
+function csrfRefusal(request: FastifyRequest, allowed: ReadonlySet<string>): { status: 403 | 415; code: 'CSRF_REJECTED' | 'BAD_REQUEST'; message: MessageKey } | null {
+  if (!MUTATING.has(request.method) || !isApiUrl(request.url)) return null;
+  if (request.routeOptions.config.csrf === false) return null;
+  if (isBearerOnly(request)) return null;
+  const value = request.headers[CSRF_HEADER];
+  if (typeof value !== 'string' || value.length === 0) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrf' };
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site' || !originAllowed(request, allowed)) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrfOrigin' };
+  if (hasBody(request)) {
+    const type = mediaType(request.headers['content-type']);
+    if (!type || !BODY_TYPES.has(type)) return { status: 415, code: 'BAD_REQUEST', message: 'errors.contentType' };
+  }
+  return null;
 }

@@ -28,6 +28,8 @@ export interface CachedRead<V> {
    * (no coalescing: loads are single indexed queries).
    */
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /** The cached value of `key` when fresh, else undefined: no load, no await (a hot path's fast lane). */
+  peek(key: string): V | undefined;
   /** Replaces a cached value in place (e.g. a session's refreshed `last_seen_at`); no-op when absent or stale. */
   patch(key: string, update: (value: V) => V): void;
   /** Drops one key. */
@@ -71,6 +73,15 @@ export class ReadCache {
         const value = await load();
         if (generation === this.generation) lru.set(key, { value, generation });
         return value;
+      },
+      peek: (key) => {
+        if (!enabled) return undefined;
+        const hit = lru.get(key);
+        if (hit && hit.generation === this.generation) {
+          this.stats.hits += 1;
+          return hit.value;
+        }
+        return undefined;
       },
       patch: (key, update) => {
         const hit = lru.get(key);

@@ -40,8 +40,9 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('auditActions', null as unknown as string[]);
   app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
     request.auditActions = [];
+    done();
   });
 }

@@ -76,7 +76,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   const fail = (err?: Error) => {
     if (err) throw err;
   };
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(STATIC_HEADERS);
     if (isApiUrl(request.url)) {
       reply.header('content-security-policy', API_CSP);
@@ -87,5 +87,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       setCsp(request.raw, reply.raw, fail);
     }
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    done();
   });
 }

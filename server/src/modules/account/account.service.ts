@@ -10,7 +10,7 @@
  * - the user's own recent activity: their audit entries, newest first.
  * The password change and the language are auth.service.ts's (POST /auth/me/password, PATCH /auth/me/preferences).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   API_TOKEN_MAX_DAYS,
   isPasswordExpired,
@@ -50,7 +50,7 @@ const DAY_MS = 86_400_000;
 
 /** SHA-256 (hex) of a token: what `api_tokens.token_hash` holds. */
 export function hashApiToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 function profileOf(row: UserRow, expiryDays: number): Profile {

@@ -6,10 +6,10 @@
  *   `config.audit` (the actions it writes, or false) when it is added — a route without one stops
  *   the app from building — so a test can walk them all ("every mutating route writes exactly one
  *   entry", audit.routes-walk.test.ts);
- * - an onResponse check: a successful (2xx) mutation that wrote no entry, several, or an action it
+ * - an onResponse check on each mutating route that declares actions: a successful (2xx) mutation that wrote no entry, several, or an action it
  *   did not declare is logged as an error.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { isApiUrl, isMutatingMethod } from '../../lib/csrf';
 import { auditWriter, type AuditWriter } from './audit.service';
 
@@ -47,7 +47,26 @@ export function auditOf(request: FastifyRequest): AuditWriter {
   );
 }
 
-/** Installs the registry (onRoute) and the onResponse check; call before any route is added. */
+/** The onResponse check of a mutating route that declares audit actions (see the module comment). */
+const checkAudit: onResponseHookHandler = (request, reply, done) => {
+  const declared = request.routeOptions.config.audit;
+  const written = request.auditActions;
+  if (
+    Array.isArray(declared) &&
+    reply.statusCode >= 200 &&
+    reply.statusCode < 300 &&
+    !(written.length === 0 && unchanged.has(request)) &&
+    (written.length !== 1 || !declared.includes(written[0]))
+  ) {
+    request.log.error(
+      { method: request.method, url: request.routeOptions.url, written, declared },
+      'audit: a successful mutation must write exactly one declared audit entry',
+    );
+  }
+  done();
+};
+
+/** Installs the registry (onRoute) and the onResponse check (on the routes that need it); call before any route is added. */
 export function registerAuditLayer(app: FastifyInstance): void {
   app.decorate('mutatingRoutes', [] as MutatingRoute[]);
   app.decorate('apiRoutes', [] as { method: string; url: string }[]);
@@ -63,17 +82,9 @@ export function registerAuditLayer(app: FastifyInstance): void {
       }
       app.mutatingRoutes.push({ method, url: route.url, audit });
     }
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const declared = request.routeOptions.config.audit;
-    if (!Array.isArray(declared) || reply.statusCode < 200 || reply.statusCode >= 300) return;
-    const written = request.auditActions;
-    if (written.length === 0 && unchanged.has(request)) return;
-    if (written.length !== 1 || !declared.includes(written[0])) {
-      request.log.error(
-        { method: request.method, url: request.routeOptions.url, written, declared },
-        'audit: a successful mutation must write exactly one declared audit entry',
-      );
+    if (methods.some(isMutatingMethod) && Array.isArray(route.config?.audit)) {
+      const own = route.onResponse;
+      route.onResponse = own === undefined ? [checkAudit] : Array.isArray(own) ? [...own, checkAudit] : [own, checkAudit];
     }
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../../contracts';
 import { forbidden, unauthenticated } from '../../lib/http-error';
 import { resolveApiToken } from '../account/account.service';
-import { ABSOLUTE_TIMEOUT_MS, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
+import { ABSOLUTE_TIMEOUT_MS, resolveCachedSession, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,25 +51,39 @@ export function isSessionUrl(url: string): boolean {
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authMethod', null);
-  app.addHook('onRequest', async (request) => {
-    if (!isSessionUrl(request.url)) return;
-    const bearer = bearerToken(request);
-    if (bearer !== undefined) {
-      const byToken = await resolveApiToken(app.db, bearer);
-      if (byToken) {
-        request.user = byToken.user;
-        request.authMethod = 'token';
-      }
-      return;
-    }
-    const token = request.cookies[sessionCookieName(request)];
-    if (!token) return;
-    const resolved = await resolveSession(app.db, token, new Date(), app.readCache);
+  const signIn = (request: FastifyRequest, resolved: { sessionId: string; user: CurrentUser } | null) => {
     if (resolved) {
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
       request.authMethod = 'session';
     }
+  };
+  // callback style with a synchronous fast lane (a cached session answers without a promise): the
+  // hook runs on every API request (issue 4 benchmark)
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isSessionUrl(request.url)) return done();
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) {
+      resolveApiToken(app.db, bearer).then((byToken) => {
+        if (byToken) {
+          request.user = byToken.user;
+          request.authMethod = 'token';
+        }
+        done();
+      }, done);
+      return;
+    }
+    const token = request.cookies[sessionCookieName(request)];
+    if (!token) return done();
+    const cached = resolveCachedSession(app.db, token, app.readCache);
+    if (cached !== undefined) {
+      signIn(request, cached);
+      return done();
+    }
+    resolveSession(app.db, token, new Date(), app.readCache).then((resolved) => {
+      signIn(request, resolved);
+      done();
+    }, done);
   });
 }
 

@@ -54,7 +54,7 @@ interface Loaded {
   version: string;
 }
 
-const cache = new WeakMap<object, { at: number; loaded: Promise<Loaded> }>();
+const cache = new WeakMap<object, { at: number; loaded: Promise<Loaded>; value?: Loaded }>();
 
 async function load(db: Executor): Promise<Loaded> {
   const rows = await readSettingRows(db);
@@ -75,9 +75,21 @@ function loadCached(db: Executor, now = Date.now()): Promise<Loaded> {
   const hit = cache.get(db);
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.loaded;
   const loaded = load(db);
-  cache.set(db, { at: now, loaded });
-  loaded.catch(() => cache.delete(db));
+  const entry: { at: number; loaded: Promise<Loaded>; value?: Loaded } = { at: now, loaded };
+  cache.set(db, entry);
+  loaded.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => cache.delete(db),
+  );
   return loaded;
+}
+
+/** The cached settings of `db` when loaded and fresh, else undefined (no read, no await: the session check's fast lane). */
+export function peekSettings(db: Executor, now = Date.now()): Settings | undefined {
+  const hit = cache.get(db);
+  return hit?.value && now - hit.at < CACHE_TTL_MS ? hit.value.settings : undefined;
 }
 
 /** Drops this process's cached settings of `db` (after a write; tests that write rows directly). */
