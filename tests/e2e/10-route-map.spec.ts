@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { routes } from '../../config/routes';
 import type { AppRoute } from '../../config/routes';
-import { expect, test, unexpected } from './fixtures';
+import { expect, test, trackConsole, unexpected, type ConsoleProblem } from './fixtures';
 import { ADMIN, APP, AUTH_HEADERS } from './support';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
 
 /** Sample values for route params. */
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -106,39 +106,6 @@ test.describe('the whole map', () => {
     expect(specPaths).toHaveLength(139);
     expect(specPaths.filter((p) => !byPath.has(p))).toEqual([]);
   });
-
-  for (const path of specPaths) {
-    test(`renders ${path}`, async ({ page, problems }) => {
-      const route = byPath.get(path);
-      expect(route?.component, `route ${path} has a page component`).toBeTruthy();
-      const chunk = chunkOf(route?.component ?? '');
-      const fetched: string[] = [];
-      page.on('response', (res) => {
-        const url = new URL(res.url());
-        if (url.pathname.startsWith('/admin/') && url.pathname.endsWith('.async.js') && res.ok()) fetched.push(url.pathname);
-      });
-      await page.goto(fill(path));
-      const marker = MARKERS[path];
-      if (marker?.url) await expect(page).toHaveURL(marker.url);
-      else await expect(page.getByTestId(marker?.testId ?? 'module-pending')).toBeVisible();
-      if (!marker?.url) {
-        expect(
-          fetched.some((f) => f.startsWith(`/admin/${chunk}.`)),
-          `${chunk} fetched from /admin/ (${fetched.join(', ')})`,
-        ).toBe(true);
-      }
-      await expect(page.getByTestId('route-error')).toHaveCount(0);
-      await expect(page.getByTestId('chunk-error')).toHaveCount(0);
-      expect(
-        unexpected(problems, [
-          { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
-          { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients)/${MISSING}`), status: 404 },
-          // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
-          { url: '/api/v1/subjects/no_such_subject', status: 400 },
-        ]),
-      ).toEqual([]);
-    });
-  }
 
   test('window.g_umi.version is 4.4.11', async ({ page }) => {
     await page.goto('/admin');
@@ -249,4 +216,68 @@ test.describe('route data', () => {
       .click();
     await expect(page.getByTestId('console-dashboard')).toBeVisible();
   });
+});
+
+/**
+ * Every path of routes.txt, one test each, on one page of one browser context shared by the tests
+ * (signed in once): the app's shell comes from the browser's cache after the first load, so each
+ * test costs its own route's load, not a whole cold start (139 cold starts were ~5 of CI's minutes).
+ * Each route's own chunk is still fetched the first time its path is opened.
+ */
+test.describe('every path renders', () => {
+  let shared: { context: BrowserContext; page: Page; problems: ConsoleProblem[] } | undefined;
+
+  test.beforeAll(async ({ browser }, info) => {
+    const { baseURL, locale } = info.project.use;
+    const context = await browser.newContext({ baseURL, locale });
+    const res = await context.request.post('/api/v1/auth/login', { headers: AUTH_HEADERS, data: { email: ADMIN.email, password: ADMIN.password } });
+    expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
+    const page = await context.newPage();
+    shared = { context, page, problems: trackConsole(page) };
+  });
+
+  test.afterAll(async () => {
+    await shared?.context.close();
+  });
+
+  for (const path of specPaths) {
+    test(`renders ${path}`, async () => {
+      if (!shared) throw new Error('the shared page did not open');
+      const { page, problems } = shared;
+      problems.length = 0;
+      const route = byPath.get(path);
+      expect(route?.component, `route ${path} has a page component`).toBeTruthy();
+      const chunk = chunkOf(route?.component ?? '');
+      const fetched: string[] = [];
+      const onResponse = (res: Response) => {
+        const url = new URL(res.url());
+        if (url.pathname.startsWith('/admin/') && url.pathname.endsWith('.async.js') && res.ok()) fetched.push(url.pathname);
+      };
+      page.on('response', onResponse);
+      try {
+        await page.goto(fill(path));
+        const marker = MARKERS[path];
+        if (marker?.url) await expect(page).toHaveURL(marker.url);
+        else await expect(page.getByTestId(marker?.testId ?? 'module-pending')).toBeVisible();
+        if (!marker?.url) {
+          expect(
+            fetched.some((f) => f.startsWith(`/admin/${chunk}.`)),
+            `${chunk} fetched from /admin/ (${fetched.join(', ')})`,
+          ).toBe(true);
+        }
+        await expect(page.getByTestId('route-error')).toHaveCount(0);
+        await expect(page.getByTestId('chunk-error')).toHaveCount(0);
+        expect(
+          unexpected(problems, [
+            { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
+            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients)/${MISSING}`), status: 404 },
+            // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
+            { url: '/api/v1/subjects/no_such_subject', status: 400 },
+          ]),
+        ).toEqual([]);
+      } finally {
+        page.off('response', onResponse);
+      }
+    });
+  }
 });
