@@ -9,14 +9,29 @@
  * A hidden field keeps what was typed in the form's store (shown again, it is still there), but
  * `visibleValues` leaves it out of what is sent; the server ignores it anyway.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Form, Typography, type FormInstance } from 'antd';
 import React, { useMemo } from 'react';
 import { useIntl } from 'umi';
 import type { Field, FormLayout } from '../../../contracts';
 import { resolveFormState } from '../../../contracts/form-rules';
+import { getDefaultForm } from '../../services/forms';
 import { FieldInput, fieldRules, isWritable } from '../fields';
 
 type Values = Record<string, unknown>;
+
+/**
+ * The subject's default form (GET …/default-form), or null while loading, when it has none, or when
+ * it could not be read (the plain field list is used then).
+ */
+export function useDefaultForm(app: string, subjectKey: string) {
+  const q = useQuery({
+    queryKey: [app, 'default-form', subjectKey],
+    queryFn: ({ signal }) => getDefaultForm(app, subjectKey, signal),
+    staleTime: 30_000,
+  });
+  return { form: q.data ?? null, loading: q.isLoading };
+}
 
 /** `values` without the fields the layout hides for them (what a form submits). */
 export function visibleValues(layout: FormLayout, values: Values): Values {
