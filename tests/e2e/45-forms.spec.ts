@@ -65,9 +65,13 @@ test('the first administrator prepares a new administrator, an application and a
 });
 
 test('as the new user: design a form with a conditional field, preview it, save it as the default', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, DESIGNER);
+  // the application picker's options: wait for them before opening it
+  const apps = page.waitForResponse((r) => r.url().includes('/api/v1/applications?') && r.ok());
   await page.goto('/admin/form');
   await expect(page.getByTestId('forms-table')).toBeVisible();
+  await apps;
   await page.getByTestId('create-form').click();
   const dialog = page.getByRole('dialog');
   await pick(page, dialog.getByTestId('form-application'), `表单测试 \\(${SLUG}\\)`);
@@ -109,7 +113,7 @@ test('as the new user: design a form with a conditional field, preview it, save 
   }
   await expect(page.getByTestId('canvas-field-reason')).toContainText('条件显示');
   await expect(page.getByTestId('form-dirty')).toBeVisible();
-  await page.screenshot({ path: 'tests/e2e/screenshots/forms-designer.png', fullPage: true });
+  await page.screenshot({ path: 'tests/e2e/screenshots/forms-designer.png' });
 
   // preview: the condition toggles the field live
   await page.getByTestId('tab-preview').click();
@@ -128,7 +132,7 @@ test('as the new user: design a form with a conditional field, preview it, save 
   await page.getByTestId('form-set-default').click();
   await expect(page.getByTestId('form-is-default')).toBeVisible();
   await page.getByTestId('tab-canvas').click();
-  await page.screenshot({ path: 'tests/e2e/screenshots/forms-designer-saved.png', fullPage: true });
+  await page.screenshot({ path: 'tests/e2e/screenshots/forms-designer-saved.png' });
 
   // the list shows it as the subject's default
   await page.goto('/admin/form');
@@ -153,7 +157,8 @@ test('as the new user: the workspace enters a record through the default form; t
   await expect(reason).toContainText('说明驳回的理由');
   await expect(reason.getByPlaceholder('例如：发票不合规')).toBeVisible();
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(reason).toContainText('请填写驳回原因（必填）');
+  await expect(reason.locator('.ant-form-item-explain-error')).toHaveText('请填写驳回原因（必填）');
+  await expect(reason.locator('.ant-form-item-explain-error')).toBeVisible();
   await page.screenshot({ path: 'tests/e2e/screenshots/forms-workspace.png' });
   await reason.getByRole('textbox').fill('发票抬头错误');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
