@@ -477,3 +477,10 @@ export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters (profiles, client contacts, phone fields). */
 export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
+
+/**
+ * The operators of a dynamic form's condition (issue 7; contracts/form-rules.ts says how each
+ * compares). Here, not in forms.ts, so the browser reads them without building zod schemas.
+ */
+export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] as const;
+export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];

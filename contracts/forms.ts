@@ -7,14 +7,13 @@
  * (`resolveFormState`, form-rules.ts) used by the server and the browser alike.
  */
 import { z } from 'zod';
+import { FORM_CONDITION_OPS } from './constants';
 import { pageQuerySchema } from './envelope';
 import { fieldKeySchema, subjectKeySchema } from './subjects';
 
 export * from './form-rules';
 
-/** The operators of a form condition (form-rules.ts says how each compares). */
-export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] as const;
-export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];
+export { FORM_CONDITION_OPS, type FormConditionOp } from './constants';
 
 /** Most sections of a form, fields of a form, conditions of one group. */
 export const FORM_SECTIONS_MAX = 50;

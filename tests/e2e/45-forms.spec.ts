@@ -6,7 +6,8 @@
  * moves "reason" into a new "Decision" section with the keyboard buttons, makes it visible and
  * required only when Status = Rejected, checks the condition in the preview, saves and sets it as
  * the default; then in the workspace's "New record" drawer the reason field appears only for
- * Rejected, is required then, and the record is saved with it. A direct API write naming the form
+ * Rejected, is required then, and the record is saved with it; its edit form hides the reason again
+ * for Approved (the stored reason is kept). A direct API write naming the form
  * without a reason gets 400 naming `values.reason`. Screenshots: tests/e2e/screenshots/forms-*.png.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -167,8 +168,24 @@ test('as the new user: the workspace enters a record through the default form; t
 
   const filter = JSON.stringify({ op: 'and', items: [{ field: 'title', op: 'eq', value: '差旅报销' }] });
   const list = await page.request.get(`${API}/records?filter=${encodeURIComponent(filter)}`);
-  const records = ((await list.json()) as { data: { values: Record<string, unknown> }[] }).data;
+  const records = ((await list.json()) as { data: { id: string; values: Record<string, unknown> }[] }).data;
   expect(records.at(0)?.values).toMatchObject({ title: '差旅报销', status: 'Rejected', reason: '发票抬头错误' });
+
+  // the record's edit form uses the default form too: Approved hides the reason, which is kept (not cleared)
+  await page.goto(`/${SLUG}/${SUBJECT}/${records[0].id}`);
+  await page.getByTestId('record-edit').click();
+  const edit = page.getByTestId('record-edit-form');
+  await expect(edit.getByTestId('record-item-reason')).toBeVisible();
+  await expect(edit.getByTestId('record-section-1')).toContainText('审批');
+  await pick(page, edit.getByTestId('field-input-status'), 'Approved');
+  await expect(edit.getByTestId('record-item-reason')).toHaveCount(0);
+  await page.getByTestId('record-save').click();
+  await expect(page.getByText('已保存为版本 2')).toBeVisible();
+  const after = await page.request.get(`${API}/records/${records[0].id}`);
+  expect(((await after.json()) as { data: { record: { values: Record<string, unknown> } } }).data.record.values).toMatchObject({
+    status: 'Approved',
+    reason: '发票抬头错误',
+  });
 
   // a write straight to the API naming the form, without a reason: 400 naming the field
   const formId = ((await (await page.request.get(`${API}/default-form`)).json()) as { data: { id: string } }).data.id;

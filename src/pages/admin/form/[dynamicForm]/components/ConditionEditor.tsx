@@ -9,7 +9,7 @@ import { Button, Select, Space, Typography } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import type { Field, FormCondition, FormConditionGroup, FormConditionOp } from '../../../../../../contracts';
-import { FORM_CONDITION_OPS } from '../../../../../../contracts/forms';
+import { FORM_CONDITION_OPS } from '../../../../../../contracts/constants';
 import { FieldInput } from '../../../../../components/fields';
 
 const NO_VALUE: FormConditionOp[] = ['empty', 'notEmpty'];
