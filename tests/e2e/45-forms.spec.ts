@@ -127,7 +127,9 @@ test('as the new user: design a form with a conditional field, preview it, save 
   await pick(page, preview.getByTestId('field-input-status'), 'Approved');
   await expect(preview.getByTestId('preview-item-reason')).toHaveCount(0);
 
+  const saved = page.waitForResponse((r) => r.url().includes('/api/v1/forms/') && r.request().method() === 'PATCH');
   await page.getByTestId('form-save').click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('表单已保存')).toBeVisible();
   await expect(page.getByTestId('form-dirty')).toHaveCount(0);
   await page.getByTestId('form-set-default').click();

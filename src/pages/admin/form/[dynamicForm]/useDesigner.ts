@@ -44,6 +44,8 @@ export function useDesigner(id: string) {
     setLayout(form.layout);
     setError(null);
     void queryClient.invalidateQueries({ queryKey: ['assay', 'forms'], exact: false, refetchType: 'none' });
+    // the workspace's record forms read the subject's default form (FormLayoutItems useDefaultForm)
+    void queryClient.invalidateQueries({ queryKey: [form.application, 'default-form', form.subjectKey] });
   };
 
   /** PATCH the layout (and `isDefault` when given). @returns the saved form, or null after a refusal (kept in `error`). */
