@@ -4,11 +4,12 @@
  * `claims` (title, status Open/Approved/Rejected, reason, amount). Signed in as the NEW user:
  * /admin/form → "New form" for claims; in the designer: drags a field back from the palette,
  * moves "reason" into a new "Decision" section with the keyboard buttons, makes it visible and
- * required only when Status = Rejected, checks the condition in the preview, saves and sets it as
- * the default; then in the workspace's "New record" drawer the reason field appears only for
- * Rejected, is required then, and the record is saved with it; its edit form hides the reason again
- * for Approved (the stored reason is kept). A direct API write naming the form
- * without a reason gets 400 naming `values.reason`. Screenshots: tests/e2e/screenshots/forms-*.png.
+ * required only when Status = Rejected (leaving with unsaved changes asks first), checks the
+ * condition in the preview, saves and sets it as the default. In the workspace's "New record"
+ * drawer the reason field appears only for Rejected, is required then, and the record is saved
+ * with it; its edit form hides the reason again for Approved (the stored reason is kept). A direct
+ * API write naming the form without a reason gets 400 naming `values.reason`.
+ * Screenshots: tests/e2e/screenshots/forms-*.png.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
@@ -114,6 +115,13 @@ test('as the new user: design a form with a conditional field, preview it, save 
   }
   await expect(page.getByTestId('canvas-field-reason')).toContainText('条件显示');
   await expect(page.getByTestId('form-dirty')).toBeVisible();
+  // leaving with unsaved changes asks first; "cancel" stays with the edits
+  await page.getByRole('link', { name: '动态表单', exact: true }).first().click();
+  const leave = page.getByRole('dialog').filter({ hasText: '有未保存的修改' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/form\/[0-9a-f-]{36}$/);
   await page.screenshot({ path: 'tests/e2e/screenshots/forms-designer.png' });
 
   // preview: the condition toggles the field live
