@@ -55,6 +55,8 @@ export default function FormDesignerPage() {
     if (ok) message.success(t('forms.designer.defaultSet', { name: ok.name, subject: ok.subjectName }));
   };
   const details = d.error instanceof ApiError ? d.error.details : [];
+  // required fields left off the form (and without a default) would make every create through it fail
+  const missingRequired = d.palette.filter((f) => f.required && (f.defaultValue === undefined || f.defaultValue === null));
 
   return (
     <PageContainer
@@ -109,6 +111,15 @@ export default function FormDesignerPage() {
           }
         />
       ) : null}
+      {missingRequired.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="form-missing-required"
+          message={t('forms.designer.missingRequired', { fields: missingRequired.map((f) => f.name).join(', ') })}
+        />
+      )}
       <Row gutter={16}>
         <Col xs={24} md={6}>
           <Palette fields={d.palette} onAdd={d.add} />
