@@ -113,6 +113,9 @@ export const AUDIT_ACTIONS = [
   'query.create',
   'query.update',
   'query.delete',
+  'form.create',
+  'form.update',
+  'form.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,7 +134,7 @@ export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
  * variables and notices with their modules; later modules add theirs). The bin's `type` column;
  * each module registers its handler (server modules/recycle/recycle.registry.ts).
  */
-export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice', 'application', 'client', 'subject', 'field', 'record', 'query'] as const;
+export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice', 'application', 'client', 'subject', 'field', 'record', 'query', 'form'] as const;
 export type RecyclableType = (typeof RECYCLABLE_TYPES)[number];
 
 /** The settings key of the recycle bin's retention in days (0 = keep forever). */
@@ -474,3 +477,10 @@ export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters (profiles, client contacts, phone fields). */
 export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
+
+/**
+ * The operators of a dynamic form's condition (issue 7; contracts/form-rules.ts says how each
+ * compares). Here, not in forms.ts, so the browser reads them without building zod schemas.
+ */
+export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] as const;
+export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];

@@ -343,6 +343,13 @@ export const MESSAGES = {
   },
   'errors.comment.notFound': { 'zh-CN': '评论不存在', 'en-US': 'No such comment' },
   'errors.query.notFound': { 'zh-CN': '查询不存在', 'en-US': 'No such query' },
+  // dynamic forms (issue 7): layout checks name `layout.sections.<i>.fields.<j>.…`; a record write names `formId`
+  'errors.form.notFound': { 'zh-CN': '表单不存在', 'en-US': 'No such form' },
+  'errors.form.unknownField': { 'zh-CN': '该主题没有字段“{key}”', 'en-US': 'The subject has no field "{key}"' },
+  'errors.form.computedField': { 'zh-CN': '字段“{key}”由系统计算，不能放进表单', 'en-US': 'Field "{key}" is computed and cannot be placed on a form' },
+  'errors.form.duplicateField': { 'zh-CN': '同一字段在表单中只能出现一次', 'en-US': 'A field can be placed on a form only once' },
+  'errors.form.tooManyFields': { 'zh-CN': '表单字段过多', 'en-US': 'Too many fields on the form' },
+  'errors.form.otherSubject': { 'zh-CN': '该表单不属于这个主题', 'en-US': 'This form belongs to another subject' },
   'errors.query.column': {
     'zh-CN': '不是该主题的字段、系统列或“关联字段.目标字段”',
     'en-US': 'Not a field, a system column or a relation.field of this subject',

@@ -112,14 +112,23 @@ export const recordPageSchema = z.object({
 export type RecordPage = z.infer<typeof recordPageSchema>;
 
 /** POST …/records: the values of the fields to set; fields left out take their default. */
-export const recordCreateSchema = z.object({ values: z.record(z.string(), z.unknown()) });
+export const recordCreateSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  /** The dynamic form the values were entered through (issue 7): its conditions are enforced (server forms/forms.rules.ts). */
+  formId: z.uuid().optional(),
+});
 export type RecordCreate = z.infer<typeof recordCreateSchema>;
 
 /**
  * PATCH …/records/:id: `version` is the version the editor started from; an older one is refused
  * with 409 STALE_VERSION (`conflict` StaleConflict) and nothing is written.
  */
-export const recordUpdateSchema = z.object({ version: z.number().int().min(1), values: z.record(z.string(), z.unknown()) });
+export const recordUpdateSchema = z.object({
+  version: z.number().int().min(1),
+  values: z.record(z.string(), z.unknown()),
+  /** As in recordCreateSchema. */
+  formId: z.uuid().optional(),
+});
 export type RecordUpdate = z.infer<typeof recordUpdateSchema>;
 
 /** POST …/records/bulk-update: the same values on every record; all or nothing. */

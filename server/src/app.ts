@@ -47,6 +47,7 @@ import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
 import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { registerStatic } from './static';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(commentRoutes);
       await api.register(recordTagRoutes);
       await api.register(recordQueryRoutes);
+      await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(clientRoutes);
     },

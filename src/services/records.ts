@@ -63,11 +63,14 @@ export async function getRecordDetail(app: string, subject: string, id: string, 
   return res.data;
 }
 
-/** Creates a record → its detail; 400 names the fields (`values.<key>`), 409 VALUE_TAKEN names a unique field. */
-export async function createRecord(app: string, subject: string, values: Record<string, unknown>): Promise<RecordDetail> {
+/**
+ * Creates a record → its detail; 400 names the fields (`values.<key>`), 409 VALUE_TAKEN names a unique field.
+ * `formId`: the dynamic form the values were entered through (its conditions are enforced, issue 7).
+ */
+export async function createRecord(app: string, subject: string, values: Record<string, unknown>, formId?: string): Promise<RecordDetail> {
   const res = await request<Ok<RecordDetail>>(`${subjectPath(app, subject)}/records`, {
     method: 'POST',
-    data: { values },
+    data: { values, formId },
     skipErrorHandler: true,
   });
   return res.data;
@@ -80,10 +83,11 @@ export async function updateRecord(
   id: string,
   version: number,
   values: Record<string, unknown>,
+  formId?: string,
 ): Promise<RecordDetail> {
   const res = await request<Ok<RecordDetail>>(recordPath(app, subject, id), {
     method: 'PATCH',
-    data: { version, values },
+    data: { version, values, formId },
     skipErrorHandler: true,
   });
   return res.data;

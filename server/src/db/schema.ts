@@ -650,6 +650,35 @@ export const savedQueries = pgTable(
   (t) => [index('saved_queries_subject_idx').on(t.subjectId)],
 );
 
+/**
+ * Dynamic forms (issue 7 "Dynamic forms", modules/forms): a designed form of one subject — `layout`
+ * (contracts/forms.ts formLayoutSchema: sections, placed fields with label/help/placeholder/default,
+ * visibleIf/requiredIf conditions). `is_default`: the form the workspace uses for record create and
+ * edit of that subject; at most one live default per subject (partial unique index). Soft-deleted
+ * to the recycle bin (type 'form').
+ */
+export const dynamicForms = pgTable(
+  'dynamic_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isDefault: boolean('is_default').notNull().default(false),
+    layout: jsonb('layout').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => [
+    index('dynamic_forms_subject_idx').on(t.subjectId),
+    uniqueIndex('dynamic_forms_one_default_idx').on(t.subjectId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -669,3 +698,4 @@ export type FieldRow = typeof fields.$inferSelect;
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type SavedQueryRow = typeof savedQueries.$inferSelect;
+export type DynamicFormRow = typeof dynamicForms.$inferSelect;

@@ -35,6 +35,8 @@ export interface FieldInputProps {
   recordId?: string;
   /** Form.Item's id, so the label points at the control. */
   id?: string;
+  /** The hint shown while empty (a dynamic form's per-field placeholder, issue 7). */
+  placeholder?: string;
   'data-testid'?: string;
 }
 
@@ -70,6 +72,7 @@ export default function FieldInput({
   disabled,
   recordId,
   id,
+  placeholder: hint,
   ...rest
 }: FieldInputProps) {
   const intl = useIntl();
@@ -78,7 +81,7 @@ export default function FieldInput({
   const v = field.validation ?? {};
   const filter = mode === 'filter';
   const common = { id, disabled, 'data-testid': testId };
-  const placeholder = filter ? intl.formatMessage({ id: 'records.filter.value' }) : undefined;
+  const placeholder = filter ? intl.formatMessage({ id: 'records.filter.value' }) : hint;
 
   if (!isWritable(field) && !filter) return <FieldValue field={field} value={value} />;
   // A formula is filtered as its result: number, boolean, date or text.
@@ -101,6 +104,7 @@ export default function FieldInput({
             {...common}
             // Fixed rows: antd's autoSize measures through a style attribute, which the CSP refuses.
             rows={4}
+            placeholder={placeholder}
             maxLength={v.maxLength}
             showCount={v.maxLength !== undefined}
             value={(value as string | null) ?? ''}
@@ -137,6 +141,7 @@ export default function FieldInput({
         <DatePicker
           {...common}
           style={{ width: filter ? 160 : '100%' }}
+          placeholder={placeholder}
           value={toDayjs(value, false)}
           onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
         />

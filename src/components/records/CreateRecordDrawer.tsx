@@ -1,7 +1,8 @@
 /**
  * The "New record" drawer of the records grid: a form of the subject's writable fields (their
  * defaults filled in, rules from the fields), POST …/records; a 400's field errors land under their
- * fields and the drawer stays open with everything typed.
+ * fields and the drawer stays open with everything typed. When the subject has a default dynamic
+ * form (issue 7), that form is rendered instead (FormLayoutItems) and its id sent with the values.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DrawerForm } from '@ant-design/pro-components';
@@ -12,6 +13,7 @@ import type { RecordItem, SubjectDetail } from '../../../contracts';
 import { createRecord } from '../../services/records';
 import { isWritable } from '../fields';
 import { showRecordErrors } from './errors';
+import FormLayoutItems, { layoutInitialValues, useDefaultForm, visibleValues } from './FormLayoutItems';
 import RecordFormItems, { definedValues } from './RecordFormItems';
 
 export default function CreateRecordDrawer({
@@ -26,9 +28,11 @@ export default function CreateRecordDrawer({
   const intl = useIntl();
   const [form] = Form.useForm<Record<string, unknown>>();
   const writable = subject.fields.filter(isWritable);
-  const initialValues = Object.fromEntries(
-    writable.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map((f) => [f.key, f.defaultValue]),
-  );
+  // the subject's default dynamic form (issue 7), when it has one: its layout, defaults and conditions
+  const { form: designed } = useDefaultForm(app, subject.key);
+  const initialValues = designed
+    ? layoutInitialValues(designed.layout, subject.fields)
+    : Object.fromEntries(writable.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map((f) => [f.key, f.defaultValue]));
   return (
     <DrawerForm<Record<string, unknown>>
       form={form}
@@ -44,7 +48,8 @@ export default function CreateRecordDrawer({
       submitter={{ searchConfig: { submitText: intl.formatMessage({ id: 'records.save' }) } }}
       onFinish={async (values) => {
         try {
-          const created = await createRecord(app, subject.key, definedValues(values));
+          const sent = designed ? visibleValues(designed.layout, values) : values;
+          const created = await createRecord(app, subject.key, definedValues(sent), designed?.id);
           message.success(intl.formatMessage({ id: 'records.create.done' }));
           onDone(created.record);
           return true;
@@ -59,8 +64,8 @@ export default function CreateRecordDrawer({
         }
       }}
     >
-      <div data-testid="create-record-form">
-        <RecordFormItems fields={subject.fields} />
+      <div data-testid="create-record-form" data-form-id={designed?.id}>
+        {designed ? <FormLayoutItems form={form} layout={designed.layout} fields={subject.fields} /> : <RecordFormItems fields={subject.fields} />}
       </div>
     </DrawerForm>
   );

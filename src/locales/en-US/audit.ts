@@ -54,6 +54,7 @@ export default {
   'recycle.type.field': 'Field',
   'recycle.type.record': 'Record',
   'recycle.type.query': 'Record query',
+  'recycle.type.form': 'Form',
   'recycle.search.placeholder': 'Name or who deleted it',
   'recycle.empty': 'The recycle bin is empty',
   'recycle.restore': 'Restore',

@@ -36,6 +36,7 @@ import type { AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, requireSubject, type FieldDef, type SubjectDef } from '../subjects/subject-def';
+import { formWriteRules } from '../forms/forms.rules';
 import { columnOf } from './columns';
 import { computeFormulas, evaluateFormulaField, nextAutoNumbers, systemValues } from './compute';
 import { parseFilterParam } from './filter';
@@ -173,7 +174,10 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
   const { app, subject } = await requireSubject(db, actor.user, slug, key, 'write', actor.cache);
   return guarded(subject, () =>
     db.transaction(async (tx) => {
-      const values = await validateValues({ db: tx, applicationId: app.id, cache: actor.cache }, subject, input.values, 'create');
+      // a dynamic form's conditions (issue 7, forms/forms.rules.ts): hidden fields ignored, requiredIf checked
+      const form = input.formId ? await formWriteRules(tx, subject, input.formId, input.values) : undefined;
+      const values = await validateValues({ db: tx, applicationId: app.id, cache: actor.cache }, subject, form?.given ?? input.values, 'create');
+      form?.checkRequired(values);
       const id = randomUUID();
       const at = new Date();
       const iso = at.toISOString();
@@ -289,7 +293,9 @@ export async function updateRecord(
   return guarded(subject, () =>
     db.transaction(async (tx) => {
       const current = await lockCurrent(tx, subject, id, input.version);
-      const values = await validateValues({ db: tx, applicationId: app.id, recordIds: [id], cache: actor.cache }, subject, input.values, 'update');
+      const form = input.formId ? await formWriteRules(tx, subject, input.formId, input.values, current.values) : undefined;
+      const values = await validateValues({ db: tx, applicationId: app.id, recordIds: [id], cache: actor.cache }, subject, form?.given ?? input.values, 'update');
+      form?.checkRequired(values);
       const result = await applyChange(tx, subject, current, values, 'update', actor.user);
       if (!result) return { data: await detailOf(tx, subject, current, actor.cache), changed: false };
       await actor.audit.record(tx, {

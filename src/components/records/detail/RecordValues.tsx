@@ -16,6 +16,7 @@ import { toApiError } from '../../../services/api-error';
 import { staleConflictOf, updateRecord } from '../../../services/records';
 import { FieldValue, isWritable } from '../../fields';
 import { showRecordErrors } from '../errors';
+import FormLayoutItems, { useDefaultForm, visibleValues } from '../FormLayoutItems';
 import RecordFormItems from '../RecordFormItems';
 import { changedKeys } from './changes';
 import ConflictPanel from './ConflictPanel';
@@ -50,6 +51,8 @@ export default function RecordValues({
   const [saving, setSaving] = useState(false);
   const record = detail.record;
   const keys = subject.fields.filter(isWritable).map((f) => f.key);
+  // the subject's default dynamic form (issue 7), when it has one, lays out the edit form
+  const { form: designed } = useDefaultForm(app, subject.key);
 
   const startEdit = () => {
     const values = Object.fromEntries(keys.map((k) => [k, record.values[k] ?? null]));
@@ -67,7 +70,7 @@ export default function RecordValues({
     } catch {
       return;
     }
-    const changed = changedKeys(values, base.values, keys);
+    const changed = changedKeys(designed ? visibleValues(designed.layout, values) : values, base.values, keys);
     if (changed.length === 0) {
       message.info(t('records.unchanged'));
       setEditing(false);
@@ -81,6 +84,7 @@ export default function RecordValues({
         record.id,
         base.version,
         Object.fromEntries(changed.map((k) => [k, values[k] ?? null])),
+        designed?.id,
       );
       message.success(t('records.saved', { version: saved.record.version }));
       setEditing(false);
@@ -162,7 +166,11 @@ export default function RecordValues({
           data-testid="record-edit-form"
           style={{ maxWidth: 760 }}
         >
-          <RecordFormItems fields={subject.fields} recordId={record.id} />
+          {designed ? (
+            <FormLayoutItems form={form} layout={designed.layout} fields={subject.fields} recordId={record.id} />
+          ) : (
+            <RecordFormItems fields={subject.fields} recordId={record.id} />
+          )}
         </Form>
       ) : (
         <ProDescriptions column={{ xs: 1, sm: 1, md: 2 }} dataSource={record.values} data-testid="record-descriptions">
