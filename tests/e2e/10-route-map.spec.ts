@@ -23,6 +23,7 @@ const SAMPLE: Record<string, string> = {
   variable: MISSING,
   category: MISSING,
   client: MISSING,
+  dynamicForm: MISSING,
 };
 const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? `sample-${name}`);
 
@@ -75,6 +76,8 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/:app/settings': { testId: 'workspace-settings' },
   '/compare_record_field': { testId: 'compare-page' },
   '/admin/record-query': { testId: 'record-query-page' },
+  '/admin/form': { testId: 'create-form' },
+  '/admin/form/:dynamicForm': { testId: 'exception-404' },
   '/:app': { testId: 'workspace-title' },
   '/:app/:subject': { testId: 'exception-404' },
   '/:app/:subject/:record': { testId: 'exception-404' },
@@ -270,7 +273,7 @@ test.describe('every path renders', () => {
         expect(
           unexpected(problems, [
             { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
-            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients)/${MISSING}`), status: 404 },
+            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms)/${MISSING}`), status: 404 },
             // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
             { url: '/api/v1/subjects/no_such_subject', status: 400 },
           ]),
