@@ -113,6 +113,11 @@ export const AUDIT_ACTIONS = [
   'query.create',
   'query.update',
   'query.delete',
+  'view.create',
+  'view.update',
+  'view.delete',
+  'view.share_create',
+  'view.share_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -49,6 +49,7 @@ import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
 import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { viewRoutes } from './modules/views/views.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -139,10 +140,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerRequestContext(app);
   registerAuditLayer(app);
   registerSecurityHeaders(app);
-  if (opts.apiRateLimit && opts.apiRateLimit > 0) {
+  // always registered: routes may set their own `config.rateLimit` (the public share reads, issue 7);
+  // the coarse per-IP limit of every /api route applies only when API_RATE_LIMIT is set
+  {
+    const coarse = Boolean(opts.apiRateLimit && opts.apiRateLimit > 0);
     await app.register(fastifyRateLimit, {
-      global: true,
-      max: opts.apiRateLimit,
+      global: coarse,
+      max: coarse ? (opts.apiRateLimit ?? 1000) : 1000,
       timeWindow: 60_000,
       allowList: (request) => !isApiUrl(request.url),
     });
@@ -193,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(recordQueryRoutes);
       await api.register(recordRoutes);
       await api.register(clientRoutes);
+      await api.register(viewRoutes);
     },
     { prefix: API_PREFIX },
   );
