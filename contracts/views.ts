@@ -15,13 +15,9 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { filterGroupSchema, recordLabelsSchema, recordSchema, sortSchema } from './records';
 
-export const VIEW_TYPES = ['grid', 'kanban', 'calendar'] as const;
-export type ViewType = (typeof VIEW_TYPES)[number];
+import { ROW_HEIGHTS, VIEW_PAGE_MAX, VIEW_TYPES } from './view-rows';
 
-export const ROW_HEIGHTS = ['short', 'medium', 'tall'] as const;
-
-/** The most rows one page of a view's rows (and of a share link's) carries. */
-export const VIEW_PAGE_MAX = 200;
+export { ROW_HEIGHTS, VIEW_PAGE_MAX, VIEW_TYPES, effectiveFilter, effectiveSort, type ViewType } from './view-rows';
 
 const fieldKey = z.string().min(1).max(100);
 

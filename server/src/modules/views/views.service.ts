@@ -9,8 +9,8 @@
  * and its filter and sorts are compiled once (a 400 from the records compiler is renamed
  * `config.filter…` / `config.sort`), so a saved view runs unless the subject's fields change since.
  */
-import type { CurrentUser, FilterCondition, FilterGroup, MessageKey, RecordSort, View, ViewConfig, ViewListQuery, ViewRowsQuery } from '../../../../contracts';
-import { SYSTEM_COLUMNS, viewConfigSchema } from '../../../../contracts';
+import type { CurrentUser, MessageKey, View, ViewConfig, ViewListQuery, ViewRowsQuery } from '../../../../contracts';
+import { effectiveFilter, effectiveSort, SYSTEM_COLUMNS, viewConfigSchema } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
@@ -84,50 +84,6 @@ export async function checkConfig(db: Executor, subject: SubjectDef, config: Vie
     }
     throw err;
   }
-}
-
-/** The sorts a view's rows are read in: a grid's group-by field first (groups stay together across pages); a calendar by its date. */
-export function effectiveSort(config: ViewConfig): RecordSort[] {
-  if (config.type === 'calendar') return [{ field: config.dateField, order: 'asc' }];
-  const sort = config.sort;
-  if (config.type === 'grid' && config.groupBy) {
-    const groupBy = config.groupBy;
-    return [{ field: groupBy, order: sort.find((s) => s.field === groupBy)?.order ?? 'asc' }, ...sort.filter((s) => s.field !== groupBy)].slice(0, 5);
-  }
-  return sort;
-}
-
-/** The day after `date` (YYYY-MM-DD). */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * The filter a page of rows is read with: the view's, and a calendar's visible range (`from`–`to`
- * inclusive; with an end field, events overlapping it) or a kanban's column (`group`: an option
- * label, '' = no value).
- */
-export function effectiveFilter(config: ViewConfig, query: Pick<ViewRowsQuery, 'from' | 'to' | 'group'>): FilterGroup | undefined {
-  const extra: (FilterCondition | FilterGroup)[] = [];
-  if (config.type === 'calendar' && (query.from || query.to)) {
-    if (query.to) extra.push({ field: config.dateField, op: 'lt', value: nextDay(query.to) });
-    if (query.from) {
-      const startsIn: FilterCondition = { field: config.dateField, op: 'gte', value: query.from };
-      if (config.endField) {
-        extra.push({
-          op: 'or',
-          items: [{ field: config.endField, op: 'gte', value: query.from }, { op: 'and', items: [{ field: config.endField, op: 'empty' }, startsIn] }],
-        });
-      } else extra.push(startsIn);
-    }
-  }
-  if (config.type === 'kanban' && query.group !== undefined) {
-    extra.push(query.group === '' ? { field: config.groupField, op: 'empty' } : { field: config.groupField, op: 'eq', value: query.group });
-  }
-  if (extra.length === 0) return config.filter;
-  return { op: 'and', items: [...(config.filter ? [config.filter] : []), ...extra] };
 }
 
 /** The view `id` with its subject, if `user` may `need` it. @throws 404 (unknown, or a subject gone); 403. */
