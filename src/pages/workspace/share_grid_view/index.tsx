@@ -51,7 +51,11 @@ export default function ShareGridViewPage() {
 
   const code = meta.error instanceof ApiError ? meta.error.errorCode : '';
   if (!token || (meta.error && !code.startsWith('SHARE_PASSWORD'))) {
-    return <Result status="warning" title={t('views.shared.unavailable')} subTitle={t('views.shared.unavailableHint')} data-testid="share-unavailable" />;
+    return (
+      <div data-testid="share-unavailable">
+        <Result status="warning" title={t('views.shared.unavailable')} subTitle={t('views.shared.unavailableHint')} />
+      </div>
+    );
   }
   if (code.startsWith('SHARE_PASSWORD')) {
     return (
