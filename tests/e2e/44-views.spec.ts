@@ -145,7 +145,9 @@ test('kanban: drag a card to another column, and move one with its menu', async 
   await expect(card).toBeVisible();
   const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/records/'));
   await card.dragTo(doing);
-  expect((await moved).status()).toBe(200);
+  const patch = await moved;
+  expect(patch.status()).toBe(200);
+  console.log('kanban PATCH', patch.url(), patch.request().postData(), (await patch.text()).slice(0, 300));
   await expect(doing.getByTestId('kanban-card').filter({ hasText: 'T03' })).toBeVisible();
   expect((await findRecord(page, 'T03')).values.status).toBe('进行中');
   // the keyboard way: the card's "Move to…" menu

@@ -5,7 +5,7 @@
  * revoked — with Revoke (confirmed).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, message as antMessage, DatePicker, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
@@ -17,7 +17,7 @@ import { formatDatetime } from '../fields/format';
 export default function ShareModal({ app, viewId, open, onClose }: { app: string; viewId: string; open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const [form] = Form.useForm<{ expiresAt?: Dayjs; password?: string }>();
   const [link, setLink] = useState<string | null>(null);
@@ -58,6 +58,7 @@ export default function ShareModal({ app, viewId, open, onClose }: { app: string
       width={760}
       destroyOnHidden
     >
+      {messageHolder}
       {link && (
         <Alert
           type="success"

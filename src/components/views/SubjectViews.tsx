@@ -6,7 +6,7 @@
  */
 import { AppstoreOutlined, CalendarOutlined, DownOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, List, Space, Tag } from 'antd';
+import { Button, Card, message as antMessage, Dropdown, List, Space, Tag } from 'antd';
 import React from 'react';
 import { history, Link, useIntl } from 'umi';
 import type { SubjectDetail, View, ViewType } from '../../../contracts';
@@ -14,7 +14,11 @@ import { VIEW_TYPES } from '../../../contracts/view-rows';
 import { createView, listSubjectViews } from '../../services/views';
 import { defaultConfig } from './viewColumns';
 
-const ICONS: Record<ViewType, React.ReactNode> = { grid: <TableOutlined />, kanban: <AppstoreOutlined />, calendar: <CalendarOutlined /> };
+const ICONS: Record<ViewType, React.ReactNode> = {
+  grid: <TableOutlined />,
+  kanban: <AppstoreOutlined />,
+  calendar: <CalendarOutlined />,
+};
 
 function useSubjectViews(app: string, subject: string) {
   return useQuery({ queryKey: [app, 'views', subject], queryFn: () => listSubjectViews(app, subject, { pageSize: 100 }) });
@@ -22,8 +26,8 @@ function useSubjectViews(app: string, subject: string) {
 
 function useNewView(app: string, subject: SubjectDetail, open: (v: View) => string) {
   const intl = useIntl();
-  const { message } = App.useApp();
-  return async (type: ViewType) => {
+  const [message, messageHolder] = antMessage.useMessage();
+  const newView = async (type: ViewType) => {
     try {
       const name = `${subject.name} · ${intl.formatMessage({ id: `views.type.${type}` })}`;
       const created = await createView(app, subject.key, { name, config: defaultConfig(type, subject) });
@@ -32,6 +36,7 @@ function useNewView(app: string, subject: SubjectDetail, open: (v: View) => stri
       message.error((err as Error).message);
     }
   };
+  return { newView, messageHolder };
 }
 
 /** The workspace's "Views" dropdown of a subject. */
@@ -39,35 +44,42 @@ export function ViewsMenu({ app, subject, canEdit }: { app: string; subject: Sub
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const views = useSubjectViews(app, subject.key);
-  const newView = useNewView(app, subject, (v) => `/${app}/view/${v.id}`);
+  const { newView, messageHolder } = useNewView(app, subject, (v) => `/${app}/view/${v.id}`);
   const items = [
     ...(views.data?.data ?? []).map((v) => ({ key: v.id, icon: ICONS[v.type], label: v.name })),
     ...(views.data?.data.length ? [] : [{ key: '__none', disabled: true, label: t('views.none') }]),
     ...(canEdit
       ? [
           { type: 'divider' as const },
-          ...VIEW_TYPES.map((type) => ({ key: `new:${type}`, icon: <PlusOutlined />, label: t('views.newOf', { type: t(`views.type.${type}`) }) })),
+          ...VIEW_TYPES.map((type) => ({
+            key: `new:${type}`,
+            icon: <PlusOutlined />,
+            label: t('views.newOf', { type: t(`views.type.${type}`) }),
+          })),
         ]
       : []),
   ];
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items,
-        onClick: ({ key }) => {
-          if (key.startsWith('new:')) void newView(key.slice(4) as ViewType);
-          else if (key !== '__none') history.push(`/${app}/view/${key}`);
-        },
-      }}
-    >
-      <Button data-testid="views-menu">
-        <Space>
-          {t('views.menu')}
-          <DownOutlined />
-        </Space>
-      </Button>
-    </Dropdown>
+    <>
+      {messageHolder}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key.startsWith('new:')) void newView(key.slice(4) as ViewType);
+            else if (key !== '__none') history.push(`/${app}/view/${key}`);
+          },
+        }}
+      >
+        <Button data-testid="views-menu">
+          <Space>
+            {t('views.menu')}
+            <DownOutlined />
+          </Space>
+        </Button>
+      </Dropdown>
+    </>
   );
 }
 
@@ -76,18 +88,24 @@ export function SubjectViewsCard({ subject }: { subject: SubjectDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const views = useSubjectViews(subject.application, subject.key);
-  const newView = useNewView(subject.application, subject, (v) => `/admin/view/${v.id}`);
+  const { newView, messageHolder } = useNewView(subject.application, subject, (v) => `/admin/view/${v.id}`);
   return (
     <Card
       title={t('views.menu')}
       style={{ marginTop: 16 }}
       extra={
-        <Dropdown menu={{ items: VIEW_TYPES.map((type) => ({ key: type, label: t(`views.type.${type}`) })), onClick: ({ key }) => void newView(key as ViewType) }}>
+        <Dropdown
+          menu={{
+            items: VIEW_TYPES.map((type) => ({ key: type, label: t(`views.type.${type}`) })),
+            onClick: ({ key }) => void newView(key as ViewType),
+          }}
+        >
           <Button icon={<PlusOutlined />}>{t('views.new')}</Button>
         </Dropdown>
       }
       data-testid="subject-views"
     >
+      {messageHolder}
       <List<View>
         size="small"
         loading={views.isLoading}

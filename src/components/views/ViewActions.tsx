@@ -5,7 +5,7 @@
  */
 import { SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Form, Input, message as antMessage, Modal, Space } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { View, ViewConfig } from '../../../contracts';
@@ -30,7 +30,7 @@ export default function ViewActions({
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [asNew, setAsNew] = useState(false);
@@ -64,6 +64,7 @@ export default function ViewActions({
   };
   return (
     <Space wrap>
+      {messageHolder}
       <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!dirty} onClick={() => void save()} data-testid="view-save">
         {t('views.save')}
       </Button>

@@ -7,7 +7,7 @@
  * event's version.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Calendar, DatePicker, Popover, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Calendar, message as antMessage, DatePicker, Popover, Space, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useMemo, useState } from 'react';
 import { useIntl } from 'umi';
@@ -41,7 +41,7 @@ function shift(value: unknown, days: number, type: string): unknown {
 export default function ViewCalendar({ app, subject, config, queryKey, canEdit }: CalendarProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const [month, setMonth] = useState<Dayjs>(() => dayjs());
   const range = monthGridRange(month);
@@ -102,6 +102,7 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit }
 
   return (
     <div data-testid="view-calendar">
+      {messageHolder}
       {query.isFetching && <Spin size="small" />}
       {query.data?.truncated && <Alert type="warning" showIcon message={t('views.calendar.truncated', { max: MAX_EVENTS })} />}
       <Calendar

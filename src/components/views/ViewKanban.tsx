@@ -7,9 +7,9 @@
  */
 import { MoreOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Dropdown, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Badge, message as antMessage, Button, Card, Dropdown, Empty, Space, Spin, Tag, Typography } from 'antd';
 import React, { useMemo, useState } from 'react';
-import { useIntl } from 'umi';
+import { Link, useIntl } from 'umi';
 import type { KanbanConfig, SubjectDetail } from '../../../contracts';
 import { updateRecord } from '../../services/records';
 import { listViewRecords } from '../../services/views';
@@ -88,7 +88,7 @@ function Column(props: KanbanProps & { label: string; title: string; onDrop: (d:
               style={{ cursor: canEdit ? 'grab' : undefined }}
               title={
                 <Typography.Text ellipsis>
-                  {recordHref ? <a href={recordHref(r.id)}>{display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}</a> : display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}
+                  {recordHref ? <Link to={recordHref(r.id)}>{display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}</Link> : display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}
                 </Typography.Text>
               }
               extra={
@@ -127,7 +127,7 @@ function Column(props: KanbanProps & { label: string; title: string; onDrop: (d:
 export default function ViewKanban(props: KanbanProps) {
   const { app, subject, config, queryKey } = props;
   const intl = useIntl();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const field = subject.fields.find((f) => f.key === config.groupField);
   if (!field || field.type !== 'singleSelect') return <Empty description={intl.formatMessage({ id: 'views.kanban.noField' })} />;
@@ -144,6 +144,7 @@ export default function ViewKanban(props: KanbanProps) {
   };
   return (
     <div style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }} data-testid="view-kanban">
+      {messageHolder}
       {options.map((o) => (
         <Column key={o.label || '__none'} {...props} label={o.label} title={o.title} options={options} onDrop={(d, to) => void move(d, to)} />
       ))}

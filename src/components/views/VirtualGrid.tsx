@@ -9,7 +9,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import React, { useCallback, useMemo } from 'react';
-import { useIntl } from 'umi';
+import { Link, useIntl } from 'umi';
 import { FieldContextProvider, FieldValue } from '../fields';
 import { ResizableHeaderCell } from '../records/useColumnWidths';
 import { ROW_PX, withGroupRows, type GridColumn, type GridRow } from './viewColumns';
@@ -82,7 +82,7 @@ export default function VirtualGrid({ queryKey, fetchPage, columns, groupBy, row
             ) : null;
           }
           const cell = <FieldValue field={c.field} value={r.values[c.key]} compact />;
-          return i === 0 && recordHref ? <a href={recordHref(r.id)}>{cell}</a> : cell;
+          return i === 0 && recordHref ? <Link to={recordHref(r.id)}>{cell}</Link> : cell;
         },
       })),
     [columns, onResize, recordHref, intl],

@@ -5,7 +5,7 @@
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Segmented, Space, Tag } from 'antd';
+import { Button, Card, message as antMessage, Form, Input, Segmented, Space, Tag } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { history, Link, useIntl, useParams } from 'umi';
 import type { ViewConfig, ViewType } from '../../../../../contracts';
@@ -22,7 +22,7 @@ export default function ViewEditPage() {
   const { view: id = '' } = useParams<{ view: string }>();
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const { view, subject, error, loading } = useViewWithSubject(id);
   const [name, setName] = useState('');
@@ -73,6 +73,7 @@ export default function ViewEditPage() {
         ]
       }
     >
+      {messageHolder}
       {v && s && config && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Card size="small">
