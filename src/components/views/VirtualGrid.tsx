@@ -10,7 +10,8 @@ import { Alert, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import React, { useCallback, useMemo } from 'react';
 import { Link, useIntl } from 'umi';
-import { FieldContextProvider, FieldValue } from '../fields';
+import { FieldContextProvider } from '../fields';
+import GridCell from './GridCell';
 import { ResizableHeaderCell } from '../records/useColumnWidths';
 import { ROW_PX, withGroupRows, type GridColumn, type GridRow } from './viewColumns';
 
@@ -71,7 +72,6 @@ export default function VirtualGrid({ queryKey, fetchPage, columns, groupBy, row
         key: c.key,
         title: c.name,
         width: c.width,
-        ellipsis: true,
         onHeaderCell: () => ({ width: c.width, onResize: onResize ? (w: number) => onResize(c.key, w) : undefined }) as React.HTMLAttributes<HTMLElement>,
         render: (_: unknown, r: GridRow) => {
           if (r.kind === 'group') {
@@ -81,11 +81,11 @@ export default function VirtualGrid({ queryKey, fetchPage, columns, groupBy, row
               </Typography.Text>
             ) : null;
           }
-          const cell = <FieldValue field={c.field} value={r.values[c.key]} compact />;
+          const cell = <GridCell field={c.field} value={r.values[c.key]} labels={labels} />;
           return i === 0 && recordHref ? <Link to={recordHref(r.id)}>{cell}</Link> : cell;
         },
       })),
-    [columns, onResize, recordHref, intl],
+    [columns, onResize, recordHref, intl, labels],
   );
   const width = columns.reduce((n, c) => n + c.width, 0);
 

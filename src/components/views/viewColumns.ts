@@ -81,9 +81,10 @@ export const ROW_PX: Record<string, number> = { short: 39, medium: 56, tall: 80 
 /** `sort` as a records list param (`key:asc,key2:desc`). */
 export const sortParam = (sort: readonly RecordSort[]) => sort.map((s) => `${s.field}:${s.order}`).join(',');
 
-/** The first and last day (YYYY-MM-DD) of the 6-week grid antd's Calendar shows for the month of `month`. */
+/**
+ * The days (YYYY-MM-DD) to read for the month of `month`: antd's Calendar shows 6 weeks around it,
+ * starting Sunday or Monday by locale, so the range is the month widened by a week before and two after.
+ */
 export function monthGridRange(month: Dayjs): { from: string; to: string } {
-  const first = month.startOf('month');
-  const start = first.subtract(first.day(), 'day');
-  return { from: start.format('YYYY-MM-DD'), to: start.add(41, 'day').format('YYYY-MM-DD') };
+  return { from: month.startOf('month').subtract(7, 'day').format('YYYY-MM-DD'), to: month.endOf('month').add(14, 'day').format('YYYY-MM-DD') };
 }
