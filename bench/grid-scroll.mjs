@@ -74,7 +74,7 @@ try {
   const cookie = String(login.headers['set-cookie']).split(';')[0];
   await expectOk(await post('/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie), 'application');
   const created = await expectOk(
-    await post('/api/v1/applications/bench/subjects', { key: 'items', name: 'Items', displayField: 'title', fields: FIELDS.map(({ seed: _seed, ...f }) => ({ options: {}, ...f })) }, cookie),
+    await post('/api/v1/applications/bench/subjects', { key: 'items', name: 'Items', displayField: 'title', fields: FIELDS.map((f) => ({ options: {}, key: f.key, name: f.name, type: f.type, ...(f.options ? { options: f.options } : {}) })) }, cookie),
     'subject',
   );
   const subject = await loadSubjectDef(handle.db, { id: created.data.id });
