@@ -211,3 +211,25 @@ test('share the grid view and open the link logged out (only its columns and row
   await context.close();
   expect(unexpected(problems)).toEqual([]);
 });
+
+test('the console: every view in /admin/view, its editor with a live preview, the subject view', async ({ page, problems }) => {
+  await signIn(page);
+  await page.goto('/admin/view');
+  const link = page.getByTestId('view-link').filter({ hasText: '大额任务' });
+  await expect(link).toBeVisible();
+  await expect(page.getByTestId('view-link')).toHaveCount(3);
+  await link.click();
+  await expect(page).toHaveURL(/\/admin\/view\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('view-row')).toHaveCount(10);
+  // the preview follows the edit before it is saved
+  await openSelect(page, page.getByTestId('group-select'));
+  await pickOption(page, '截止');
+  await expect(page.getByTestId('view-group')).toHaveCount(10);
+  await expect(page.getByTestId('view-save')).toBeEnabled();
+  await shot(page, 'admin-edit');
+  const subject = await apiJson<{ id: string }>(page, 'GET', API);
+  await page.goto(`/admin/subject/${subject.id}`);
+  await page.getByTestId('subject-views').getByRole('link', { name: '截止日历' }).click();
+  await expect(page.getByTestId('view-calendar')).toBeVisible();
+  expect(unexpected(problems)).toEqual([]);
+});
