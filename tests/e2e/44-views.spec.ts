@@ -132,6 +132,11 @@ test('as the new user: build a grid view with a filter, a sort and grouping, and
   // within a group, 金额 descending: 已完成 = i % 3 == 2 → T11 (55), T08, T05
   await expect(page.getByTestId('view-grid').locator('thead')).not.toContainText('机密');
   await shot(page, 'grid');
+  // the full-screen grid: no layout chrome
+  await page.getByRole('button', { name: /^全\s*屏$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/grid_view\\?view=${viewId}$`));
+  await expect(page.getByTestId('grid-view-page').getByTestId('view-group')).toHaveCount(3);
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
   expect(unexpected(problems)).toEqual([]);
 });
 
