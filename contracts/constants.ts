@@ -116,6 +116,11 @@ export const AUDIT_ACTIONS = [
   'form.create',
   'form.update',
   'form.delete',
+  'view.create',
+  'view.update',
+  'view.delete',
+  'view.share_create',
+  'view.share_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'KEY_TAKEN',
   /** 409: a unique field's value already in use (details name the field's key). */
   'VALUE_TAKEN',
+  /** 401: a share link with a password was opened without one (X-Share-Password). */
+  'SHARE_PASSWORD_REQUIRED',
+  /** 401: a share link's password was wrong. */
+  'SHARE_PASSWORD_WRONG',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,3 +20,4 @@ export * from './subjects';
 export * from './records';
 export * from './clients';
 export * from './forms';
+export * from './views';

@@ -350,6 +350,12 @@ export const MESSAGES = {
   'errors.form.duplicateField': { 'zh-CN': '同一字段在表单中只能出现一次', 'en-US': 'A field can be placed on a form only once' },
   'errors.form.tooManyFields': { 'zh-CN': '表单字段过多', 'en-US': 'Too many fields on the form' },
   'errors.form.otherSubject': { 'zh-CN': '该表单不属于这个主题', 'en-US': 'This form belongs to another subject' },
+  'errors.view.notFound': { 'zh-CN': '视图不存在', 'en-US': 'No such view' },
+  'errors.view.field': { 'zh-CN': '该主题没有这个字段，或字段类型不适用于此视图', 'en-US': 'No such field of the subject, or a field type this view cannot use' },
+  'errors.view.shareNotFound': { 'zh-CN': '分享链接无效、已过期或已撤销', 'en-US': 'The share link is invalid, expired or revoked' },
+  'errors.view.sharePassword': { 'zh-CN': '此分享链接需要密码', 'en-US': 'This share link needs a password' },
+  'errors.view.sharePasswordWrong': { 'zh-CN': '分享密码错误', 'en-US': 'Wrong share password' },
+  'errors.view.expiryPast': { 'zh-CN': '过期时间须晚于现在', 'en-US': 'The expiry must be in the future' },
   'errors.query.column': {
     'zh-CN': '不是该主题的字段、系统列或“关联字段.目标字段”',
     'en-US': 'Not a field, a system column or a relation.field of this subject',

@@ -12,6 +12,7 @@ import { cspNonce, installCspNonce } from './csp';
 import { logoOf, SITE_FALLBACK, type InitialState } from './initialState';
 import { areaOf, menuForPath } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
+import { isShareGridPath } from './layouts/share';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
 import { requestConfig } from './requestErrorConfig';
 import { getCurrentUser } from './services/auth';
@@ -53,7 +54,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const site = initialState?.site ?? SITE_FALLBACK;
   const pathname = history.location.pathname;
   const area = areaOf(pathname);
+  // a share link's grid: no chrome, no sign-in (layouts/share.ts)
+  const shared = isShareGridPath(pathname);
   return {
+    pure: shared,
     layout: 'mix',
     title: site.siteName,
     logo: logoOf(site),
@@ -80,7 +84,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       : undefined,
     onPageChange: () => {
       const { pathname: path, search } = history.location;
-      if (!user && !PUBLIC_PATHS.has(path)) {
+      if (!user && !PUBLIC_PATHS.has(path) && !isShareGridPath(path)) {
         history.replace(`/login?redirect=${encodeURIComponent(path + search)}`);
       } else if (user?.passwordExpired && path !== '/admin/person') {
         history.replace(PASSWORD_TAB);

@@ -12,7 +12,7 @@ export const topRoutes: AppRoute[] = [
   { path: '/404', name: '404', component: './exception/404', layout: false, hideInMenu: true },
   { path: '/500', name: '500', component: './exception/500', layout: false, hideInMenu: true },
   { path: '/audit_report', name: 'audit_report', component: './audit_report', hideInMenu: true },
-  { path: '/grid_view', name: 'grid_view', component: './grid_view', hideInMenu: true },
+  { path: '/grid_view', name: 'grid_view', component: './grid_view', hideInMenu: true, layout: false },
   // a full-width working page: no side menu (the top-level routes have no menu of their own)
   { path: '/compare_record_field', name: 'compare_record_field', component: './compare_record_field', hideInMenu: true, menuRender: false },
 ];

@@ -50,6 +50,7 @@ import { recordQueryRoutes } from './modules/record-queries/record-queries.route
 import { formRoutes } from './modules/forms/forms.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { viewRoutes } from './modules/views/views.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -140,10 +141,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerRequestContext(app);
   registerAuditLayer(app);
   registerSecurityHeaders(app);
-  if (opts.apiRateLimit && opts.apiRateLimit > 0) {
+  // always registered: routes may set their own `config.rateLimit` (the public share reads, issue 7);
+  // the coarse per-IP limit of every /api route applies only when API_RATE_LIMIT is set
+  {
+    const coarse = Boolean(opts.apiRateLimit && opts.apiRateLimit > 0);
     await app.register(fastifyRateLimit, {
-      global: true,
-      max: opts.apiRateLimit,
+      global: coarse,
+      max: coarse ? (opts.apiRateLimit ?? 1000) : 1000,
       timeWindow: 60_000,
       allowList: (request) => !isApiUrl(request.url),
     });
@@ -195,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(clientRoutes);
+      await api.register(viewRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import clients from './en-US/clients';
 import compare from './en-US/compare';
 import recordQuery from './en-US/recordQuery';
 import forms from './en-US/forms';
+import views from './en-US/views';
 
 export default {
   ...routes,
@@ -29,6 +30,7 @@ export default {
   ...compare,
   ...recordQuery,
   ...forms,
+  ...views,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

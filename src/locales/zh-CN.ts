@@ -13,6 +13,7 @@ import clients from './zh-CN/clients';
 import compare from './zh-CN/compare';
 import recordQuery from './zh-CN/recordQuery';
 import forms from './zh-CN/forms';
+import views from './zh-CN/views';
 
 export default {
   ...routes,
@@ -29,6 +30,7 @@ export default {
   ...compare,
   ...recordQuery,
   ...forms,
+  ...views,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -679,6 +679,55 @@ export const dynamicForms = pgTable(
   ],
 );
 
+/**
+ * Saved views of a subject (issue 7 "Views"): a grid, kanban or calendar over the subject's records.
+ * `config` is contracts/views.ts viewConfigSchema for `type` (checked by the views module before it
+ * is written). Deleting a subject deletes its views.
+ */
+export const views = pgTable(
+  'views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** grid | kanban | calendar */
+    type: text('type').notNull(),
+    config: jsonb('config').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('views_subject_idx').on(t.subjectId), check('views_type_check', sql`${t.type} in ('grid', 'kanban', 'calendar')`)],
+);
+
+/**
+ * Share links of a view (issue 7): anyone holding the token reads the view's columns and rows.
+ * Only the token's SHA-256 (hex) is stored; `tokenPrefix` (its first 8 characters) names it in
+ * lists. `passwordHash` is argon2id (lib/password.ts) or null; `expiresAt` null = never;
+ * `revokedAt` set = refused. `useCount` counts admitted reads.
+ */
+export const viewShares = pgTable(
+  'view_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => views.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    tokenPrefix: text('token_prefix').notNull(),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    useCount: integer('use_count').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('view_shares_token_hash_idx').on(t.tokenHash), index('view_shares_view_idx').on(t.viewId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -699,3 +748,5 @@ export type RecordVersionRow = typeof recordVersions.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type SavedQueryRow = typeof savedQueries.$inferSelect;
 export type DynamicFormRow = typeof dynamicForms.$inferSelect;
+export type ViewRow = typeof views.$inferSelect;
+export type ViewShareRow = typeof viewShares.$inferSelect;

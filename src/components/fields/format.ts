@@ -16,12 +16,21 @@ export function toDecimal(value: unknown): string | null {
   return null;
 }
 
+/** Formatters by locale and options: building an Intl.NumberFormat costs far more than using one (grids format thousands of cells). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 function numberFormat(locale: string, precision: number | undefined, extra: Intl.NumberFormatOptions = {}) {
-  return new Intl.NumberFormat(locale, {
-    ...extra,
-    minimumFractionDigits: precision ?? 0,
-    maximumFractionDigits: precision ?? 20,
-  });
+  const key = `${locale}|${precision ?? ''}|${extra.style ?? ''}|${extra.currency ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...extra,
+      minimumFractionDigits: precision ?? 0,
+      maximumFractionDigits: precision ?? 20,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
 /** `1234.5` → "1,234.50" (precision 2), grouped per the interface language; '' for no number. */

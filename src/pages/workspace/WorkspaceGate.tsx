@@ -9,7 +9,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Result } from 'antd';
 import React, { useEffect } from 'react';
-import { Outlet, useIntl, useModel, useParams } from 'umi';
+import { Outlet, useIntl, useLocation, useModel, useParams } from 'umi';
+import { isShareGridPath } from '../../layouts/share';
 import ExceptionResult from '../../components/ExceptionResult';
 import Loading from '../../loading';
 import { ApiError } from '../../services/api-error';
@@ -22,10 +23,12 @@ export default function WorkspaceGate() {
   const { app: slug = '' } = useParams<{ app: string }>();
   const { initialState, setInitialState } = useModel('@@initialState');
   const user = initialState?.currentUser ?? null;
+  // a share link's grid is admitted by its token, not membership (layouts/share.ts)
+  const shared = isShareGridPath(useLocation().pathname);
   const query = useQuery({
     queryKey: [slug, 'application'],
     queryFn: ({ signal }) => getApplication(slug, signal),
-    enabled: user !== null,
+    enabled: user !== null && !shared,
   });
 
   useEffect(() => {
@@ -35,6 +38,7 @@ export default function WorkspaceGate() {
       .catch(() => undefined);
   }, [query.data, slug]);
 
+  if (shared) return <Outlet />;
   if (!user || query.isPending) return <Loading />;
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 0;

@@ -12,6 +12,7 @@ import RecordGrid from '../../../components/records/RecordGrid';
 import RouteDataResult from '../../../components/RouteDataResult';
 import { useRouteData } from '../../../loaders';
 import { useWorkspace } from '../useWorkspace';
+import { ViewsMenu } from '../../../components/views/SubjectViews';
 
 export default function SubjectPage() {
   const query = useRouteData('/:app/:subject');
@@ -24,7 +25,12 @@ export default function SubjectPage() {
   return (
     <RouteDataResult query={query}>
       {(subject) => (
-        <PageContainer title={subject.name} subTitle={subject.description ?? undefined} data-testid="subject-page">
+        <PageContainer
+          title={subject.name}
+          subTitle={subject.description ?? undefined}
+          extra={<ViewsMenu app={slug} subject={subject} canEdit={canEditRecords} />}
+          data-testid="subject-page"
+        >
           <RecordGrid
             key={`${slug}/${subject.key}`}
             app={slug}

@@ -15,6 +15,7 @@ import { FieldTypeLabel, SubjectIcon } from '../../../../components/subject/icon
 import { ApiError } from '../../../../services/api-error';
 import { getSubjectById } from '../../../../services/subjects';
 import { useSubjectActions } from '../components/useSubjectActions';
+import { SubjectViewsCard } from '../../../../components/views/SubjectViews';
 
 export default function SubjectPage() {
   const { subject: id = '' } = useParams<{ subject: string }>();
@@ -119,6 +120,7 @@ export default function SubjectPage() {
               ]}
             />
           </Card>
+          <SubjectViewsCard subject={s} />
         </>
       )}
     </PageContainer>

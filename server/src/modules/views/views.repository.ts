@@ -1,0 +1,114 @@
+/**
+ * SQL of views and share links (STYLE.md: "SQL lives in the repository"). Reads leave out the views
+ * of a subject or application in the recycle bin.
+ */
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { applications, subjects, viewShares, views, type ViewRow, type ViewShareRow } from '../../db/schema';
+
+/** A view with its subject's key and name and its application's slug. */
+export interface ViewWithSubject {
+  view: ViewRow;
+  subjectKey: string;
+  subjectName: string;
+  application: string;
+}
+
+const selection = { view: views, subjectKey: subjects.key, subjectName: subjects.name, application: applications.slug };
+const visible = and(isNull(subjects.deletedAt), isNull(applications.deletedAt));
+
+/** One page of views, most recently changed first; `pattern` ILIKE on the name, `subjectId` exact. */
+export async function listViewRows(
+  db: Executor,
+  opts: { pattern?: string; subjectId?: string; limit: number; offset: number },
+): Promise<{ rows: ViewWithSubject[]; total: number }> {
+  const where: SQL | undefined = and(
+    visible,
+    opts.pattern ? ilike(views.name, opts.pattern) : undefined,
+    opts.subjectId ? eq(views.subjectId, opts.subjectId) : undefined,
+  );
+  const base = () =>
+    db
+      .select(selection)
+      .from(views)
+      .innerJoin(subjects, eq(subjects.id, views.subjectId))
+      .innerJoin(applications, eq(applications.id, subjects.applicationId));
+  const rows = await base().where(where).orderBy(desc(views.updatedAt), desc(views.id)).limit(opts.limit).offset(opts.offset);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(views)
+    .innerJoin(subjects, eq(subjects.id, views.subjectId))
+    .innerJoin(applications, eq(applications.id, subjects.applicationId))
+    .where(where);
+  return { rows, total: n };
+}
+
+/** The view `id` (its subject and application live), or undefined. */
+export async function findView(db: Executor, id: string): Promise<ViewWithSubject | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(views)
+    .innerJoin(subjects, eq(subjects.id, views.subjectId))
+    .innerJoin(applications, eq(applications.id, subjects.applicationId))
+    .where(and(eq(views.id, id), visible))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a view. @returns its id. */
+export async function insertView(db: Executor, values: { subjectId: string; name: string; type: string; config: unknown; createdBy: string }): Promise<string> {
+  const [row] = await db.insert(views).values(values).returning({ id: views.id });
+  return row.id;
+}
+
+/** Changes a view's name, type and/or config. */
+export async function updateViewRow(db: Executor, id: string, changes: { name?: string; type?: string; config?: unknown }): Promise<void> {
+  await db.update(views).set({ ...changes, updatedAt: new Date() }).where(eq(views.id, id));
+}
+
+/** Deletes a view and (cascade) its share links. */
+export async function deleteViewRow(db: Executor, id: string): Promise<void> {
+  await db.delete(views).where(eq(views.id, id));
+}
+
+/** The share links of view `viewId`, newest first (revoked ones included). */
+export async function listShareRows(db: Executor, viewId: string): Promise<ViewShareRow[]> {
+  return db.select().from(viewShares).where(eq(viewShares.viewId, viewId)).orderBy(desc(viewShares.createdAt), desc(viewShares.id)).limit(200);
+}
+
+/** Inserts a share link. */
+export async function insertShare(
+  db: Executor,
+  values: { viewId: string; tokenHash: string; tokenPrefix: string; passwordHash: string | null; expiresAt: Date | null; createdBy: string },
+): Promise<ViewShareRow> {
+  const [row] = await db.insert(viewShares).values(values).returning();
+  return row;
+}
+
+/** The share `id` of view `viewId`, or undefined. */
+export async function findShare(db: Executor, viewId: string, id: string): Promise<ViewShareRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(viewShares)
+    .where(and(eq(viewShares.id, id), eq(viewShares.viewId, viewId)));
+  return row;
+}
+
+/** Marks a share revoked (now). */
+export async function revokeShareRow(db: Executor, id: string): Promise<void> {
+  await db.update(viewShares).set({ revokedAt: new Date() }).where(eq(viewShares.id, id));
+}
+
+/** The share whose token hashes to `tokenHash`, or undefined. */
+export async function findShareByHash(db: Executor, tokenHash: string): Promise<ViewShareRow | undefined> {
+  const [row] = await db.select().from(viewShares).where(eq(viewShares.tokenHash, tokenHash));
+  return row;
+}
+
+/** Counts one admitted read of share `id`. */
+export async function countShareUse(db: Executor, id: string): Promise<void> {
+  await db
+    .update(viewShares)
+    .set({ useCount: sql`${viewShares.useCount} + 1`, lastUsedAt: new Date() })
+    .where(eq(viewShares.id, id));
+}

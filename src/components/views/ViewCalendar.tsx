@@ -1,0 +1,165 @@
+/**
+ * ViewCalendar (issue 7: "calendar (by a date field)"): antd's month Calendar with the records of
+ * the visible 6-week grid only (`from`/`to` sent to the server, keyset pages of 200 read until the
+ * month is complete, at most 5,000 events). An event spans its date to its end date when the view
+ * has an end field. Dragging an event to another day (native HTML5 drag and drop) or its "Move to
+ * date" action is a record update of the date field (and the end moves by as many days), with the
+ * event's version.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Calendar, message as antMessage, DatePicker, Popover, Space, Spin, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import React, { useMemo, useState } from 'react';
+import { useIntl } from 'umi';
+import type { CalendarConfig, RecordItem, SubjectDetail } from '../../../contracts';
+import { updateRecord } from '../../services/records';
+import { listViewRecords } from '../../services/views';
+import { groupText, monthGridRange } from './viewColumns';
+
+const MAX_EVENTS = 5000;
+
+interface CalendarProps {
+  app: string;
+  subject: SubjectDetail;
+  config: CalendarConfig;
+  queryKey: readonly unknown[];
+  canEdit: boolean;
+}
+
+/** A date or datetime value → the local day (YYYY-MM-DD), or null. */
+function dayOf(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  return dayjs(value).format('YYYY-MM-DD');
+}
+
+/** `value` moved by `days` (a date stays a date; a datetime keeps its time of day). */
+function shift(value: unknown, days: number, type: string): unknown {
+  if (typeof value !== 'string' || value === '') return value;
+  return type === 'date' ? dayjs(value).add(days, 'day').format('YYYY-MM-DD') : dayjs(value).add(days, 'day').toISOString();
+}
+
+export default function ViewCalendar({ app, subject, config, queryKey, canEdit }: CalendarProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [message, messageHolder] = antMessage.useMessage();
+  const client = useQueryClient();
+  const [month, setMonth] = useState<Dayjs>(() => dayjs());
+  const range = monthGridRange(month);
+  const dateField = subject.fields.find((f) => f.key === config.dateField);
+  const endField = subject.fields.find((f) => f.key === config.endField);
+  const titleKey = config.titleField ?? subject.displayField ?? undefined;
+  const query = useQuery({
+    queryKey: [...queryKey, 'range', range.from, range.to],
+    enabled: Boolean(dateField),
+    queryFn: async ({ signal }) => {
+      const items: RecordItem[] = [];
+      let labels: Record<string, string> = {};
+      let cursor: string | undefined;
+      do {
+        const page = await listViewRecords(app, subject.key, config, { pageSize: 200, cursor, from: range.from, to: range.to }, signal);
+        items.push(...page.data);
+        labels = { ...labels, ...page.labels };
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && items.length < MAX_EVENTS);
+      return { items, labels, truncated: Boolean(cursor) };
+    },
+  });
+  const byDay = useMemo(() => {
+    const map = new Map<string, RecordItem[]>();
+    for (const r of query.data?.items ?? []) {
+      const start = dayOf(r.values[config.dateField]);
+      if (!start) continue;
+      const end = endField ? dayOf(r.values[endField.key]) : null;
+      let d = dayjs(start);
+      const last = end && end > start ? dayjs(end) : d;
+      for (let i = 0; i < 42 && !d.isAfter(last); i++, d = d.add(1, 'day')) {
+        const key = d.format('YYYY-MM-DD');
+        map.set(key, [...(map.get(key) ?? []), r]);
+      }
+    }
+    return map;
+  }, [query.data, config.dateField, endField]);
+
+  if (!dateField) return <Alert type="warning" showIcon message={t('views.calendar.noField')} />;
+
+  const move = async (id: string, toDay: string) => {
+    const r = query.data?.items.find((x) => x.id === id);
+    const from = r && dayOf(r.values[config.dateField]);
+    if (!r || !from || from === toDay) return;
+    const days = dayjs(toDay).diff(dayjs(from), 'day');
+    const values: Record<string, unknown> = { [config.dateField]: shift(r.values[config.dateField], days, dateField.type) };
+    if (endField && r.values[endField.key]) values[endField.key] = shift(r.values[endField.key], days, endField.type);
+    try {
+      await updateRecord(app, subject.key, r.id, r.version, values);
+      message.success(t('views.moved'));
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+    await client.invalidateQueries({ queryKey });
+  };
+
+  const title = (r: RecordItem) => (titleKey ? groupText(r.values[titleKey], query.data?.labels ?? {}) : '') || r.id.slice(0, 8);
+
+  return (
+    <div data-testid="view-calendar">
+      {messageHolder}
+      {query.isFetching && <Spin size="small" />}
+      {query.data?.truncated && <Alert type="warning" showIcon message={t('views.calendar.truncated', { max: MAX_EVENTS })} />}
+      <Calendar
+        value={month}
+        onPanelChange={(d) => setMonth(d)}
+        onSelect={(d, info) => {
+          if (info.source !== 'date') setMonth(d);
+        }}
+        fullCellRender={(date, info) => {
+          if (info.type !== 'date') return info.originNode;
+          const key = date.format('YYYY-MM-DD');
+          const events = byDay.get(key) ?? [];
+          return (
+            <div
+              data-testid={`calendar-day-${key}`}
+              onDragOver={(e) => canEdit && e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                const id = e.dataTransfer.getData('application/x-assay-event');
+                if (id) void move(id, key);
+              }}
+              style={{ minHeight: 96, padding: 4, margin: '0 2px', borderTop: '2px solid rgba(0,0,0,0.06)', opacity: date.month() === month.month() ? 1 : 0.5, textAlign: 'start' }}
+            >
+              <Typography.Text type="secondary">{date.date()}</Typography.Text>
+              <Space direction="vertical" size={2} style={{ width: '100%' }}>
+                {events.slice(0, 4).map((r) => (
+                  <Popover
+                    key={r.id}
+                    trigger="click"
+                    title={title(r)}
+                    content={
+                      canEdit ? (
+                        <Space direction="vertical">
+                          <Typography.Text>{t('views.calendar.moveTo')}</Typography.Text>
+                          <DatePicker data-testid="calendar-move-date" onChange={(d) => d && void move(r.id, d.format('YYYY-MM-DD'))} />
+                        </Space>
+                      ) : null
+                    }
+                  >
+                    <Tag
+                      color="blue"
+                      draggable={canEdit}
+                      data-testid="calendar-event"
+                      data-record={r.id}
+                      onDragStart={(e) => e.dataTransfer.setData('application/x-assay-event', r.id)}
+                      style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', cursor: canEdit ? 'grab' : 'pointer' }}
+                    >
+                      {title(r)}
+                    </Tag>
+                  </Popover>
+                ))}
+                {events.length > 4 && <Typography.Text type="secondary">{t('views.calendar.more', { n: events.length - 4 })}</Typography.Text>}
+              </Space>
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}
