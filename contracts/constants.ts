@@ -113,6 +113,9 @@ export const AUDIT_ACTIONS = [
   'query.create',
   'query.update',
   'query.delete',
+  'import.upload',
+  'import.run',
+  'import.undo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,3 +19,4 @@ export * from './categories';
 export * from './subjects';
 export * from './records';
 export * from './clients';
+export * from './imports';

@@ -46,6 +46,7 @@ import { subjectRoutes } from './modules/subjects/subjects.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(commentRoutes);
       await api.register(recordTagRoutes);
       await api.register(recordQueryRoutes);
+      await api.register(importRoutes);
       await api.register(recordRoutes);
       await api.register(clientRoutes);
     },
