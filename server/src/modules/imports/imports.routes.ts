@@ -25,7 +25,6 @@ import {
   pageSchema,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
-import { HttpError } from '../../lib/http-error';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { contentDisposition } from '../attachments/content-disposition';
 import { auditOf } from '../audit/audit.plugin';
@@ -60,7 +59,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /applications/:slug/subjects/:key/imports — editors+. multipart/form-data with one file
    * (.csv, .xlsx, .json) → 201 { batch (headers, total, auto-matched mapping), sample (first 20
-   * rows) }. 400 naming `file`; 413 past IMPORT_MAX_BYTES / IMPORT_MAX_ROWS; 415 not multipart.
+   * rows) }. 400 naming `file` (none, not multipart, unknown format, unreadable); 413 past
+   * IMPORT_MAX_BYTES / IMPORT_MAX_ROWS.
    */
   app.post(
     '/applications/:slug/subjects/:key/imports',
@@ -76,8 +76,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'BAD_REQUEST', 'errors.attachment.multipart');
-      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      // not multipart: no file (400 naming `file` after the access check)
+      const file = request.isMultipart() ? await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : undefined;
       const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file);
       reply.code(201);
       return ok(result);

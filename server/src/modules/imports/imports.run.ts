@@ -33,9 +33,9 @@ import type { AuditWriter } from '../audit/audit.service';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, nextAutoNumbers, systemValues } from '../records/compute';
-import { findRecords, replaceLinks, rowsToItems, selectRecordRows, tableOf } from '../records/records.repository';
+import { findRecords, replaceLinks, tableOf } from '../records/records.repository';
 import { diffRecordValues } from '../records/records.service';
-import { kindOf, sameValue, sqlTypeOfKind, sqlValue, uniqueViolation, type FieldValue } from '../records/values';
+import { kindOf, sameValue, sqlTypeOfKind, uniqueViolation, type FieldValue } from '../records/values';
 import { storageOf } from '../subjects/field-types';
 import { CHUNK, HIDDEN_AT, rowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 
@@ -54,14 +54,19 @@ export interface RunContext {
 const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);
 const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.column?.startsWith('f_'));
 
-/** Inserts the rows of one chunk hidden, with their versions; results for import_rows. */
+/**
+ * Inserts the rows of one chunk hidden, with their versions; results for import_rows. The chunk's
+ * values travel as ONE jsonb parameter (a statement of 1,000 rows × N columns of parameters costs
+ * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
+ * written, which is what the columns read back as (records/values.ts).
+ */
 async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; values: Record<string, FieldValue> }[], at: Date): Promise<RowResult[]> {
   if (rows.length === 0) return [];
   const { subject, user } = ctx;
   const iso = at.toISOString();
   const cols = ownColumns(subject);
   const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
-  const tuples: SQL[] = [];
+  const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
   for (const r of rows) {
     const id = randomUUID();
     const written: Record<string, FieldValue> = {
@@ -71,47 +76,27 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
     };
     Object.assign(written, computeFormulas(subject, written));
     made.push({ rowNumber: r.rowNumber, id, written });
-    const vals: SQL[] = [
-      sql`${id}::uuid`,
-      sql`1`,
-      sql`${iso}::timestamptz`,
-      sql`${user.id}::uuid`,
-      sql`${iso}::timestamptz`,
-      sql`${user.id}::uuid`,
-      sql`${HIDDEN_AT}::timestamptz`,
-      ...cols.map((f) => sqlValue(f, written[f.key] ?? null)),
-    ];
-    tuples.push(sql`(${sql.join(vals, sql`, `)})`);
+    const snapshot: Record<string, FieldValue> = {};
+    for (const f of subject.fields) snapshot[f.key] = written[f.key] ?? null;
+    payload.push({ id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
   }
   const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'deleted_at', ...cols.map((f) => f.column!)];
-  await tx.execute(sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))}) values ${sql.join(tuples, sql`, `)}`);
+  const json = JSON.stringify(payload);
+  await tx.execute(
+    sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
+      select (x ->> 'id')::uuid, 1, ${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${HIDDEN_AT}::timestamptz,
+        ${sql.join(
+          cols.map((f) => jsonValueExpr(f, sql`(x -> 'v' -> ${f.key})`)),
+          sql`, `,
+        )}
+      from jsonb_array_elements(${json}::jsonb) x`,
+  );
   for (const f of manyRelations(subject)) {
     for (const m of made) if (m.written[f.key]) await replaceLinks(tx, f, m.id, m.written[f.key] as string[]);
   }
-  // the snapshots as the records read back (exact column forms), hidden rows included
-  const items = await rowsToItems(
-    tx,
-    subject,
-    await selectRecordRows(tx, subject, { where: sql`r.id = any(${sql.param(made.map((m) => m.id))}::uuid[])` }),
-  );
-  const byId = new Map(items.map((i) => [i.id, i]));
-  await tx.insert(recordVersions).values(
-    made.map((m) => {
-      const values = byId.get(m.id)!.values;
-      return {
-        subjectId: subject.id,
-        recordId: m.id,
-        version: 1,
-        action: 'create' as const,
-        actorId: user.id,
-        actorLabel: user.name,
-        at,
-        changes: diffRecordValues(subject, null, values),
-        snapshot: values,
-        batchId: ctx.batchId,
-      };
-    }),
-  );
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
+    from jsonb_array_elements(${json}::jsonb) x`);
   return made.map((m) => ({ row_number: m.rowNumber, record_id: m.id, version_after: 1 }));
 }
 
@@ -154,9 +139,8 @@ async function prepareUpdates(
   });
 }
 
-/** The SQL of field `f`'s new value from `ir.apply` (jsonb), cast to its column type. */
-function applyExpr(f: FieldDef): SQL {
-  const v = sql.raw(`(ir.apply -> '${f.key.replace(/'/g, "''")}')`);
+/** The SQL of field `f`'s value from the jsonb expression `v` (a canonical value), cast to its column type. */
+function jsonValueExpr(f: FieldDef, v: SQL): SQL {
   const kind = kindOf(f);
   if (kind === 'textArray' || kind === 'uuidArray') {
     const t = kind === 'textArray' ? 'text[]' : 'uuid[]';
@@ -165,6 +149,9 @@ function applyExpr(f: FieldDef): SQL {
   // the JSON value as text, cast to the column's type as `sqlValue` casts a parameter
   return sql`(${v} #>> '{}')::${sql.raw(storageOf(f.type, f.options).sqlType ?? sqlTypeOfKind(kind))}`;
 }
+
+/** Pause between two chunks, ms: on PGlite (one statement at a time) other requests' queries run meanwhile. */
+const CHUNK_PAUSE_MS = 15;
 
 /**
  * Prepares and makes live the valid rows of the batch (module comment).
@@ -183,6 +170,7 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
     k += 1;
+    const tc = performance.now();
     await db.transaction(async (tx) => {
       const inserts = chunk.filter((r) => r.action === 'insert').map((r) => ({ rowNumber: r.rowNumber, values: r.values as Record<string, FieldValue> }));
       const updates = chunk
@@ -195,10 +183,15 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
       processed += chunk.length;
       await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     });
+    if (process.env.IMPORT_PROFILE) console.log('chunk', k, (performance.now() - tc).toFixed(0));
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.length < CHUNK) break;
+    await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
   }
-  return makeLive(db, ctx, at);
+  const tl = performance.now();
+  const r = await makeLive(db, ctx, at);
+  if (process.env.IMPORT_PROFILE) console.log('live', (performance.now() - tl).toFixed(0));
+  return r;
 }
 
 /** Phase 2: the one short transaction that makes the batch live (module comment). */
@@ -216,7 +209,7 @@ async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inse
       const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
       for (const f of cols) {
         const col = sql.raw(ident(f.column!));
-        sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${applyExpr(f)} else r.${col} end`);
+        sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
       }
       const updated = rowsOf<{ id: string }>(
         await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
