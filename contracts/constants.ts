@@ -477,3 +477,13 @@ export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters (profiles, client contacts, phone fields). */
 export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
+
+// imports (issue 7 "Import and export"; contracts/imports.ts)
+/** Most rows one file may hold (a larger file is refused with 413 naming `file`). */
+export const IMPORT_MAX_ROWS = 200_000;
+/** Most columns one file may hold. */
+export const IMPORT_MAX_COLUMNS = 200;
+/** Largest CSV or XLSX file, bytes (streamed: memory does not grow with the file). */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest JSON file, bytes: JSON is parsed whole (no streaming JSON parser in the stack), so it is capped lower. */
+export const IMPORT_JSON_MAX_BYTES = 20 * 1024 * 1024;

@@ -17,14 +17,7 @@ export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
 export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** Most rows one file may hold (a larger file is refused with 413 naming `file`). */
-export const IMPORT_MAX_ROWS = 200_000;
-/** Most columns one file may hold. */
-export const IMPORT_MAX_COLUMNS = 200;
-/** Largest CSV or XLSX file, bytes (streamed: memory does not grow with the file). */
-export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-/** Largest JSON file, bytes: JSON is parsed whole (no streaming JSON parser in the stack), so it is capped lower. */
-export const IMPORT_JSON_MAX_BYTES = 20 * 1024 * 1024;
+export { IMPORT_JSON_MAX_BYTES, IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';
 
 /** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
 export const importRowErrorSchema = z.object({

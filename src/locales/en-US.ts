@@ -12,6 +12,7 @@ import applications from './en-US/applications';
 import clients from './en-US/clients';
 import compare from './en-US/compare';
 import recordQuery from './en-US/recordQuery';
+import imports from './en-US/imports';
 
 export default {
   ...routes,
@@ -27,6 +28,7 @@ export default {
   ...clients,
   ...compare,
   ...recordQuery,
+  ...imports,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

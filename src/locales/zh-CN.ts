@@ -12,6 +12,7 @@ import applications from './zh-CN/applications';
 import clients from './zh-CN/clients';
 import compare from './zh-CN/compare';
 import recordQuery from './zh-CN/recordQuery';
+import imports from './zh-CN/imports';
 
 export default {
   ...routes,
@@ -27,6 +28,7 @@ export default {
   ...clients,
   ...compare,
   ...recordQuery,
+  ...imports,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

@@ -53,7 +53,7 @@ const limitError = (status: number, messageKey: 'errors.import.tooManyRows' | 'e
   new HttpError(status, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey, params: { n } }], { params: { n } });
 
 /** A header or field name compared loosely: case, spaces, '_' and '-' ignored. */
-const loose = (s: string) => s.toLowerCase().replace(/[\s_\-]+/g, '');
+const loose = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
  * The auto-matched mapping: each header → the writable field whose key or name (any language the
