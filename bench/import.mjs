@@ -14,7 +14,7 @@
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_import_<random> is created and dropped afterwards.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +89,10 @@ async function runEngine(engine, csvFile) {
       await c.end();
     };
   } else {
-    handle = await openDatabase({ memory: true });
+    // on disk, as the server runs (an in-memory PGlite would hold every row in this process's RSS)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-import-bench-'));
+    handle = await openDatabase({ dataDir: dir });
+    dropDb = async () => rmSync(dir, { recursive: true, force: true });
   }
   try {
     await migrateDatabase(handle);

@@ -37,7 +37,7 @@ import { findRecords, replaceLinks, tableOf } from '../records/records.repositor
 import { diffRecordValues } from '../records/records.service';
 import { kindOf, sameValue, sqlTypeOfKind, uniqueViolation, type FieldValue } from '../records/values';
 import { storageOf } from '../subjects/field-types';
-import { CHUNK, HIDDEN_AT, rowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+import { CHUNK, HIDDEN_AT, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 
 /** Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based); a throw simulates a crash there. */
 export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void> } = {};
@@ -166,7 +166,7 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
   let k = 0;
   let after = 0;
   for (;;) {
-    const chunk = await rowsAfter(db, batchId, after, CHUNK);
+    const chunk = await runRowsAfter(db, batchId, after, CHUNK);
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
     k += 1;
