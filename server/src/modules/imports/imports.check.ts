@@ -6,6 +6,7 @@
  * values in the database); update/upsert rows find their record by the key fields. Row errors name
  * the file's column and the field. Nothing is written to the subject: results go to import_rows.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ImportSettings, MessageKey } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
@@ -250,7 +251,8 @@ export async function checkRows(
         values: ok ? normalized : null,
         errors: ok ? null : p.errors,
         action: ok ? action : 'skip',
-        record_id: ok ? recordId : null,
+        // an insert's record id is chosen now, so the run writes its rows without updating these
+        record_id: ok ? (recordId ?? randomUUID()) : null,
       });
     }
     await saveRowResults(db, batchId, results, ['values', 'errors', 'action', 'record_id']);

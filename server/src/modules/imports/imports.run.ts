@@ -23,7 +23,6 @@
  * A process that dies mid-run leaves only hidden rows; `recoverInterruptedImports` (at start)
  * discards them.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
@@ -60,15 +59,15 @@ const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f
  * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
  * written, which is what the columns read back as (records/values.ts).
  */
-async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; values: Record<string, FieldValue> }[], at: Date): Promise<RowResult[]> {
-  if (rows.length === 0) return [];
+async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
   const { subject, user } = ctx;
   const iso = at.toISOString();
   const cols = ownColumns(subject);
   const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
   const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
   for (const r of rows) {
-    const id = randomUUID();
+    const id = r.id;
     const written: Record<string, FieldValue> = {
       ...r.values,
       ...(await nextAutoNumbers(tx, subject)),
@@ -97,7 +96,6 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
     select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
     from jsonb_array_elements(${json}::jsonb) x`);
-  return made.map((m) => ({ row_number: m.rowNumber, record_id: m.id, version_after: 1 }));
 }
 
 /** Diffs the rows of one chunk to update against their records; results for import_rows. */
@@ -170,28 +168,24 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
     k += 1;
-    const tc = performance.now();
     await db.transaction(async (tx) => {
-      const inserts = chunk.filter((r) => r.action === 'insert').map((r) => ({ rowNumber: r.rowNumber, values: r.values as Record<string, FieldValue> }));
+      const inserts = chunk
+        .filter((r) => r.action === 'insert')
+        .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
       const updates = chunk
         .filter((r) => r.action === 'update')
         .map((r) => ({ rowNumber: r.rowNumber, recordId: r.recordId!, values: r.values as Record<string, FieldValue> }));
-      const ins = await prepareInserts(tx, ctx, inserts, at);
-      await saveRowResults(tx, batchId, ins, ['record_id', 'version_after']);
+      await prepareInserts(tx, ctx, inserts, at);
       const upd = await prepareUpdates(tx, ctx, updates, at);
       await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
       processed += chunk.length;
       await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     });
-    if (process.env.IMPORT_PROFILE) console.log('chunk', k, (performance.now() - tc).toFixed(0));
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.length < CHUNK) break;
     await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
   }
-  const tl = performance.now();
-  const r = await makeLive(db, ctx, at);
-  if (process.env.IMPORT_PROFILE) console.log('live', (performance.now() - tl).toFixed(0));
-  return r;
+  return makeLive(db, ctx, at);
 }
 
 /** Phase 2: the one short transaction that makes the batch live (module comment). */

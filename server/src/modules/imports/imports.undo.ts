@@ -25,10 +25,10 @@ export async function editedRows(db: Executor, subject: SubjectDef, batchId: str
   const display = subject.fields.find((f) => f.id === subject.displayFieldId)?.key;
   const rows = rowsOf<{ row_number: number; record_id: string; action: 'insert' | 'update'; version: number | null; updated_by: string | null; updated_at: string | null; label: string | null }>(
     await db.execute(sql`select ir.row_number, ir.record_id, ir.action, r.version, u.name as updated_by, r.updated_at::text as updated_at,
-        ${display ? sql`(select v.snapshot ->> ${display} from record_versions v where v.record_id = ir.record_id and v.version = ir.version_after)` : sql`null`} as label
+        ${display ? sql`(select v.snapshot ->> ${display} from record_versions v where v.record_id = ir.record_id and v.version = coalesce(ir.version_after, 1))` : sql`null`} as label
       from import_rows ir left join ${tableOf(subject, 'r')} on r.id = ir.record_id left join users u on u.id = r.updated_by
       where ir.batch_id = ${batchId}::uuid and ir.action in ('insert', 'update')
-        and (r.id is null or r.version <> ir.version_after or r.deleted_at is not null)
+        and (r.id is null or r.version <> coalesce(ir.version_after, 1) or r.deleted_at is not null)
       order by ir.row_number limit ${limit}`),
   );
   return rows.map((r) => ({
