@@ -95,9 +95,9 @@ test('JSON of iso-codes: auto-mapped, checked, inserted, then undone', async ({ 
   await expect(page.getByTestId('import-result')).toContainText(String(countries.length));
   expect(await recordCount(page)).toBe(countries.length);
   await shot(page, 'result');
-  await page.getByTestId('import-undo').click();
+  await page.getByTestId('import-result').getByTestId('import-undo').click();
   await page.getByTestId('undo-confirm').click();
-  await expect(page.getByTestId('import-undo')).toHaveCount(0);
+  await expect(page.getByTestId('import-result').getByTestId('import-undo')).toHaveCount(0);
   expect(await recordCount(page)).toBe(0);
   expect(unexpected(problems)).toEqual([]);
 });
@@ -156,9 +156,9 @@ test('a CSV with bad rows: dry run errors, refused all-or-nothing, error report,
   await run(page);
   await expect(page.getByTestId('import-result')).toContainText(/新增 2|2 inserted/);
   expect(await recordCount(page)).toBe(countries.length + 2);
-  await page.getByTestId('import-undo').click();
+  await page.getByTestId('import-result').getByTestId('import-undo').click();
   await page.getByTestId('undo-confirm').click();
-  await expect(page.getByTestId('import-undo')).toHaveCount(0);
+  await expect(page.getByTestId('import-result').getByTestId('import-undo')).toHaveCount(0);
   expect(await recordCount(page)).toBe(countries.length);
   await expect(page.getByTestId('import-history')).toContainText('bad.csv');
   await shot(page, 'history');

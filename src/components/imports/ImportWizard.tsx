@@ -20,16 +20,42 @@ import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
 
-const KEY_TYPES = new Set(['text', 'email', 'url', 'phone', 'singleSelect', 'autoNumber', 'number', 'money', 'percent', 'date', 'datetime', 'user']);
+const KEY_TYPES = new Set([
+  'text',
+  'email',
+  'url',
+  'phone',
+  'singleSelect',
+  'autoNumber',
+  'number',
+  'money',
+  'percent',
+  'date',
+  'datetime',
+  'user',
+]);
 
-export default function ImportWizard({ app, subjectKey, onChanged }: { app: string; subjectKey: string; onChanged?: () => void }) {
+export default function ImportWizard({
+  app,
+  subjectKey,
+  onChanged,
+}: {
+  app: string;
+  subjectKey: string;
+  onChanged?: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const subject = useQuery({ queryKey: ['assay', 'subject', app, subjectKey], queryFn: () => getSubject(app, subjectKey) });
   const [step, setStep] = useState(0);
   const [batch, setBatch] = useState<ImportBatch | null>(null);
   const [sample, setSample] = useState<string[][]>([]);
-  const [settings, setSettings] = useState<ImportSettings>({ mapping: {}, mode: 'insert', keyFields: [], onError: 'all_or_nothing' });
+  const [settings, setSettings] = useState<ImportSettings>({
+    mapping: {},
+    mode: 'insert',
+    keyFields: [],
+    onError: 'all_or_nothing',
+  });
   const [busy, setBusy] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
 
@@ -76,7 +102,9 @@ export default function ImportWizard({ app, subjectKey, onChanged }: { app: stri
   if (!subject.data) return <Card loading />;
   const fields = subject.data.fields;
   const mappedKeys = Object.values(settings.mapping).filter(Boolean) as string[];
-  const keyOptions = fields.filter((f) => mappedKeys.includes(f.key) && KEY_TYPES.has(f.type)).map((f) => ({ value: f.key, label: f.name }));
+  const keyOptions = fields
+    .filter((f) => mappedKeys.includes(f.key) && KEY_TYPES.has(f.type))
+    .map((f) => ({ value: f.key, label: f.name }));
   const nav = (back: number | null, next: React.ReactNode) => (
     <Space style={{ marginTop: 16 }}>
       {back !== null && <Button onClick={() => setStep(back)}>{t('imports.back')}</Button>}
@@ -101,13 +129,14 @@ export default function ImportWizard({ app, subjectKey, onChanged }: { app: stri
           }, fail)
           .finally(() => setBusy(false));
       }}
-      data-testid="import-upload"
     >
       <p className="ant-upload-drag-icon">
         <InboxOutlined />
       </p>
       <p className="ant-upload-text">{t('imports.upload.drag')}</p>
-      <p className="ant-upload-hint">{t('imports.upload.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mb: IMPORT_JSON_MAX_BYTES / 1024 / 1024 })}</p>
+      <p className="ant-upload-hint">
+        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mb: IMPORT_JSON_MAX_BYTES / 1024 / 1024 })}
+      </p>
     </Upload.Dragger>
   );
 
@@ -116,10 +145,21 @@ export default function ImportWizard({ app, subjectKey, onChanged }: { app: stri
     if (step === 1)
       return (
         <>
-          <MappingStep subject={subject.data} headers={batch.headers} sample={sample} mapping={settings.mapping} onChange={(mapping) => setSettings({ ...settings, mapping })} />
+          <MappingStep
+            subject={subject.data}
+            headers={batch.headers}
+            sample={sample}
+            mapping={settings.mapping}
+            onChange={(mapping) => setSettings({ ...settings, mapping })}
+          />
           {nav(
             null,
-            <Button type="primary" loading={busy} data-testid="import-next" onClick={() => void check().then((ok) => ok && setStep(2))}>
+            <Button
+              type="primary"
+              loading={busy}
+              data-testid="import-next"
+              onClick={() => void check().then((ok) => ok && setStep(2))}
+            >
               {t('imports.next')}
             </Button>,
           )}
@@ -147,7 +187,9 @@ export default function ImportWizard({ app, subjectKey, onChanged }: { app: stri
           {nav(
             2,
             <>
-              {batch.invalid > 0 && <Button onClick={() => download(importErrorReportUrl(batch.id))}>{t('imports.result.report')}</Button>}
+              {batch.invalid > 0 && (
+                <Button onClick={() => download(importErrorReportUrl(batch.id))}>{t('imports.result.report')}</Button>
+              )}
               <Button type="primary" data-testid="import-next" onClick={() => setStep(4)}>
                 {t('imports.next')}
               </Button>
@@ -217,42 +259,45 @@ export default function ImportWizard({ app, subjectKey, onChanged }: { app: stri
       return (
         <div data-testid="import-progress">
           <Progress percent={batch.total ? Math.round((100 * batch.processed) / batch.total) : 0} status="active" />
-          <Typography.Text type="secondary">{t('imports.run.running', { processed: batch.processed, total: batch.total })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('imports.run.running', { processed: batch.processed, total: batch.total })}
+          </Typography.Text>
         </div>
       );
     }
     return (
-      <Result
-        status={done ? 'success' : runError ? 'warning' : 'error'}
-        title={done ? t('imports.result.done') : (runError ?? t('imports.result.failed'))}
-        subTitle={done ? t('imports.result.counts', countsOf(batch)) : undefined}
-        data-testid="import-result"
-        extra={[
-          batch.invalid > 0 && (
-            <Button key="report" onClick={() => download(importErrorReportUrl(batch.id))} data-testid="import-report">
-              {t('imports.result.report')}
-            </Button>
-          ),
-          batch.status === 'done' && (
-            <UndoImportButton
-              key="undo"
-              batch={batch}
-              onDone={(r) => {
-                setBatch(r.batch);
-                onChanged?.();
-              }}
-            />
-          ),
-          !done && (
-            <Button key="back" onClick={() => setStep(4)}>
-              {t('imports.back')}
-            </Button>
-          ),
-          <Button key="again" type="primary" onClick={restart} data-testid="import-again">
-            {t('imports.result.again')}
-          </Button>,
-        ]}
-      />
+      <div data-testid="import-result">
+        <Result
+          status={done ? 'success' : runError ? 'warning' : 'error'}
+          title={done ? t('imports.result.done') : (runError ?? t('imports.result.failed'))}
+          subTitle={done ? t('imports.result.counts', countsOf(batch)) : undefined}
+          extra={[
+            batch.invalid > 0 && (
+              <Button key="report" onClick={() => download(importErrorReportUrl(batch.id))} data-testid="import-report">
+                {t('imports.result.report')}
+              </Button>
+            ),
+            batch.status === 'done' && (
+              <UndoImportButton
+                key="undo"
+                batch={batch}
+                onDone={(r) => {
+                  setBatch(r.batch);
+                  onChanged?.();
+                }}
+              />
+            ),
+            !done && (
+              <Button key="back" onClick={() => setStep(4)}>
+                {t('imports.back')}
+              </Button>
+            ),
+            <Button key="again" type="primary" onClick={restart} data-testid="import-again">
+              {t('imports.result.again')}
+            </Button>,
+          ]}
+        />
+      </div>
     );
   })();
 
