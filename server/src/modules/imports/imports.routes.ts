@@ -51,7 +51,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   // multipart parsing for this plugin's routes only (as attachments does)
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
   app.addHook('onReady', async () => {
-    const n = await recoverInterruptedImports(app.db);
+    const n = await recoverInterruptedImports(app.db, app.engine === 'pglite' ? 0 : 10);
     if (n > 0) app.log.warn({ batches: n }, 'imports: interrupted runs discarded');
   });
   const actorOf = (request: Parameters<typeof userOf>[0]): ImportActor => ({ user: userOf(request), audit: auditOf(request), cache: app.readCache });

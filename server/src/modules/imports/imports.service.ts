@@ -8,7 +8,7 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   formatMessage,
@@ -333,10 +333,15 @@ export async function undoImport(db: Database, actor: ImportActor, id: string, i
 
 /**
  * At start: batches left `running` by a process that died mid-run are discarded (their hidden
- * rows deleted) and marked failed (errors.import.interrupted).
+ * rows deleted) and marked failed (errors.import.interrupted). `idleMinutes`: only batches not
+ * touched for that long (a running batch moves `updated_at` every chunk) — on PostgreSQL another
+ * server process may be running one right now; PGlite has one process, so 0.
  */
-export async function recoverInterruptedImports(db: Database): Promise<number> {
-  const stuck = await db.select({ id: importBatches.id, subjectId: importBatches.subjectId }).from(importBatches).where(eq(importBatches.status, 'running'));
+export async function recoverInterruptedImports(db: Database, idleMinutes = 0): Promise<number> {
+  const stuck = await db
+    .select({ id: importBatches.id, subjectId: importBatches.subjectId })
+    .from(importBatches)
+    .where(and(eq(importBatches.status, 'running'), lt(importBatches.updatedAt, new Date(Date.now() - idleMinutes * 60_000))));
   for (const b of stuck) {
     const subject = await loadSubjectDef(db, { id: b.subjectId });
     if (subject) await discardRun(db, subject, b.id, 'errors.import.interrupted');
