@@ -17,7 +17,7 @@ import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { tableOf } from '../records/records.repository';
 import { isComputed, normalizeValue, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
-import { CHUNK, rowsAfter, saveRowResults, type RowResult } from './imports.repository';
+import { CHUNK, checkRowsAfter, saveRowResults, type RowResult } from './imports.repository';
 
 /** One staged error (translated when read: imports.service.ts). */
 export interface StagedError {
@@ -140,7 +140,7 @@ export async function checkRows(
   const mode = plan.settings.mode;
   let after = 0;
   for (;;) {
-    const chunk = await rowsAfter(db, batchId, after, CHUNK);
+    const chunk = await checkRowsAfter(db, batchId, after, CHUNK);
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
 

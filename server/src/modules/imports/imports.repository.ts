@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ImportBatch } from '../../../../contracts';
-import { rowsOf, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { applications, importBatches, importRows, subjects, type ImportBatchRow, type ImportRowRow } from '../../db/schema';
 
 /** Rows per staging INSERT / per check or run chunk (each chunk its own short transaction). */
@@ -114,6 +114,16 @@ export async function stageRows(db: Executor, batchId: string, first: number, ro
     select ${batchId}::uuid, ${first - 1} + x.n, x.raw from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as x(raw, n)`);
 }
 
+/** A chunk of staged rows to check: row number and cells only. */
+export async function checkRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
+  return db
+    .select({ rowNumber: importRows.rowNumber, raw: importRows.raw })
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow)))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(limit);
+}
+
 /** A chunk of staged rows to run: row number, action, record id and canonical values only. */
 export async function runRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
   return db
@@ -177,20 +187,4 @@ export async function saveRowResults(db: Executor, batchId: string, results: Row
     sql`update import_rows ir set ${sql.raw(sets)} from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(${sql.raw(defs)})
       where ir.batch_id = ${batchId}::uuid and ir.row_number = x.row_number`,
   );
-}
-
-/** Clears every row's check and run results (a new check starts from the cells). */
-export async function resetRows(db: Executor, batchId: string): Promise<void> {
-  await db
-    .update(importRows)
-    .set({ values: null, errors: null, action: null, recordId: null, versionBefore: null, versionAfter: null, apply: null, changes: null, snapshot: null })
-    .where(eq(importRows.batchId, batchId));
-}
-
-/** Counts of the staged rows by planned action, and how many have errors. */
-export async function countActions(db: Executor, batchId: string): Promise<Record<string, number>> {
-  const rows = rowsOf<{ action: string | null; n: string }>(
-    await db.execute(sql`select coalesce(action, 'none') as action, count(*)::text as n from import_rows where batch_id = ${batchId}::uuid group by 1`),
-  );
-  return Object.fromEntries(rows.map((r) => [r.action ?? 'none', Number(r.n)]));
 }

@@ -34,7 +34,7 @@ import { isComputed } from '../records/values';
 import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/subject-def';
 import { checkRows, planOf, type StagedError } from './imports.check';
 import { formatOfFileName, readRows } from './imports.parse';
-import { CHUNK, findBatch, listBatches, pageRows, resetRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
+import { CHUNK, findBatch, listBatches, pageRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
 import { discardRun, runRows } from './imports.run';
 import { editedRows, undoRows } from './imports.undo';
 
@@ -181,7 +181,8 @@ export async function listImports(
 /** The check pass with progress, settings stored; status validated. */
 async function check(db: Database, actor: ImportActor, found: BatchWithNames, subject: SubjectDef, settings: ImportSettings): Promise<void> {
   const plan = planOf(subject, found.batch.headers as string[], settings);
-  await resetRows(db, found.batch.id);
+  // no reset of the staged rows: the check rewrites every row's values, errors, action and record;
+  // what a run writes besides is cleared by discardRun when a run fails
   await setBatch(db, found.batch.id, { ...settings, processed: 0, error: null });
   const counts = await checkRows(db, { applicationId: found.batch.applicationId, cache: actor.cache }, subject, found.batch.id, plan, (processed) =>
     setBatch(db, found.batch.id, { processed }),
