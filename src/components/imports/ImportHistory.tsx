@@ -22,7 +22,8 @@ const COLORS: Record<ImportBatch['status'], string> = {
   undone: 'orange',
 };
 
-export default function ImportHistory({ app, refresh }: { app?: string; refresh?: number }) {
+/** `canUndo`: false for viewers (the undo button is not shown). */
+export default function ImportHistory({ app, refresh, canUndo = true }: { app?: string; refresh?: number; canUndo?: boolean }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const action = useRef<ActionType>();
@@ -68,7 +69,7 @@ export default function ImportHistory({ app, refresh }: { app?: string; refresh?
                   {t('imports.result.report')}
                 </Button>
               )}
-              {b.status === 'done' && <UndoImportButton size="small" batch={b} onDone={() => void action.current?.reload()} />}
+              {canUndo && b.status === 'done' && <UndoImportButton size="small" batch={b} onDone={() => void action.current?.reload()} />}
             </Space>
           ),
         },

@@ -44,7 +44,7 @@ export default function WorkspaceImportPage() {
           <Alert type="info" showIcon message={intl.formatMessage({ id: 'records.grid.emptyViewer' })} />
         )}
         {canEditRecords && subject && <ImportWizard key={subject} app={app.slug} subjectKey={subject} onChanged={() => setRefresh((n) => n + 1)} />}
-        <ImportHistory app={app.slug} refresh={refresh} />
+        <ImportHistory app={app.slug} refresh={refresh} canUndo={canEditRecords} />
       </Space>
     </PageContainer>
   );
