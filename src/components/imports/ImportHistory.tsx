@@ -22,7 +22,7 @@ const COLORS: Record<ImportBatch['status'], string> = {
   undone: 'orange',
 };
 
-/** `canUndo`: false for viewers (the undo button is not shown). */
+/** `canUndo`: false for viewers (no undo, no error report: both need editor rights). */
 export default function ImportHistory({ app, refresh, canUndo = true }: { app?: string; refresh?: number; canUndo?: boolean }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
@@ -64,7 +64,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
           title: t('imports.history.actions'),
           render: (_, b) => (
             <Space size={4}>
-              {b.invalid > 0 && (
+              {canUndo && b.invalid > 0 && (
                 <Button size="small" type="link" onClick={() => download(importErrorReportUrl(b.id))}>
                   {t('imports.result.report')}
                 </Button>
