@@ -121,6 +121,9 @@ export const AUDIT_ACTIONS = [
   'view.delete',
   'view.share_create',
   'view.share_revoke',
+  'import.upload',
+  'import.run',
+  'import.undo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -489,3 +492,12 @@ export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
  */
 export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] as const;
 export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];
+// imports (issue 7 "Import and export"; contracts/imports.ts)
+/** Most rows one file may hold (a larger file is refused with 413 naming `file`). */
+export const IMPORT_MAX_ROWS = 200_000;
+/** Most columns one file may hold. */
+export const IMPORT_MAX_COLUMNS = 200;
+/** Largest CSV or XLSX file, bytes (streamed: memory does not grow with the file). */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest JSON file, bytes: JSON is parsed whole (no streaming JSON parser in the stack), so it is capped lower. */
+export const IMPORT_JSON_MAX_BYTES = 20 * 1024 * 1024;

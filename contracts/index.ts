@@ -21,3 +21,4 @@ export * from './records';
 export * from './clients';
 export * from './forms';
 export * from './views';
+export * from './imports';

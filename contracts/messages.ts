@@ -448,6 +448,33 @@ export const MESSAGES = {
     'zh-CN': '所选应用不存在或已删除',
     'en-US': 'A chosen application does not exist or was deleted',
   },
+  // imports (issue 7)
+  'errors.import.file': { 'zh-CN': '请上传一个 CSV、XLSX 或 JSON 文件', 'en-US': 'Upload one CSV, XLSX or JSON file' },
+  'errors.import.format': { 'zh-CN': '文件格式无法识别：仅支持 .csv、.xlsx、.json', 'en-US': 'Unknown file format: only .csv, .xlsx and .json' },
+  'errors.import.unreadable': { 'zh-CN': '无法读取文件：{reason}', 'en-US': 'The file cannot be read: {reason}' },
+  'errors.import.empty': { 'zh-CN': '文件没有表头或数据行', 'en-US': 'The file has no header or no rows' },
+  'errors.import.tooManyRows': { 'zh-CN': '文件最多 {n} 行', 'en-US': 'A file may hold at most {n} rows' },
+  'errors.import.tooManyColumns': { 'zh-CN': '文件最多 {n} 列', 'en-US': 'A file may hold at most {n} columns' },
+  'errors.import.tooLarge': { 'zh-CN': '文件不能超过 {n} MB', 'en-US': 'The file may be at most {n} MB' },
+  'errors.import.jsonShape': { 'zh-CN': 'JSON 须为对象数组', 'en-US': 'The JSON must be an array of objects' },
+  'errors.import.notFound': { 'zh-CN': '导入批次不存在', 'en-US': 'No such import batch' },
+  'errors.import.status': { 'zh-CN': '该导入批次当前状态不允许此操作', 'en-US': 'The import batch’s status does not allow this' },
+  'errors.import.mappingField': { 'zh-CN': '映射到的字段不存在或不可写：{field}', 'en-US': 'The column maps to an unknown or computed field: {field}' },
+  'errors.import.mappingTwice': { 'zh-CN': '字段 {field} 被映射了两次', 'en-US': 'Field {field} is mapped twice' },
+  'errors.import.mappingEmpty': { 'zh-CN': '请至少映射一列', 'en-US': 'Map at least one column' },
+  'errors.import.keyFields': { 'zh-CN': '更新或插入更新须选择已映射的关键字段（文本、数字、日期类）', 'en-US': 'Update and upsert need key fields that are mapped (text, number or date fields)' },
+  'errors.import.keyMissing': { 'zh-CN': '关键字段为空', 'en-US': 'The key field is empty' },
+  'errors.import.keyNotFound': { 'zh-CN': '没有关键字段相符的记录', 'en-US': 'No record has this key' },
+  'errors.import.keyAmbiguous': { 'zh-CN': '有多条记录的关键字段相同', 'en-US': 'Several records have this key' },
+  'errors.import.duplicateKey': { 'zh-CN': '与第 {row} 行的关键字段重复', 'en-US': 'Same key as row {row}' },
+  'errors.import.duplicateValue': { 'zh-CN': '与第 {row} 行的值重复（该字段须唯一）', 'en-US': 'Same value as row {row} (the field is unique)' },
+  'errors.import.boolean': { 'zh-CN': '须为 true/false、是/否、yes/no 或 1/0', 'en-US': 'Must be true/false, yes/no or 1/0' },
+  'errors.import.invalidRows': { 'zh-CN': '{n} 行有错误，未写入任何数据', 'en-US': '{n} rows have errors; nothing was written' },
+  'errors.import.conflict': {
+    'zh-CN': '{n} 条记录在检查后被他人修改，导入未生效，请重新运行',
+    'en-US': '{n} records were changed by someone else after the check; nothing was imported, run it again',
+  },
+  'errors.import.interrupted': { 'zh-CN': '导入中断，未写入任何数据', 'en-US': 'The import was interrupted; nothing was written' },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -46,6 +46,7 @@ import { subjectRoutes } from './modules/subjects/subjects.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { recordRoutes } from './modules/records/records.routes';
@@ -197,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(recordTagRoutes);
       await api.register(recordQueryRoutes);
       await api.register(formRoutes);
+      await api.register(importRoutes);
       await api.register(recordRoutes);
       await api.register(clientRoutes);
       await api.register(viewRoutes);

@@ -14,6 +14,7 @@ import compare from './en-US/compare';
 import recordQuery from './en-US/recordQuery';
 import forms from './en-US/forms';
 import views from './en-US/views';
+import imports from './en-US/imports';
 
 export default {
   ...routes,
@@ -31,6 +32,7 @@ export default {
   ...recordQuery,
   ...forms,
   ...views,
+  ...imports,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',
 

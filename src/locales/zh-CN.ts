@@ -14,6 +14,7 @@ import compare from './zh-CN/compare';
 import recordQuery from './zh-CN/recordQuery';
 import forms from './zh-CN/forms';
 import views from './zh-CN/views';
+import imports from './zh-CN/imports';
 
 export default {
   ...routes,
@@ -31,6 +32,7 @@ export default {
   ...recordQuery,
   ...forms,
   ...views,
+  ...imports,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',
 

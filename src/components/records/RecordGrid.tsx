@@ -19,6 +19,7 @@ import { FieldContextProvider, filterFieldsOf, useAppSubjects, type FieldContext
 import BulkEditModal from './BulkEditModal';
 import { recordColumns, SYSTEM_GRID_COLUMNS } from './columns';
 import CreateRecordDrawer from './CreateRecordDrawer';
+import ExportButton from './ExportButton';
 import FilterDrawer from './FilterDrawer';
 import { toRecordRequest } from './request';
 import { ResizableHeaderCell, useColumnWidths } from './useColumnWidths';
@@ -88,10 +89,30 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
       }),
     [subject.fields, intl],
   );
+  // what the export sends: the last sort asked for and ProTable's column settings (visible, order)
+  const lastSort = useRef<string | undefined>();
+  const columnsMap = useRef<Record<string, { show?: boolean; order?: number }> | null>(null);
+  const exportState = () => {
+    let map = columnsMap.current;
+    if (!map) {
+      try {
+        map = JSON.parse(localStorage.getItem(`${storageBase}.columns`) ?? 'null') as typeof map;
+      } catch {
+        map = null;
+      }
+    }
+    const hidden = (k: string) => (map?.[k]?.show ?? !(SYSTEM_GRID_COLUMNS as readonly string[]).includes(k)) === false;
+    const keys = columns.map((c) => String(c.key)).filter((k) => !hidden(k));
+    const order = (k: string) => map?.[k]?.order ?? keys.indexOf(k);
+    return { q: query.current.q, filter: query.current.filter, sort: lastSort.current, columns: [...keys].sort((a, b) => order(a) - order(b)) };
+  };
   const request = useMemo(
     () =>
       toRecordRequest(
-        (params) => listRecords(app, subject.key, params),
+        (params) => {
+          lastSort.current = params.sort;
+          return listRecords(app, subject.key, params);
+        },
         () => query.current,
         (page) => setExtras({ labels: page.labels, files: page.files, totalExact: page.totalExact }),
       ),
@@ -170,6 +191,9 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
           persistenceKey: `${storageBase}.columns`,
           persistenceType: 'localStorage',
           defaultValue: Object.fromEntries(SYSTEM_GRID_COLUMNS.map((k) => [k, { show: false }])),
+          onChange: (map) => {
+            columnsMap.current = map;
+          },
         }}
         options={{ density: true, reload: true, setting: { draggable: true, checkable: true, listsHeight: 400 } }}
         pagination={{
@@ -229,11 +253,10 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
             />
           </Space>
         }
-        toolBarRender={() =>
-          canEdit && subject.fields.length > 0
-            ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} />]
-            : []
-        }
+        toolBarRender={() => [
+          ...(subject.fields.length > 0 ? [<ExportButton key="export" app={app} subjectKey={subject.key} state={exportState} />] : []),
+          ...(canEdit && subject.fields.length > 0 ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} />] : []),
+        ]}
         data-testid="records-grid"
       />
       {canEdit && (

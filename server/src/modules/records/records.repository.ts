@@ -134,7 +134,7 @@ export async function lockAnyRecord(db: Executor, subject: Pick<SubjectDef, 'tab
 }
 
 /** Field columns → SQL assignments/values for the fields of `values` that have a column. */
-function columnValues(subject: SubjectDef, values: Record<string, FieldValue>): { column: string; value: SQL }[] {
+export function columnValues(subject: SubjectDef, values: Record<string, FieldValue>): { column: string; value: SQL }[] {
   const out: { column: string; value: SQL }[] = [];
   for (const f of subject.fields) {
     if (!(f.key in values) || !f.column || !f.column.startsWith('f_')) continue;
@@ -192,7 +192,8 @@ export async function replaceLinks(db: Executor, field: FieldDef, sourceId: stri
 /** Appends a version of a record. */
 export async function insertVersion(
   db: Executor,
-  v: Pick<RecordVersionRow, 'subjectId' | 'recordId' | 'version' | 'action' | 'actorId' | 'actorLabel' | 'at' | 'changes' | 'snapshot'>,
+  v: Pick<RecordVersionRow, 'subjectId' | 'recordId' | 'version' | 'action' | 'actorId' | 'actorLabel' | 'at' | 'changes' | 'snapshot'> &
+    Partial<Pick<RecordVersionRow, 'batchId'>>,
 ): Promise<void> {
   await db.insert(recordVersions).values(v);
 }

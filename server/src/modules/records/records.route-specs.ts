@@ -55,6 +55,11 @@ export const ROUTE_SPECS: RouteSpecs = {
       run: async (w, id: string) => call(w.app, 'POST', `${await walkSubject(w)}/bulk-delete`, { cookie: w.users.admin.cookie, body: { ids: [id] } }),
     },
   },
+  'POST /api/v1/applications/:slug/subjects/:key/records/export': {
+    allow: SIGNED_IN,
+    call: async (w, cookie) => call(w.app, 'POST', `${await walkSubject(w)}/export`, { cookie, body: { columns: ['nope'] } }),
+    audit: { run: async (w) => call(w.app, 'POST', `${await walkSubject(w)}/export`, { cookie: w.users.admin.cookie, body: { columns: ['name'] } }) },
+  },
   'GET /api/v1/applications/:slug/subjects/:key/records/:id': {
     allow: SIGNED_IN,
     call: async (w, cookie) => call(w.app, 'GET', `${await walkSubject(w)}/${MISSING_ID}`, { cookie }),

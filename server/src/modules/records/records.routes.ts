@@ -19,11 +19,14 @@ import {
   recordLocationSchema,
   recordPageSchema,
   recordUpdateSchema,
+  recordExportSchema,
   recordVersionSchema,
   versionRestoreSchema,
 } from '../../../../contracts';
+import { contentDisposition } from '../attachments/content-disposition';
+import { exportRecords } from './export';
 import { ok, page } from '../../lib/envelope';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { requireUser, userOf } from '../auth/auth.plugin';
 import './records.recyclable';
@@ -81,6 +84,32 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         labels: r.labels,
         files: r.files,
       };
+    },
+  );
+
+  /**
+   * POST …/records/export — members; `{ format, columns, filter?, sort?, q? }` (the grid's state) →
+   * the CSV or XLSX file of the matching records, only those columns (export.ts). A read: no audit
+   * entry. 400 naming columns / filter / sort; 403; 404.
+   */
+  app.post(
+    `${BASE}/export`,
+    {
+      preValidation: requireUser,
+      config: { audit: false },
+      schema: {
+        tags: ['records'],
+        summary: "Export a grid's records as CSV or XLSX",
+        params: subjectParams,
+        body: recordExportSchema,
+        response: { 200: exportFileSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { slug, key } = request.params;
+      const file = await exportRecords(app.db, userOf(request), slug, key, request.body, request.locale, app.readCache);
+      reply.type(file.contentType).header('Content-Disposition', contentDisposition('attachment', file.fileName)).header('Cache-Control', 'no-store');
+      return reply.send(file.stream);
     },
   );
 

@@ -217,16 +217,18 @@ const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter
 
 /**
  * Applies validated `values` to the locked record `current`: writes the fields that changed and
- * the formulas that follow, version + 1, updated stamps, and a history row of `action`.
+ * the formulas that follow, version + 1, updated stamps, and a history row of `action` (naming
+ * the import batch `batchId` when an import's undo writes it).
  * @returns the record after, and the field changes; null when nothing changed (nothing written).
  */
-async function applyChange(
+export async function applyChange(
   tx: Executor,
   subject: SubjectDef,
   current: RecordItem,
   values: NormalizedValues,
   action: 'update' | 'restore',
   user: CurrentUser,
+  batchId: string | null = null,
 ): Promise<{ after: RecordItem; changes: RecordVersion['changes'] } | null> {
   const changed: Record<string, FieldValue> = {};
   for (const [k, v] of Object.entries(values)) if (!sameValue(current.values[k] as FieldValue, v)) changed[k] = v;
@@ -256,6 +258,7 @@ async function applyChange(
     at,
     changes,
     snapshot: after.values,
+    batchId,
   });
   return { after, changes };
 }
@@ -267,6 +270,9 @@ async function lockCurrent(tx: Executor, subject: SubjectDef, id: string, versio
   if (current.version !== version) throw await staleError(tx, current, version);
   return current;
 }
+
+/** Field changes between two value maps (exported for imports, which diff before writing). */
+export const diffRecordValues = diffValues;
 
 /** Before/after of the changed fields, for the audit entry. */
 const auditChange = (changes: RecordVersion['changes']) => ({

@@ -1,0 +1,179 @@
+// Import benchmark (issue 7 "bench/: import of 100,000 CSV rows (seconds, peak memory, and the longest
+// time another user's request waited meanwhile) on PGlite and PostgreSQL"; target ≤ 30 s on PGlite
+// with memory flat). Generates a CSV of ROWS rows (seven fields: text, unique code, number, money,
+// date, single select, boolean, e-mail) on disk, starts the real server in this process on a
+// real port, and through the real HTTP API (fetch):
+//   upload (multipart, the file streamed from disk) → check (dry run) → run (insert, all or nothing)
+// while a second signed-in user loops GET …/records?pageSize=20 (one request at a time) the whole
+// time. Prints the seconds of each step, the peak RSS of this process (server included; sampled
+// every 50 ms) against the RSS before the upload, and the longest and p99 wait of the concurrent
+// user's requests.
+//
+// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique]
+//   --unique makes `code` a unique field (one lookup per row in the check: slower).
+//   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
+//   a throw-away database assay_import_<random> is created and dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../server/src/app.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { migrateDatabase } from '../server/src/db/migrate.ts';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    rows: { type: 'string', default: '100000' },
+    unique: { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(values.rows);
+const PG_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-admin-2026';
+const CSRF = { 'x-assay-request': '1' };
+const STATUSES = ['draft', 'open', 'review', 'closed', 'archived'];
+const COLORS = ['#8c8c8c', '#1677ff', '#faad14', '#52c41a', '#722ed1'];
+const FIELDS = [
+  { key: 'code', name: 'Code', type: 'text', unique: values.unique },
+  { key: 'title', name: 'Title', type: 'text' },
+  { key: 'qty', name: 'Qty', type: 'number' },
+  { key: 'amount', name: 'Amount', type: 'money', options: { currency: 'CNY', precision: 2 } },
+  { key: 'due', name: 'Due date', type: 'date' },
+  { key: 'status', name: 'Status', type: 'singleSelect', options: { choices: STATUSES.map((label, i) => ({ label, color: COLORS[i] })) } },
+  { key: 'done', name: 'Done', type: 'boolean' },
+  { key: 'email', name: 'E-mail', type: 'email' },
+];
+
+/** Writes the CSV (streamed to disk). @returns its path. */
+async function writeCsv(rows) {
+  const file = path.join(os.tmpdir(), `assay-import-${rows}.csv`);
+  const out = createWriteStream(file);
+  out.write('Code,Title,Qty,Amount,Due date,Status,Done,E-mail\n');
+  for (let g = 1; g <= rows; g += 1) {
+    const day = String(1 + (g % 28)).padStart(2, '0');
+    const month = String(1 + (g % 12)).padStart(2, '0');
+    const line = `C-${g},"Item ${g}, batch ${g % 97}",${g % 1000},${(g * 7919) % 100000}.${String(g % 100).padStart(2, '0')},2026-${month}-${day},${STATUSES[g % 5]},${g % 3 === 0 ? 'yes' : 'no'},user${g % 5000}@example.com\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return file;
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+const mb = (n) => Math.round(n / 1024 / 1024);
+
+async function runEngine(engine, csvFile) {
+  let handle;
+  let dropDb = async () => undefined;
+  if (engine === 'postgres') {
+    const name = `assay_import_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_SERVER });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_SERVER);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_SERVER });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    // on disk, as the server runs (an in-memory PGlite would hold every row in this process's RSS)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-import-bench-'));
+    handle = await openDatabase({ dataDir: dir });
+    dropDb = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    await migrateDatabase(handle);
+    const app = await buildApp({ db: handle.db, engine: handle.engine, cacheSource: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${app.server.address().port}`;
+    try {
+      const req = async (method, url, { cookie, body, form } = {}) => {
+        const headers = { ...CSRF, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+        const res = await fetch(base + url, { method, headers, body: form ?? (body ? JSON.stringify(body) : undefined) });
+        const text = await res.text();
+        if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 400)}`);
+        return { res, json: text ? JSON.parse(text) : null };
+      };
+      const loginAs = async (email) => {
+        const { res } = await req('POST', '/api/v1/auth/login', { body: { email, password: PASSWORD } });
+        return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      };
+      await req('POST', '/api/v1/setup/init', { body: { name: 'Bench', email: 'bench@example.com', password: PASSWORD } });
+      const cookie = await loginAs('bench@example.com');
+      await req('POST', '/api/v1/applications', { cookie, body: { slug: 'bench', name: 'Bench' } });
+      await req('POST', '/api/v1/applications/bench/subjects', { cookie, body: { key: 'items', name: 'Items', displayField: 'title', fields: FIELDS.map((f) => ({ options: {}, ...f })) } });
+      // the other user: a viewer reading the same subject's grid the whole time
+      const made = await req('POST', '/api/v1/users', { cookie, body: { name: 'Other', email: 'other@example.com', password: PASSWORD } }).catch(() => null);
+      void made;
+      await req('POST', '/api/v1/applications/bench/members', { cookie, body: { email: 'other@example.com', role: 'viewer' } });
+      const other = await loginAs('other@example.com').catch(() => cookie);
+
+      let running = true;
+      const waits = [];
+      const reader = (async () => {
+        while (running) {
+          const t = performance.now();
+          await req('GET', '/api/v1/applications/bench/subjects/items/records?pageSize=20', { cookie: other });
+          waits.push(performance.now() - t);
+        }
+      })();
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let peak = rssBefore;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 50);
+
+      const t0 = performance.now();
+      const form = new FormData();
+      form.append('file', await openAsBlob(csvFile), 'bench.csv');
+      const up = await req('POST', '/api/v1/applications/bench/subjects/items/imports', { cookie, form });
+      const batch = up.json.data.batch;
+      const t1 = performance.now();
+      const settings = { mapping: batch.mapping };
+      const checked = await req('POST', `/api/v1/imports/${batch.id}/check`, { cookie, body: settings });
+      const t2 = performance.now();
+      const ran = await req('POST', `/api/v1/imports/${batch.id}/run`, { cookie, body: settings });
+      const t3 = performance.now();
+      clearInterval(sampler);
+      running = false;
+      await reader;
+      const list = await req('GET', '/api/v1/applications/bench/subjects/items/records?pageSize=1', { cookie });
+      const s = (a, b) => ((b - a) / 1000).toFixed(1);
+      console.log(
+        `[${engine}] ${ROWS.toLocaleString('en')} rows${values.unique ? ' (unique code)' : ''}: upload ${s(t0, t1)} s, check ${s(t1, t2)} s, run ${s(t2, t3)} s, total ${s(t0, t3)} s; ` +
+          `valid ${checked.json.data.valid}, inserted ${ran.json.data.inserted}, records listed ${list.json.total}`,
+      );
+      console.log(
+        `[${engine}] RSS before ${mb(rssBefore)} MB, peak ${mb(peak)} MB (+${mb(peak - rssBefore)} MB); concurrent GETs ${waits.length}: ` +
+          `p50 ${pct(waits, 50).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, longest ${Math.max(...waits).toFixed(0)} ms`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    await dropDb();
+  }
+}
+
+const csvFile = await writeCsv(ROWS);
+console.log(`[bench] ${csvFile}: ${(statSync(csvFile).size / 1024 / 1024).toFixed(1)} MB`);
+try {
+  for (const engine of values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine]) await runEngine(engine, csvFile);
+} finally {
+  rmSync(csvFile, { force: true });
+}

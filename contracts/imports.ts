@@ -1,0 +1,142 @@
+/**
+ * Import of CSV, XLSX and JSON files into a subject, and grid export (issue 7 "Import and export",
+ * PRODUCT.md "Data core"). The flow, each step its own request (modules/imports):
+ * upload (multipart) → check (mapping, mode, key fields, on-error policy: a dry run, nothing
+ * written) → run (all or nothing, or skip bad rows) → error report → undo.
+ */
+import { z } from 'zod';
+import { AUDIT_EXPORT_FORMATS } from './constants';
+import { pageQuerySchema } from './envelope';
+
+export const IMPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const IMPORT_MODES = ['insert', 'update', 'upsert'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_ON_ERROR = ['all_or_nothing', 'skip_bad_rows'] as const;
+export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
+export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'failed', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export { IMPORT_JSON_MAX_BYTES, IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';
+
+/** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
+export const importRowErrorSchema = z.object({
+  column: z.string().nullable(),
+  field: z.string().nullable(),
+  value: z.string().nullable(),
+  messageKey: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The message in the request's language. */
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** An import batch (the history table, the wizard's state). `mapping`: header → field key, null = ignored. */
+export const importBatchSchema = z.object({
+  id: z.string(),
+  application: z.string(),
+  subject: z.string(),
+  subjectName: z.string(),
+  fileName: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  headers: z.array(z.string()),
+  mapping: z.record(z.string(), z.string().nullable()),
+  mode: z.enum(IMPORT_MODES),
+  keyFields: z.array(z.string()),
+  onError: z.enum(IMPORT_ON_ERROR),
+  status: z.enum(IMPORT_STATUSES),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  /** Rows the running step has handled (progress = processed / total). */
+  processed: z.number().int(),
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdByLabel: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+});
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+/** The upload's answer: the batch and its first rows as read (cells by header). */
+export const importUploadResultSchema = z.object({
+  batch: importBatchSchema,
+  sample: z.array(z.array(z.string())),
+});
+export type ImportUploadResult = z.infer<typeof importUploadResultSchema>;
+
+/** POST /imports/:id/check and /run: how to read the rows. */
+export const importSettingsSchema = z.object({
+  mapping: z.record(z.string(), z.string().max(64).nullable()),
+  mode: z.enum(IMPORT_MODES).default('insert'),
+  keyFields: z.array(z.string().max(64)).max(5).default([]),
+  onError: z.enum(IMPORT_ON_ERROR).default('all_or_nothing'),
+});
+export type ImportSettings = z.infer<typeof importSettingsSchema>;
+
+/** A staged row: its cells, canonical values, planned action and errors. */
+export const importRowSchema = z.object({
+  rowNumber: z.number().int(),
+  raw: z.array(z.string()),
+  values: z.record(z.string(), z.unknown()).nullable(),
+  action: z.enum(['insert', 'update', 'unchanged', 'skip']).nullable(),
+  recordId: z.string().nullable(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** GET /imports/:id/rows: `errorsOnly` lists the rows with errors only. */
+export const importRowsQuerySchema = pageQuerySchema.extend({
+  errorsOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** Batches listed for the history table. */
+export const importListQuerySchema = pageQuerySchema.extend({
+  application: z.string().max(64).optional(),
+  subject: z.string().max(64).optional(),
+});
+
+/** A record the import touched that was changed since (its latest version is not the import's). */
+export const importEditedRowSchema = z.object({
+  rowNumber: z.number().int(),
+  recordId: z.string(),
+  action: z.enum(['insert', 'update']),
+  label: z.string(),
+  version: z.number().int(),
+  editedBy: z.string().nullable(),
+  editedAt: z.string().nullable(),
+});
+export type ImportEditedRow = z.infer<typeof importEditedRowSchema>;
+
+/** POST /imports/:id/undo: `includeEdited` also undoes the rows edited since (after the user confirms). */
+export const importUndoSchema = z.object({ includeEdited: z.boolean().default(false) });
+
+/** The undo's answer: the batch, how many records were deleted / restored, the edited rows left alone. */
+export const importUndoResultSchema = z.object({
+  batch: importBatchSchema,
+  deleted: z.number().int(),
+  restored: z.number().int(),
+  leftAlone: z.array(importEditedRowSchema),
+});
+export type ImportUndoResult = z.infer<typeof importUndoResultSchema>;
+
+/**
+ * POST …/records/export: the grid's filter, sort and quick search (as the records list takes them)
+ * and the columns the user sees (field keys or SYSTEM_COLUMNS, in order).
+ */
+export const recordExportSchema = z.object({
+  format: z.enum(AUDIT_EXPORT_FORMATS).default('csv'),
+  columns: z.array(z.string().max(64)).min(1).max(300),
+  filter: z.string().max(20_000).optional(),
+  sort: z.string().max(1000).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type RecordExport = z.infer<typeof recordExportSchema>;

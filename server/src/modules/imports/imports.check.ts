@@ -1,0 +1,263 @@
+/**
+ * The dry run of an import (issue 7: "type coercion preview → dry run showing every row's errors →
+ * mode insert / update / upsert by chosen key fields"): every staged row, chunk by chunk, is
+ * coerced (imports.coerce.ts) and validated by THE records validation function (`validateValues`,
+ * records/values.ts: types, required, constraints, choices, users/relations/attachments, unique
+ * values in the database); update/upsert rows find their record by the key fields. Row errors name
+ * the file's column and the field. Nothing is written to the subject: results go to import_rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ImportSettings, MessageKey } from '../../../../contracts';
+import { rowsOf, type Executor } from '../../db/client';
+import { HttpError, type FieldErrorKey } from '../../lib/http-error';
+import type { ReadCache } from '../../lib/read-cache';
+import { ident } from '../subjects/ddl';
+import type { FieldDef, SubjectDef } from '../subjects/subject-def';
+import { tableOf } from '../records/records.repository';
+import { isComputed, normalizeValue, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
+import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
+import { CHUNK, checkRowsAfter, saveRowResults, type RowResult } from './imports.repository';
+
+/** One staged error (translated when read: imports.service.ts). */
+export interface StagedError {
+  column: string | null;
+  field: string | null;
+  value: string | null;
+  messageKey: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** The settings, resolved: which column feeds which field, the key fields. */
+export interface Plan {
+  settings: ImportSettings;
+  /** Column index → field, for mapped columns. */
+  columns: { index: number; header: string; field: FieldDef; keyOnly: boolean }[];
+  keys: FieldDef[];
+}
+
+const bad = (field: string, messageKey: MessageKey, params?: Record<string, string | number>) =>
+  new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field, messageKey, ...(params ? { params } : {}) }]);
+
+/**
+ * Checks the settings against the subject and the file's headers.
+ * @throws 400 naming `mapping.<header>` (unknown header or field, a computed field, a field mapped
+ *   twice), `mapping` (nothing mapped) or `keyFields` (update/upsert without mapped key fields).
+ */
+export function planOf(subject: SubjectDef, headers: readonly string[], settings: ImportSettings): Plan {
+  const byKey = new Map(subject.fields.map((f) => [f.key, f]));
+  const keySet = new Set(settings.mode === 'insert' ? [] : settings.keyFields);
+  const columns: Plan['columns'] = [];
+  const used = new Set<string>();
+  for (const [header, key] of Object.entries(settings.mapping)) {
+    if (key === null || key === '') continue;
+    const index = headers.indexOf(header);
+    const field = byKey.get(key);
+    if (index < 0 || !field) throw bad(`mapping.${header}`, 'errors.import.mappingField', { field: key });
+    const keyOnly = isComputed(field.type);
+    if (keyOnly && !(field.type === 'autoNumber' && keySet.has(key))) throw bad(`mapping.${header}`, 'errors.import.mappingField', { field: key });
+    if (used.has(key)) throw bad(`mapping.${header}`, 'errors.import.mappingTwice', { field: key });
+    used.add(key);
+    columns.push({ index, header, field, keyOnly });
+  }
+  if (columns.length === 0) throw bad('mapping', 'errors.import.mappingEmpty');
+  const keys: FieldDef[] = [];
+  if (settings.mode !== 'insert') {
+    if (settings.keyFields.length === 0) throw bad('keyFields', 'errors.import.keyFields');
+    for (const k of settings.keyFields) {
+      const f = byKey.get(k);
+      if (!f || !used.has(k) || !canBeKey(f)) throw bad('keyFields', 'errors.import.keyFields');
+      keys.push(f);
+    }
+  }
+  return { settings, columns, keys };
+}
+
+/**
+ * Live records of `subject` whose key fields equal one of `tuples` (canonical values, in `keys`
+ * order): key text (JSON of keyText per key) → record ids holding it.
+ */
+async function matchKeys(db: Executor, subject: SubjectDef, keys: FieldDef[], tuples: FieldValue[][]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (tuples.length === 0) return out;
+  const cols = keys.map((f) => sql.raw(`r.${ident(f.column!)}`));
+  const arrays = keys.map((f, i) => sql`${sql.param(tuples.map((t) => t[i]))}::${sql.raw(columnTypeOf(f))}[]`);
+  const exprs = keys.map((f, i) => sql`${selectExprOf(f, 'r')} as ${sql.raw(`k${i}`)}`);
+  const rows = rowsOf<Record<string, unknown> & { id: string }>(
+    await db.execute(
+      sql`select r.id, ${sql.join(exprs, sql`, `)} from ${tableOf(subject, 'r')} where r.deleted_at is null
+        and (${sql.join(cols, sql`, `)}) in (select * from unnest(${sql.join(arrays, sql`, `)}))`,
+    ),
+  );
+  for (const r of rows) {
+    const k = JSON.stringify(keys.map((f, i) => keyText(f, r[`k${i}`] === null ? null : String(r[`k${i}`]))));
+    out.set(k, [...(out.get(k) ?? []), r.id]);
+  }
+  return out;
+}
+
+/** Staged errors of an HttpError from validateValues (details `values.<key>`) for one row. */
+function errorsOf(e: HttpError, plan: Plan, raw: string[]): StagedError[] {
+  const details: FieldErrorKey[] = e.details?.length ? e.details : [{ field: '', messageKey: e.messageKey }];
+  return details.map((d) => {
+    const key = d.field.startsWith('values.') ? d.field.slice('values.'.length) : null;
+    const col = plan.columns.find((c) => c.field.key === key);
+    return {
+      column: col?.header ?? null,
+      field: key,
+      value: col ? (raw[col.index] ?? '') : null,
+      messageKey: d.messageKey,
+      ...(d.params ? { params: d.params } : {}),
+    };
+  });
+}
+
+/** Counters of a check pass. */
+export interface CheckCounts {
+  total: number;
+  valid: number;
+  invalid: number;
+}
+
+/**
+ * The dry run over every staged row of `batchId` (module comment), in chunks of CHUNK rows; each
+ * row's canonical values, errors, planned action (insert / update / skip) and matched record go
+ * to import_rows. Within the file, a key seen twice and a unique field's value seen twice are
+ * errors of the later row. `onChunk` hears the rows handled so far.
+ */
+export async function checkRows(
+  db: Executor,
+  ctx: { applicationId: string; cache?: ReadCache },
+  subject: SubjectDef,
+  batchId: string,
+  plan: Plan,
+  onChunk?: (processed: number) => Promise<void>,
+): Promise<CheckCounts> {
+  const counts: CheckCounts = { total: 0, valid: 0, invalid: 0 };
+  const seenKeys = new Map<string, number>();
+  const uniques = subject.fields.filter((f) => f.unique && plan.columns.some((c) => c.field.key === f.key && !c.keyOnly));
+  const seenUnique = new Map<string, Map<string, number>>(uniques.map((f) => [f.key, new Map()]));
+  const mode = plan.settings.mode;
+  let after = 0;
+  for (;;) {
+    const chunk = await checkRowsAfter(db, batchId, after, CHUNK);
+    if (chunk.length === 0) break;
+    after = chunk[chunk.length - 1].rowNumber;
+
+    // 1. coercion and keys
+    const prepared = chunk.map((row) => {
+      const raw = row.raw as string[];
+      const errors: StagedError[] = [];
+      const values: Record<string, unknown> = {};
+      const key: FieldValue[] = [];
+      for (const c of plan.columns) {
+        const text = raw[c.index] ?? '';
+        try {
+          const v = coerceCell(c.field, text);
+          if (plan.keys.includes(c.field)) {
+            const canonical = c.keyOnly ? (text.trim() === '' ? null : text.trim()) : normalizeValue(c.field, v);
+            key[plan.keys.indexOf(c.field)] = canonical;
+          }
+          if (!c.keyOnly) values[c.field.key] = v;
+        } catch (e) {
+          if (!(e instanceof ValueError)) throw e;
+          errors.push({ column: c.header, field: c.field.key, value: text, messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
+        }
+      }
+      let keyString: string | null = null;
+      if (mode !== 'insert' && errors.length === 0) {
+        const missing = plan.keys.find((_, i) => key[i] === null || key[i] === undefined);
+        if (missing) {
+          const col = plan.columns.find((c) => c.field === missing)!;
+          errors.push({ column: col.header, field: missing.key, value: raw[col.index] ?? '', messageKey: 'errors.import.keyMissing' });
+        } else {
+          keyString = JSON.stringify(plan.keys.map((f, i) => keyText(f, key[i])));
+          const first = seenKeys.get(keyString);
+          if (first !== undefined) {
+            const col = plan.columns.find((c) => c.field === plan.keys[0])!;
+            errors.push({ column: col.header, field: plan.keys[0].key, value: raw[col.index] ?? '', messageKey: 'errors.import.duplicateKey', params: { row: first } });
+            keyString = null;
+          } else {
+            seenKeys.set(keyString, row.rowNumber);
+          }
+        }
+      }
+      return { row, raw, errors, values, key, keyString };
+    });
+
+    // 2. the records the keys name
+    const matches =
+      mode === 'insert'
+        ? new Map<string, string[]>()
+        : await matchKeys(
+            db,
+            subject,
+            plan.keys,
+            prepared.filter((p) => p.keyString !== null).map((p) => p.key),
+          );
+
+    // 3. validation (records/values.ts validateValues) and in-file unique values
+    const results: RowResult[] = [];
+    for (const p of prepared) {
+      let action: 'insert' | 'update' | 'skip' = 'insert';
+      let recordId: string | null = null;
+      if (mode !== 'insert' && p.keyString !== null) {
+        const ids = matches.get(p.keyString) ?? [];
+        const col = plan.columns.find((c) => c.field === plan.keys[0])!;
+        if (ids.length > 1) {
+          p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.keyAmbiguous' });
+        } else if (ids.length === 1) {
+          action = 'update';
+          recordId = ids[0];
+        } else if (mode === 'update') {
+          p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.keyNotFound' });
+        }
+      }
+      let normalized: Record<string, FieldValue> | null = null;
+      if (p.errors.length === 0) {
+        try {
+          normalized = await validateValues(
+            { db, applicationId: ctx.applicationId, recordIds: recordId ? [recordId] : [], cache: ctx.cache },
+            subject,
+            p.values,
+            action === 'update' ? 'update' : 'create',
+          );
+        } catch (e) {
+          if (!(e instanceof HttpError)) throw e;
+          p.errors.push(...errorsOf(e, plan, p.raw));
+        }
+      }
+      if (normalized && p.errors.length === 0) {
+        for (const f of uniques) {
+          const v = normalized[f.key];
+          if (v === null || v === undefined) continue;
+          const seen = seenUnique.get(f.key)!;
+          const text = keyText(f, v);
+          const first = seen.get(text);
+          if (first !== undefined) {
+            const col = plan.columns.find((c) => c.field.key === f.key)!;
+            p.errors.push({ column: col.header, field: f.key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.duplicateValue', params: { row: first } });
+          } else {
+            seen.set(text, p.row.rowNumber);
+          }
+        }
+      }
+      const ok = p.errors.length === 0;
+      counts.total += 1;
+      if (ok) counts.valid += 1;
+      else counts.invalid += 1;
+      results.push({
+        row_number: p.row.rowNumber,
+        values: ok ? normalized : null,
+        errors: ok ? null : p.errors,
+        action: ok ? action : 'skip',
+        // an insert's record id is chosen now, so the run writes its rows without updating these
+        record_id: ok ? (recordId ?? randomUUID()) : null,
+      });
+    }
+    await saveRowResults(db, batchId, results, ['values', 'errors', 'action', 'record_id']);
+    if (onChunk) await onChunk(counts.total);
+    if (chunk.length < CHUNK) break;
+  }
+  return counts;
+}

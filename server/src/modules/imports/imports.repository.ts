@@ -1,0 +1,190 @@
+/**
+ * SQL of imports (STYLE.md "SQL lives in the repository"): import_batches, the staged import_rows,
+ * and the set-based statements that move a batch's rows into / out of a subject's table.
+ */
+import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { ImportBatch } from '../../../../contracts';
+import type { Executor } from '../../db/client';
+import { applications, importBatches, importRows, subjects, type ImportBatchRow, type ImportRowRow } from '../../db/schema';
+
+/** Rows per staging INSERT / per check or run chunk (each chunk its own short transaction). */
+export const CHUNK = 1000;
+
+/**
+ * The `deleted_at` of a record an import has written but not yet made live: hidden from every list
+ * (they all read `deleted_at is null`), outside the partial unique indexes, and in no recycle bin.
+ */
+export const HIDDEN_AT = '1900-01-01T00:00:00Z';
+
+/** A batch row with its application slug and subject key/name. */
+export interface BatchWithNames {
+  batch: ImportBatchRow;
+  application: string;
+  subject: string;
+  subjectName: string;
+}
+
+/** A batch as the API answers it. */
+export function toImportBatch(r: BatchWithNames): ImportBatch {
+  const b = r.batch;
+  return {
+    id: b.id,
+    application: r.application,
+    subject: r.subject,
+    subjectName: r.subjectName,
+    fileName: b.fileName,
+    format: b.format,
+    headers: b.headers as string[],
+    mapping: b.mapping as Record<string, string | null>,
+    mode: b.mode,
+    keyFields: b.keyFields as string[],
+    onError: b.onError,
+    status: b.status,
+    total: b.total,
+    valid: b.valid,
+    invalid: b.invalid,
+    inserted: b.inserted,
+    updated: b.updated,
+    unchanged: b.unchanged,
+    skipped: b.skipped,
+    processed: b.processed,
+    error: b.error,
+    createdBy: b.createdBy,
+    createdByLabel: b.createdByLabel,
+    createdAt: b.createdAt.toISOString(),
+    finishedAt: b.finishedAt?.toISOString() ?? null,
+    undoneAt: b.undoneAt?.toISOString() ?? null,
+  };
+}
+
+const withNames = {
+  batch: importBatches,
+  application: applications.slug,
+  subject: subjects.key,
+  subjectName: subjects.name,
+};
+
+/** One batch with names; undefined when none. */
+export async function findBatch(db: Executor, id: string): Promise<BatchWithNames | undefined> {
+  const [row] = await db
+    .select(withNames)
+    .from(importBatches)
+    .innerJoin(applications, eq(applications.id, importBatches.applicationId))
+    .innerJoin(subjects, eq(subjects.id, importBatches.subjectId))
+    .where(eq(importBatches.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A page of batches matching `where`, newest first, and how many match. */
+export async function listBatches(db: Executor, where: SQL | undefined, limit: number, offset: number): Promise<{ rows: BatchWithNames[]; total: number }> {
+  const rows = await db
+    .select(withNames)
+    .from(importBatches)
+    .innerJoin(applications, eq(applications.id, importBatches.applicationId))
+    .innerJoin(subjects, eq(subjects.id, importBatches.subjectId))
+    .where(where)
+    .orderBy(desc(importBatches.createdAt), desc(importBatches.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(importBatches)
+    .innerJoin(applications, eq(applications.id, importBatches.applicationId))
+    .innerJoin(subjects, eq(subjects.id, importBatches.subjectId))
+    .where(where);
+  return { rows, total: n };
+}
+
+/** Sets columns of a batch (updated_at moves on). */
+export async function setBatch(db: Executor, id: string, set: Partial<typeof importBatches.$inferInsert>): Promise<void> {
+  await db
+    .update(importBatches)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(importBatches.id, id));
+}
+
+/**
+ * Stages raw rows: `rows[i]` is row number `first + i`. One INSERT whose rows travel as ONE jsonb
+ * parameter (cheaper for PGlite to bind than 3 parameters a row).
+ */
+export async function stageRows(db: Executor, batchId: string, first: number, rows: string[][]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into import_rows (batch_id, row_number, raw)
+    select ${batchId}::uuid, ${first - 1} + x.n, x.raw from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as x(raw, n)`);
+}
+
+/** A chunk of staged rows to check: row number and cells only. */
+export async function checkRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
+  return db
+    .select({ rowNumber: importRows.rowNumber, raw: importRows.raw })
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow)))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(limit);
+}
+
+/** A chunk of staged rows to run: row number, action, record id and canonical values only. */
+export async function runRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
+  return db
+    .select({ rowNumber: importRows.rowNumber, action: importRows.action, recordId: importRows.recordId, values: importRows.values })
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow)))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(limit);
+}
+
+/** A chunk of staged rows after `afterRow` (row number order), at most `limit`. */
+export async function rowsAfter(db: Executor, batchId: string, afterRow: number, limit: number, where?: SQL): Promise<ImportRowRow[]> {
+  return db
+    .select()
+    .from(importRows)
+    .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow), where))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(limit);
+}
+
+/** A page of staged rows (only those with errors when `errorsOnly`) and how many there are. */
+export async function pageRows(db: Executor, batchId: string, errorsOnly: boolean, limit: number, offset: number): Promise<{ rows: ImportRowRow[]; total: number }> {
+  const where = and(eq(importRows.batchId, batchId), errorsOnly ? isNotNull(importRows.errors) : undefined);
+  const rows = await db.select().from(importRows).where(where).orderBy(asc(importRows.rowNumber)).limit(limit).offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(importRows).where(where);
+  return { rows, total: n };
+}
+
+/** Per-row results written back in one statement (jsonb_to_recordset), keyed by row number. */
+export interface RowResult {
+  row_number: number;
+  values?: unknown;
+  errors?: unknown;
+  action?: string | null;
+  record_id?: string | null;
+  version_before?: number | null;
+  version_after?: number | null;
+  apply?: unknown;
+  changes?: unknown;
+  snapshot?: unknown;
+}
+
+/** Writes `results` into the batch's staged rows: only the columns named in `columns`. */
+export async function saveRowResults(db: Executor, batchId: string, results: RowResult[], columns: (keyof RowResult)[]): Promise<void> {
+  if (results.length === 0) return;
+  const types: Record<keyof RowResult, string> = {
+    row_number: 'int',
+    values: 'jsonb',
+    errors: 'jsonb',
+    action: 'text',
+    record_id: 'uuid',
+    version_before: 'int',
+    version_after: 'int',
+    apply: 'jsonb',
+    changes: 'jsonb',
+    snapshot: 'jsonb',
+  };
+  const defs = ['row_number int', ...columns.map((c) => `${c} ${types[c]}`)].join(', ');
+  const sets = columns.map((c) => `${c} = x.${c}`).join(', ');
+  await db.execute(
+    sql`update import_rows ir set ${sql.raw(sets)} from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(${sql.raw(defs)})
+      where ir.batch_id = ${batchId}::uuid and ir.row_number = x.row_number`,
+  );
+}

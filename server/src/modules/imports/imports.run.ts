@@ -1,0 +1,274 @@
+/**
+ * Running an import (issue 7: "PGlite serves one statement at a time: stage rows in chunks and make
+ * the batch live in one short transaction, so an import never blocks other users for more than a
+ * moment"; "a crash in the middle of an import leaves no half batch"). Two phases:
+ *
+ * 1. Prepare, chunk by chunk (CHUNK rows, each chunk its own short transaction, other requests run
+ *    between chunks):
+ *    - rows to insert are written into the subject's table HIDDEN (`deleted_at = HIDDEN_AT`: every
+ *      list reads `deleted_at is null`, the unique indexes are partial on live rows, no recycle bin
+ *      entry), with their auto numbers, system values, formulas, many-relation links and their
+ *      history version 1 (batch_id = the batch);
+ *    - rows to update are diffed against the record as it is now: the changed values (formulas
+ *      recomputed), the field changes and the snapshot after go to import_rows with the record's
+ *      version (`version_before`); a row that changes nothing is 'unchanged'.
+ * 2. Make live, ONE transaction of a few set-based statements: refuse when a record to update moved
+ *    on since the prepare (its version is not `version_before`: 409, nothing imported); update the
+ *    records from import_rows, write their history versions, show the hidden rows
+ *    (`deleted_at = null`; a unique value taken meanwhile fails here, 409), mark the batch done
+ *    and write the one audit entry.
+ *
+ * Any failure (a thrown error, the test hook `importTestHooks.afterChunk`) → `discardRun`: the
+ * hidden rows, their links and the batch's versions are deleted and the batch is marked failed.
+ * A process that dies mid-run leaves only hidden rows; `recoverInterruptedImports` (at start)
+ * discards them.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../../../contracts';
+import { rowsOf, type Database, type Executor } from '../../db/client';
+import { importBatches, importRows, recordLinks, recordVersions } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { AuditWriter } from '../audit/audit.service';
+import { ident } from '../subjects/ddl';
+import type { FieldDef, SubjectDef } from '../subjects/subject-def';
+import { computeFormulas, nextAutoNumbers, systemValues } from '../records/compute';
+import { findRecords, replaceLinks, tableOf } from '../records/records.repository';
+import { diffRecordValues } from '../records/records.service';
+import { kindOf, sameValue, sqlTypeOfKind, uniqueViolation, type FieldValue } from '../records/values';
+import { storageOf } from '../subjects/field-types';
+import { CHUNK, HIDDEN_AT, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+
+/** Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based); a throw simulates a crash there. */
+export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void> } = {};
+
+/** Who runs the import and where. */
+export interface RunContext {
+  user: CurrentUser;
+  audit: AuditWriter;
+  slug: string;
+  subject: SubjectDef;
+  batchId: string;
+}
+
+const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);
+const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.column?.startsWith('f_'));
+
+/**
+ * Inserts the rows of one chunk hidden, with their versions; results for import_rows. The chunk's
+ * values travel as ONE jsonb parameter (a statement of 1,000 rows × N columns of parameters costs
+ * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
+ * written, which is what the columns read back as (records/values.ts).
+ */
+async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const { subject, user } = ctx;
+  const iso = at.toISOString();
+  const cols = ownColumns(subject);
+  const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
+  const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
+  for (const r of rows) {
+    const id = r.id;
+    const written: Record<string, FieldValue> = {
+      ...r.values,
+      ...(await nextAutoNumbers(tx, subject)),
+      ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
+    };
+    Object.assign(written, computeFormulas(subject, written));
+    made.push({ rowNumber: r.rowNumber, id, written });
+    const snapshot: Record<string, FieldValue> = {};
+    for (const f of subject.fields) snapshot[f.key] = written[f.key] ?? null;
+    payload.push({ id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
+  }
+  const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'deleted_at', ...cols.map((f) => f.column!)];
+  const json = JSON.stringify(payload);
+  await tx.execute(
+    sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
+      select (x ->> 'id')::uuid, 1, ${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${HIDDEN_AT}::timestamptz,
+        ${sql.join(
+          cols.map((f) => jsonValueExpr(f, sql`(x -> 'v' -> ${f.key})`)),
+          sql`, `,
+        )}
+      from jsonb_array_elements(${json}::jsonb) x`,
+  );
+  for (const f of manyRelations(subject)) {
+    for (const m of made) if (m.written[f.key]) await replaceLinks(tx, f, m.id, m.written[f.key] as string[]);
+  }
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
+    from jsonb_array_elements(${json}::jsonb) x`);
+}
+
+/** Diffs the rows of one chunk to update against their records; results for import_rows. */
+async function prepareUpdates(
+  tx: Executor,
+  ctx: RunContext,
+  rows: { rowNumber: number; recordId: string; values: Record<string, FieldValue> }[],
+  at: Date,
+): Promise<RowResult[]> {
+  if (rows.length === 0) return [];
+  const { subject, user } = ctx;
+  const iso = at.toISOString();
+  const current = new Map((await findRecords(tx, subject, [...new Set(rows.map((r) => r.recordId))])).map((r) => [r.id, r]));
+  return rows.map((r): RowResult => {
+    const rec = current.get(r.recordId);
+    // deleted since the check: make the final step refuse the batch (no record at version -1)
+    if (!rec) return { row_number: r.rowNumber, action: 'update', version_before: -1, version_after: 0, apply: {}, changes: {}, snapshot: {} };
+    const changed: Record<string, FieldValue> = {};
+    for (const [k, v] of Object.entries(r.values)) if (!sameValue(rec.values[k] as FieldValue, v)) changed[k] = v;
+    if (Object.keys(changed).length === 0) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
+    const merged: Record<string, FieldValue> = {
+      ...(rec.values as Record<string, FieldValue>),
+      ...changed,
+      ...systemValues(subject, { createdAt: rec.createdAt, createdBy: rec.createdBy, updatedAt: iso, updatedBy: user.id }),
+    };
+    for (const [k, v] of Object.entries(computeFormulas(subject, merged))) {
+      merged[k] = v;
+      if (!sameValue(rec.values[k] as FieldValue, v)) changed[k] = v;
+    }
+    return {
+      row_number: r.rowNumber,
+      action: 'update',
+      version_before: rec.version,
+      version_after: rec.version + 1,
+      apply: changed,
+      changes: diffRecordValues(subject, rec.values, merged),
+      snapshot: merged,
+    };
+  });
+}
+
+/** The SQL of field `f`'s value from the jsonb expression `v` (a canonical value), cast to its column type. */
+function jsonValueExpr(f: FieldDef, v: SQL): SQL {
+  const kind = kindOf(f);
+  if (kind === 'textArray' || kind === 'uuidArray') {
+    const t = kind === 'textArray' ? 'text[]' : 'uuid[]';
+    return sql`case when jsonb_typeof(${v}) = 'array' then array(select jsonb_array_elements_text(${v}))::${sql.raw(t)} else null end`;
+  }
+  // the JSON value as text, cast to the column's type as `sqlValue` casts a parameter
+  return sql`(${v} #>> '{}')::${sql.raw(storageOf(f.type, f.options).sqlType ?? sqlTypeOfKind(kind))}`;
+}
+
+/** Pause between two chunks, ms: on PGlite (one statement at a time) other requests' queries run meanwhile. */
+const CHUNK_PAUSE_MS = 15;
+
+/**
+ * Prepares and makes live the valid rows of the batch (module comment).
+ * @returns the counts written.
+ * @throws HttpError 409 CONFLICT when records to update changed since (nothing imported), 409
+ *   VALUE_TAKEN when a unique value was taken meanwhile; any error after discarding the run.
+ */
+export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  const at = new Date();
+  const { batchId } = ctx;
+  let processed = 0;
+  let k = 0;
+  let after = 0;
+  for (;;) {
+    const chunk = await runRowsAfter(db, batchId, after, CHUNK);
+    if (chunk.length === 0) break;
+    after = chunk[chunk.length - 1].rowNumber;
+    k += 1;
+    await db.transaction(async (tx) => {
+      const inserts = chunk
+        .filter((r) => r.action === 'insert')
+        .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
+      const updates = chunk
+        .filter((r) => r.action === 'update')
+        .map((r) => ({ rowNumber: r.rowNumber, recordId: r.recordId!, values: r.values as Record<string, FieldValue> }));
+      await prepareInserts(tx, ctx, inserts, at);
+      const upd = await prepareUpdates(tx, ctx, updates, at);
+      await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
+      processed += chunk.length;
+      await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+    });
+    if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
+    if (chunk.length < CHUNK) break;
+    await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
+  }
+  return makeLive(db, ctx, at);
+}
+
+/** Phase 2: the one short transaction that makes the batch live (module comment). */
+async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  const { subject, batchId, user } = ctx;
+  const table = tableOf(subject, 'r');
+  try {
+    return await db.transaction(async (tx) => {
+      const [moved] = rowsOf<{ n: string }>(
+        await tx.execute(sql`select count(*)::text as n from import_rows ir left join ${table} on r.id = ir.record_id
+          where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
+      );
+      if (Number(moved.n) > 0) throw new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n: Number(moved.n) } });
+      const cols = ownColumns(subject);
+      const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
+      for (const f of cols) {
+        const col = sql.raw(ident(f.column!));
+        sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
+      }
+      const updated = rowsOf<{ id: string }>(
+        await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
+          where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.record_id = r.id returning r.id`),
+      ).length;
+      for (const f of manyRelations(subject)) {
+        const touched = sql`select record_id from import_rows where batch_id = ${batchId}::uuid and action = 'update' and apply ? ${f.key}`;
+        await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (${touched})`);
+        await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
+          select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
+          jsonb_array_elements_text(case when jsonb_typeof(ir.apply -> ${f.key}) = 'array' then ir.apply -> ${f.key} else '[]'::jsonb end) with ordinality as e(value, ord)
+          where ir.batch_id = ${batchId}::uuid and ir.action = 'update'`);
+      }
+      await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+        select ${subject.id}::uuid, record_id, version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, changes, snapshot, batch_id
+        from import_rows where batch_id = ${batchId}::uuid and action = 'update'`);
+      const inserted = rowsOf<{ id: string }>(
+        await tx.execute(sql`update ${table} set deleted_at = null, deleted_by = null from import_rows ir
+          where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and ir.record_id = r.id and r.deleted_at = ${HIDDEN_AT}::timestamptz returning r.id`),
+      ).length;
+      const [u] = rowsOf<{ n: string }>(
+        await tx.execute(sql`select count(*)::text as n from import_rows where batch_id = ${batchId}::uuid and action = 'unchanged'`),
+      );
+      const unchanged = Number(u.n);
+      const [{ skipped }] = rowsOf<{ skipped: string }>(
+        await tx.execute(sql`select count(*)::text as skipped from import_rows where batch_id = ${batchId}::uuid and action = 'skip'`),
+      );
+      await tx
+        .update(importBatches)
+        .set({ status: 'done', inserted, updated, unchanged, skipped: Number(skipped), finishedAt: new Date(), updatedAt: new Date(), error: null })
+        .where(eq(importBatches.id, batchId));
+      await ctx.audit.record(tx, {
+        action: 'import.run',
+        targetType: 'subject',
+        targetId: subject.id,
+        details: { application: ctx.slug, subject: subject.key, batch: batchId, inserted, updated, unchanged, skipped: Number(skipped) },
+      });
+      return { inserted, updated, unchanged };
+    });
+  } catch (err) {
+    throw uniqueViolation(subject, err) ?? err;
+  }
+}
+
+/**
+ * Undoes what a failed or interrupted run wrote: its hidden rows (and their links) and every
+ * history version naming the batch, in chunks; the staged rows forget their records; the batch
+ * becomes `failed` with `error` (a message key or text).
+ */
+export async function discardRun(db: Database, subject: SubjectDef, batchId: string, error: string): Promise<void> {
+  for (;;) {
+    const ids = rowsOf<{ id: string }>(
+      await db.execute(sql`select r.id from ${tableOf(subject, 'r')} join import_rows ir on ir.record_id = r.id
+        where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and r.deleted_at = ${HIDDEN_AT}::timestamptz limit ${CHUNK}`),
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    await db.transaction(async (tx) => {
+      await tx.delete(recordLinks).where(inArray(recordLinks.sourceId, ids));
+      await tx.execute(sql`delete from ${tableOf(subject)} where id = any(${sql.param(ids)}::uuid[]) and deleted_at = ${HIDDEN_AT}::timestamptz`);
+    });
+  }
+  await db.delete(recordVersions).where(eq(recordVersions.batchId, batchId));
+  await db
+    .update(importRows)
+    .set({ recordId: null, versionBefore: null, versionAfter: null, apply: null, changes: null, snapshot: null })
+    .where(and(eq(importRows.batchId, batchId), inArray(importRows.action, ['insert', 'update', 'unchanged'])));
+  await setBatch(db, batchId, { status: 'failed', error, processed: 0 });
+}

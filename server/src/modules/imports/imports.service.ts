@@ -1,0 +1,352 @@
+/**
+ * Imports of CSV, XLSX and JSON files into a subject (issue 7 "Import and export"; design and
+ * figures: README.md in this folder). Access: editors, owners and administrators of the subject's
+ * application (records' 'write'); a batch is reached through its application and subject.
+ * Steps: uploadImport → checkImport (dry run) → runImport → importErrorReport / undoImport.
+ * Audit: import.upload, import.run, import.undo (one entry each, with counts); the check writes
+ * only staging rows and is not audited.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq, isNotNull, lt, type SQL } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  formatMessage,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type CurrentUser,
+  type ImportBatch,
+  type ImportEditedRow,
+  type ImportRow,
+  type ImportSettings,
+  type ImportUndoResult,
+  type ImportUploadResult,
+  type Locale,
+} from '../../../../contracts';
+import type { Database } from '../../db/client';
+import { applications, importBatches, importRows, subjects } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { ReadCache } from '../../lib/read-cache';
+import { requireOpenableApplication } from '../applications/applications.service';
+import type { AuditWriter } from '../audit/audit.service';
+import { isComputed } from '../records/values';
+import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/subject-def';
+import { checkRows, planOf, type StagedError } from './imports.check';
+import { formatOfFileName, readRows } from './imports.parse';
+import { CHUNK, findBatch, listBatches, pageRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
+import { discardRun, runRows } from './imports.run';
+import { editedRows, undoRows } from './imports.undo';
+
+/** Who acts. */
+export interface ImportActor {
+  user: CurrentUser;
+  audit: AuditWriter;
+  cache?: ReadCache;
+}
+
+const batchNotFound = () => notFound('errors.import.notFound');
+const wrongStatus = () => new HttpError(409, 'CONFLICT', 'errors.import.status');
+const fileError = (messageKey: 'errors.import.file' | 'errors.import.format' | 'errors.import.empty') =>
+  new HttpError(400, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey }]);
+const limitError = (status: number, messageKey: 'errors.import.tooManyRows' | 'errors.import.tooManyColumns' | 'errors.import.tooLarge', n: number) =>
+  new HttpError(status, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey, params: { n } }], { params: { n } });
+
+/** A header or field name compared loosely: case, spaces, '_' and '-' ignored. */
+const loose = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * The auto-matched mapping: each header → the writable field whose key or name (any language the
+ * user named it in) equals it loosely; null when none (or when the field is already taken).
+ */
+export function autoMapping(subject: SubjectDef, headers: readonly string[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const taken = new Set<string>();
+  const writable = subject.fields.filter((f) => !isComputed(f.type));
+  for (const h of headers) {
+    const l = loose(h);
+    const f = writable.find((x) => !taken.has(x.key) && (loose(x.key) === l || loose(x.name) === l));
+    out[h] = f ? f.key : null;
+    if (f) taken.add(f.key);
+  }
+  return out;
+}
+
+/** The batch `id` with its subject, when `user` may write that subject. @throws 404; 403. */
+async function requireBatch(db: Database, user: CurrentUser, id: string, cache?: ReadCache): Promise<{ found: BatchWithNames; subject: SubjectDef }> {
+  const found = await findBatch(db, id);
+  if (!found) throw batchNotFound();
+  const { subject } = await requireSubject(db, user, found.application, found.subject, 'write', cache);
+  return { found, subject };
+}
+
+const batchOf = async (db: Database, id: string): Promise<ImportBatch> => toImportBatch((await findBatch(db, id))!);
+
+/**
+ * POST …/subjects/:key/imports: reads the uploaded file (streamed), stages its rows CHUNK at a
+ * time (one INSERT each) and answers the batch with its headers, row count and auto-matched
+ * mapping, and the first rows. Audited `import.upload`.
+ * @throws 400 naming `file` (missing, unknown format, unreadable, empty); 413 past the limits.
+ */
+export async function uploadImport(db: Database, actor: ImportActor, slug: string, key: string, file: MultipartFile | undefined): Promise<ImportUploadResult> {
+  const { app, subject } = await requireSubject(db, actor.user, slug, key, 'write', actor.cache);
+  if (!file) throw fileError('errors.import.file');
+  const format = formatOfFileName(file.filename);
+  if (!format) {
+    file.file.resume();
+    throw fileError('errors.import.format');
+  }
+  const [batch] = await db
+    .insert(importBatches)
+    .values({ applicationId: app.id, subjectId: subject.id, fileName: file.filename.slice(0, 255), format, createdBy: actor.user.id, createdByLabel: actor.user.email })
+    .returning({ id: importBatches.id });
+  let headers: string[] | null = null;
+  const sample: string[][] = [];
+  let pending: string[][] = [];
+  let next = 2; // row numbers as a spreadsheet shows them: the header is row 1
+  let total = 0;
+  try {
+    for await (const row of readRows(file.file, format)) {
+      if (file.file.truncated) throw limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
+      if (headers === null) {
+        if (row.length > IMPORT_MAX_COLUMNS) throw limitError(400, 'errors.import.tooManyColumns', IMPORT_MAX_COLUMNS);
+        headers = row.map((h, i) => h.trim() || `#${i + 1}`);
+        continue;
+      }
+      total += 1;
+      if (total > IMPORT_MAX_ROWS) throw limitError(413, 'errors.import.tooManyRows', IMPORT_MAX_ROWS);
+      const cells = headers.map((_, i) => row[i] ?? '');
+      if (sample.length < 20) sample.push(cells);
+      pending.push(cells);
+      if (pending.length === CHUNK) {
+        await stageRows(db, batch.id, next, pending);
+        next += pending.length;
+        pending = [];
+      }
+    }
+    if (file.file.truncated) throw limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
+    if (!headers || total === 0) throw fileError('errors.import.empty');
+    await stageRows(db, batch.id, next, pending);
+  } catch (e) {
+    file.file.resume();
+    await db.delete(importBatches).where(eq(importBatches.id, batch.id));
+    throw e;
+  }
+  const mapping = autoMapping(subject, headers);
+  await db.transaction(async (tx) => {
+    await tx.update(importBatches).set({ headers, mapping, total, updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
+    await actor.audit.record(tx, {
+      action: 'import.upload',
+      targetType: 'subject',
+      targetId: subject.id,
+      details: { application: slug, subject: subject.key, batch: batch.id, fileName: file.filename, format, rows: total },
+    });
+  });
+  return { batch: await batchOf(db, batch.id), sample };
+}
+
+/** GET /imports/:id. @throws 404; 403. */
+export async function getImport(db: Database, user: CurrentUser, id: string, cache?: ReadCache): Promise<ImportBatch> {
+  const { found } = await requireBatch(db, user, id, cache);
+  return toImportBatch(found);
+}
+
+/**
+ * Batches, newest first: of application `slug` (its editors+; optionally one subject), or of every
+ * application (administrators; optionally filtered by `application` slug and `subject` key).
+ */
+export async function listImports(
+  db: Database,
+  user: CurrentUser,
+  scope: { slug?: string; application?: string; subject?: string },
+  page: { current: number; pageSize: number },
+  cache?: ReadCache,
+): Promise<{ items: ImportBatch[]; total: number }> {
+  const conds: SQL[] = [];
+  if (scope.slug) {
+    const { app } = await requireOpenableApplication(db, user, scope.slug);
+    conds.push(eq(importBatches.applicationId, app.id));
+    if (scope.subject) {
+      const { subject } = await requireSubject(db, user, scope.slug, scope.subject, 'read', cache);
+      conds.push(eq(importBatches.subjectId, subject.id));
+    }
+  } else {
+    if (scope.application) conds.push(eq(applications.slug, scope.application));
+    if (scope.subject) conds.push(eq(subjects.key, scope.subject));
+  }
+  const { rows, total } = await listBatches(db, conds.length ? and(...conds) : undefined, page.pageSize, (page.current - 1) * page.pageSize);
+  return { items: rows.map(toImportBatch), total };
+}
+
+/** The check pass with progress, settings stored; status validated. */
+async function check(db: Database, actor: ImportActor, found: BatchWithNames, subject: SubjectDef, settings: ImportSettings): Promise<void> {
+  const plan = planOf(subject, found.batch.headers as string[], settings);
+  // no reset of the staged rows: the check rewrites every row's values, errors, action and record;
+  // what a run writes besides is cleared by discardRun when a run fails
+  await setBatch(db, found.batch.id, { ...settings, processed: 0, error: null });
+  const counts = await checkRows(db, { applicationId: found.batch.applicationId, cache: actor.cache }, subject, found.batch.id, plan, (processed) =>
+    setBatch(db, found.batch.id, { processed }),
+  );
+  await setBatch(db, found.batch.id, { status: 'validated', ...counts, inserted: 0, updated: 0, unchanged: 0, skipped: 0 });
+}
+
+const CHECKABLE = new Set(['uploaded', 'validated', 'failed']);
+
+/**
+ * POST /imports/:id/check: the dry run with `settings` (imports.check.ts); nothing is written to the
+ * subject. @returns the batch with its counts (status validated).
+ * @throws 400 naming `mapping.<header>` / `keyFields`; 409 when the batch already ran; 404; 403.
+ */
+export async function checkImport(db: Database, actor: ImportActor, id: string, settings: ImportSettings): Promise<ImportBatch> {
+  const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
+  if (!CHECKABLE.has(found.batch.status)) throw wrongStatus();
+  await check(db, actor, found, subject, settings);
+  return batchOf(db, id);
+}
+
+const sameSettings = (b: BatchWithNames['batch'], s: ImportSettings) =>
+  JSON.stringify([b.mapping, b.mode, b.keyFields, b.onError]) === JSON.stringify([s.mapping, s.mode, s.keyFields, s.onError]);
+
+/**
+ * POST /imports/:id/run: the import (imports.run.ts). Checks again unless the batch was checked
+ * with the same settings; all-or-nothing with bad rows → 409 naming the count, nothing written;
+ * skip-bad-rows writes the valid rows. Audited `import.run` (in the final transaction).
+ * @returns the batch (done, with counts).
+ * @throws 409 (status, invalid rows, records changed meanwhile, a unique value taken); 400; 404; 403.
+ */
+export async function runImport(db: Database, actor: ImportActor, id: string, settings: ImportSettings): Promise<ImportBatch> {
+  const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
+  if (!CHECKABLE.has(found.batch.status)) throw wrongStatus();
+  // claim the batch: a second run of the same batch meanwhile is refused
+  const [claimed] = await db
+    .update(importBatches)
+    .set({ status: 'running', updatedAt: new Date() })
+    .where(and(eq(importBatches.id, id), eq(importBatches.status, found.batch.status)))
+    .returning({ id: importBatches.id });
+  if (!claimed) throw wrongStatus();
+  try {
+    if (found.batch.status !== 'validated' || !sameSettings(found.batch, settings)) {
+      await check(db, actor, found, subject, settings);
+      await setBatch(db, id, { status: 'running' });
+    }
+    const fresh = (await findBatch(db, id))!.batch;
+    if (settings.onError === 'all_or_nothing' && fresh.invalid > 0) {
+      await setBatch(db, id, { status: 'validated' });
+      throw new HttpError(409, 'CONFLICT', 'errors.import.invalidRows', undefined, {
+        params: { n: fresh.invalid },
+        conflict: { total: fresh.total, valid: fresh.valid, invalid: fresh.invalid },
+      });
+    }
+    await setBatch(db, id, { processed: 0 });
+  } catch (e) {
+    const status = (await findBatch(db, id))?.batch.status;
+    if (status === 'running') await setBatch(db, id, { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+    throw e;
+  }
+  try {
+    await runRows(db, { user: actor.user, audit: actor.audit, slug: found.application, subject, batchId: id });
+  } catch (e) {
+    const reason = e instanceof HttpError ? e.messageKey : e instanceof Error ? e.message : String(e);
+    await discardRun(db, subject, id, reason.slice(0, 500));
+    throw e;
+  }
+  return batchOf(db, id);
+}
+
+/** Staged errors translated into `locale`. */
+const translated = (errors: unknown, locale: Locale) =>
+  ((errors ?? []) as StagedError[]).map((e) => ({ ...e, message: formatMessage(e.messageKey, locale, e.params ?? {}) }));
+
+/** GET /imports/:id/rows: a page of staged rows (cells, values, action, errors). @throws 404; 403. */
+export async function listImportRows(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  query: { current: number; pageSize: number; errorsOnly: boolean },
+  locale: Locale,
+  cache?: ReadCache,
+): Promise<{ items: ImportRow[]; total: number }> {
+  await requireBatch(db, user, id, cache);
+  const { rows, total } = await pageRows(db, id, query.errorsOnly, query.pageSize, (query.current - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => ({
+      rowNumber: r.rowNumber,
+      raw: r.raw as string[],
+      values: (r.values as Record<string, unknown> | null) ?? null,
+      action: r.action,
+      recordId: r.recordId,
+      errors: translated(r.errors, locale),
+    })),
+    total,
+  };
+}
+
+/**
+ * GET /imports/:id/errors: the error report, a CSV (UTF-8 with BOM) of row, column, value, message
+ * — one line per error — streamed CHUNK staged rows at a time. @throws 404; 403.
+ */
+export async function importErrorReport(db: Database, user: CurrentUser, id: string, locale: Locale, cache?: ReadCache): Promise<{ fileName: string; stream: Readable }> {
+  const { found } = await requireBatch(db, user, id, cache);
+  const en = locale === 'en-US';
+  const head = en ? ['Row', 'Column', 'Value', 'Message'] : ['行号', '列', '值', '错误'];
+  async function* lines(): AsyncGenerator<string> {
+    yield '\uFEFF' + Papa.unparse([head], { newline: '\r\n' }) + '\r\n';
+    let after = 0;
+    for (;;) {
+      const chunk = await rowsAfter(db, id, after, CHUNK, isNotNull(importRows.errors));
+      if (chunk.length === 0) return;
+      after = chunk[chunk.length - 1].rowNumber;
+      const out: string[][] = [];
+      for (const r of chunk) for (const e of translated(r.errors, locale)) out.push([String(r.rowNumber), e.column ?? '', e.value ?? '', e.message]);
+      yield Papa.unparse(out, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
+      if (chunk.length < CHUNK) return;
+    }
+  }
+  const base = found.batch.fileName.replace(/\.[^.]+$/, '');
+  return { fileName: `${base}-errors.csv`, stream: Readable.from(lines()).pipe(new PassThrough()) };
+}
+
+/** GET /imports/:id/edited: the touched records edited since the import (the undo's confirmation). */
+export async function importEditedRows(db: Database, user: CurrentUser, id: string, cache?: ReadCache): Promise<ImportEditedRow[]> {
+  const { found, subject } = await requireBatch(db, user, id, cache);
+  if (found.batch.status !== 'done') return [];
+  return editedRows(db, subject, id);
+}
+
+/**
+ * POST /imports/:id/undo (imports.undo.ts). Audited `import.undo`.
+ * @throws 409 unless the batch is done; 404; 403.
+ */
+export async function undoImport(db: Database, actor: ImportActor, id: string, includeEdited: boolean): Promise<ImportUndoResult> {
+  const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
+  if (found.batch.status !== 'done') throw wrongStatus();
+  const result = await undoRows(db, {
+    user: actor.user,
+    audit: actor.audit,
+    slug: found.application,
+    subject,
+    applicationId: found.batch.applicationId,
+    batchId: id,
+    includeEdited,
+  });
+  return { batch: await batchOf(db, id), ...result };
+}
+
+/**
+ * At start: batches left `running` by a process that died mid-run are discarded (their hidden
+ * rows deleted) and marked failed (errors.import.interrupted). `idleMinutes`: only batches not
+ * touched for that long (a running batch moves `updated_at` every chunk) — on PostgreSQL another
+ * server process may be running one right now; PGlite has one process, so 0.
+ */
+export async function recoverInterruptedImports(db: Database, idleMinutes = 0): Promise<number> {
+  const stuck = await db
+    .select({ id: importBatches.id, subjectId: importBatches.subjectId })
+    .from(importBatches)
+    .where(and(eq(importBatches.status, 'running'), lt(importBatches.updatedAt, new Date(Date.now() - idleMinutes * 60_000))));
+  for (const b of stuck) {
+    const subject = await loadSubjectDef(db, { id: b.subjectId });
+    if (subject) await discardRun(db, subject, b.id, 'errors.import.interrupted');
+    else await setBatch(db, b.id, { status: 'failed', error: 'errors.import.interrupted' });
+  }
+  return stuck.length;
+}

@@ -1,0 +1,108 @@
+/**
+ * What the dry run found (import wizard): `PreviewTable` shows the first rows as they will be
+ * written (values after type conversion, a red cell = an error of that column), `ErrorTable` pages
+ * through every bad row with its errors (column, value, message), `CheckCounts` the counts.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import React, { useState } from 'react';
+import { useIntl } from 'umi';
+import type { ImportBatch, ImportRow, SubjectDetail } from '../../../contracts';
+import { listImportRows } from '../../services/imports';
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
+
+/** Valid / invalid / total of a checked batch. */
+export function CheckCounts({ batch }: { batch: ImportBatch }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <Space size={48} data-testid="import-counts">
+      <Statistic title={t('imports.check.total')} value={batch.total} />
+      <Statistic title={t('imports.check.valid')} value={batch.valid} valueStyle={{ color: '#389e0d' }} />
+      <Statistic title={t('imports.check.invalid')} value={batch.invalid} valueStyle={{ color: batch.invalid ? '#cf1322' : undefined }} />
+    </Space>
+  );
+}
+
+/** The first rows, coerced values per mapped field, errors in red. */
+export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: SubjectDetail }) {
+  const intl = useIntl();
+  const rows = useQuery({
+    queryKey: ['assay', 'importRows', batch.id, 'preview', batch.processed, batch.status],
+    queryFn: () => listImportRows(batch.id, { current: 1, pageSize: 20 }),
+  });
+  const mapped = Object.entries(batch.mapping).filter(([, key]) => key) as [string, string][];
+  const nameOf = (key: string) => subject.fields.find((f) => f.key === key)?.name ?? key;
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{intl.formatMessage({ id: 'imports.preview.hint' })}</Typography.Paragraph>
+      <Table<ImportRow>
+        rowKey="rowNumber"
+        size="small"
+        loading={rows.isLoading}
+        dataSource={rows.data?.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="import-preview"
+        columns={[
+          { title: intl.formatMessage({ id: 'imports.preview.row' }), dataIndex: 'rowNumber', width: 70, fixed: 'left' },
+          ...mapped.map(([header, key]) => ({
+            title: `${nameOf(key)} ← ${header}`,
+            key: header,
+            render: (_: unknown, r: ImportRow) => {
+              const error = r.errors.find((e) => e.column === header);
+              if (error) {
+                return (
+                  <Tooltip title={error.message}>
+                    <Typography.Text type="danger">{r.raw[batch.headers.indexOf(header)] || '∅'} ⚠</Typography.Text>
+                  </Tooltip>
+                );
+              }
+              return r.values ? text(r.values[key]) : <Typography.Text type="secondary">{r.raw[batch.headers.indexOf(header)]}</Typography.Text>;
+            },
+          })),
+        ]}
+      />
+    </>
+  );
+}
+
+/** Every bad row (paged) with its errors. */
+export function ErrorTable({ batch }: { batch: ImportBatch }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const rows = useQuery({
+    queryKey: ['assay', 'importRows', batch.id, 'errors', page, batch.processed, batch.status],
+    queryFn: () => listImportRows(batch.id, { ...page, errorsOnly: true }),
+    enabled: batch.invalid > 0,
+  });
+  if (batch.invalid === 0) return <Alert type="success" showIcon message={t('imports.check.none')} data-testid="import-no-errors" />;
+  return (
+    <Table<ImportRow>
+      rowKey="rowNumber"
+      size="small"
+      loading={rows.isLoading}
+      dataSource={rows.data?.data ?? []}
+      data-testid="import-errors"
+      pagination={{ ...page, total: rows.data?.total ?? 0, showSizeChanger: true, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
+      columns={[
+        { title: t('imports.preview.row'), dataIndex: 'rowNumber', width: 70 },
+        {
+          title: t('imports.check.errors'),
+          render: (_, r) => (
+            <Space direction="vertical" size={2}>
+              {r.errors.map((e, i) => (
+                <span key={i}>
+                  {e.column && <Tag>{e.column}</Tag>}
+                  {e.value ? <Typography.Text code>{e.value}</Typography.Text> : null} {e.message}
+                </span>
+              ))}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * "Undo import" (issue 7): asks for confirmation, listing the records edited since the import
+ * (GET /imports/:id/edited); they are left alone unless the user ticks "undo them too".
+ */
+import { Button, Checkbox, List, Modal, Typography, message } from 'antd';
+import React, { useState } from 'react';
+import { useIntl } from 'umi';
+import type { ImportBatch, ImportUndoResult } from '../../../contracts';
+import { toApiError } from '../../services/api-error';
+import { importEditedRows, undoImport } from '../../services/imports';
+
+/** The counts of a batch as message values. */
+export const countsOf = (b: ImportBatch) => ({ inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped });
+
+export default function UndoImportButton({ batch, onDone, size }: { batch: ImportBatch; onDone: (r: ImportUndoResult) => void; size?: 'small' }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const [modal, holder] = Modal.useModal();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const edited = await importEditedRows(batch.id);
+      let includeEdited = false;
+      const ok = await modal.confirm({
+        title: t('imports.undo.title'),
+        width: 560,
+        okButtonProps: { danger: true, 'data-testid': 'undo-confirm' } as never,
+        content: (
+          <>
+            <Typography.Paragraph>{t('imports.undo.content')}</Typography.Paragraph>
+            {edited.length > 0 && (
+              <div data-testid="undo-edited">
+                <Typography.Paragraph type="warning">{t('imports.undo.edited')}</Typography.Paragraph>
+                <List
+                  size="small"
+                  bordered
+                  style={{ maxHeight: 200, overflow: 'auto', marginBottom: 8 }}
+                  dataSource={edited}
+                  renderItem={(r) => (
+                    <List.Item>
+                      #{r.rowNumber} {r.label} {r.editedBy ? `· ${r.editedBy}` : ''}
+                    </List.Item>
+                  )}
+                />
+                <Checkbox onChange={(e) => (includeEdited = e.target.checked)} data-testid="undo-include-edited">
+                  {t('imports.undo.includeEdited')}
+                </Checkbox>
+              </div>
+            )}
+          </>
+        ),
+      });
+      if (!ok) return;
+      const result = await undoImport(batch.id, includeEdited);
+      message.success(t('imports.result.undone', { deleted: result.deleted, restored: result.restored }));
+      if (result.leftAlone.length > 0) message.warning(t('imports.result.leftAlone', { n: result.leftAlone.length }));
+      onDone(result);
+    } catch (e) {
+      message.error(toApiError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {holder}
+      <Button danger size={size} loading={busy} onClick={() => void start()} data-testid="import-undo">
+        {t('imports.result.undo')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Imports and grid export (issue 7 "Import and export"; contracts/imports.ts): upload a file into a
+ * subject, check it (dry run), run it, read its rows and errors, download the error report, undo
+ * it, list the history; export a grid's records as CSV or XLSX. Mutations reject with the server's
+ * envelope (ApiError) so the wizard can show field errors and 409 counts.
+ */
+import { request } from 'umi';
+import type { Ok, Page } from '../../contracts/envelope';
+import type {
+  ImportBatch,
+  ImportEditedRow,
+  ImportRow,
+  ImportSettings,
+  ImportUndoResult,
+  ImportUploadResult,
+  RecordExport,
+} from '../../contracts';
+import { toApiError } from './api-error';
+import { fileNameOf } from './recordQueries';
+import { subjectPath } from './records';
+
+const enc = encodeURIComponent;
+const BASE = '/api/v1/imports';
+
+/** Uploads `file` into `app`/`subject`: the batch (headers, total, auto-matched mapping) and its first rows. */
+export async function uploadImport(app: string, subject: string, file: File): Promise<ImportUploadResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports`, { method: 'POST', data: form, skipErrorHandler: true });
+  return res.data;
+}
+
+/** One batch (poll it for `processed` / `total` while a run is under way). */
+export async function getImport(id: string): Promise<ImportBatch> {
+  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}`, { method: 'GET', skipErrorHandler: true });
+  return res.data;
+}
+
+/** The dry run with these settings: the batch with its counts (nothing written). */
+export async function checkImport(id: string, settings: ImportSettings): Promise<ImportBatch> {
+  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/check`, { method: 'POST', data: settings, skipErrorHandler: true });
+  return res.data;
+}
+
+/** Runs the import; rejects 409 (ApiError with `conflict` counts) when all-or-nothing meets bad rows. */
+export async function runImport(id: string, settings: ImportSettings): Promise<ImportBatch> {
+  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/run`, { method: 'POST', data: settings, skipErrorHandler: true });
+  return res.data;
+}
+
+/** A page of the batch's staged rows (`errorsOnly`: the bad ones). */
+export async function listImportRows(id: string, params: { current: number; pageSize: number; errorsOnly?: boolean }): Promise<Page<ImportRow>> {
+  return request<Page<ImportRow>>(`${BASE}/${enc(id)}/rows`, { method: 'GET', params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined } });
+}
+
+/** Where the error report (CSV) downloads from (GET; the session cookie authorises). */
+export const importErrorReportUrl = (id: string) => `${BASE}/${enc(id)}/errors`;
+
+/** The records the import touched that were edited since (what undo leaves alone unless confirmed). */
+export async function importEditedRows(id: string): Promise<ImportEditedRow[]> {
+  const res = await request<Ok<ImportEditedRow[]>>(`${BASE}/${enc(id)}/edited`, { method: 'GET', skipErrorHandler: true });
+  return res.data;
+}
+
+/** Undoes the import; `includeEdited` after the user confirmed the edited rows. */
+export async function undoImport(id: string, includeEdited: boolean): Promise<ImportUndoResult> {
+  const res = await request<Ok<ImportUndoResult>>(`${BASE}/${enc(id)}/undo`, { method: 'POST', data: { includeEdited }, skipErrorHandler: true });
+  return res.data;
+}
+
+/** Import batches, newest first: of one application (`app`), else of every application (administrators). */
+export async function listImports(params: { app?: string; application?: string; subject?: string; current?: number; pageSize?: number }): Promise<Page<ImportBatch>> {
+  const { app, ...rest } = params;
+  return request<Page<ImportBatch>>(app ? `/api/v1/applications/${enc(app)}/imports` : BASE, { method: 'GET', params: rest });
+}
+
+interface BlobResponse {
+  status: number;
+  data: Blob;
+  headers: Record<string, string | undefined>;
+}
+
+/**
+ * Exports a grid's records (its filter, sort, search and visible columns) as CSV or XLSX and
+ * downloads the file. Resolves with the file's name; rejects with the server's envelope.
+ */
+export async function exportRecords(app: string, subject: string, input: RecordExport): Promise<string> {
+  const res = (await request(`${subjectPath(app, subject)}/records/export`, {
+    method: 'POST',
+    data: input,
+    responseType: 'blob',
+    getResponse: true,
+    skipErrorHandler: true,
+    validateStatus: () => true,
+  })) as BlobResponse;
+  if (res.status < 200 || res.status >= 300) {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(await res.data.text()) as unknown;
+    } catch {
+      /* not JSON */
+    }
+    throw toApiError({ data: body, status: res.status });
+  }
+  const fileName = fileNameOf(res.headers['content-disposition']) ?? `${subject}.${input.format}`;
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
