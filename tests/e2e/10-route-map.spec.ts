@@ -24,6 +24,7 @@ const SAMPLE: Record<string, string> = {
   category: MISSING,
   client: MISSING,
   dynamicForm: MISSING,
+  view: MISSING,
 };
 const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? `sample-${name}`);
 
@@ -78,6 +79,14 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/record-query': { testId: 'record-query-page' },
   '/admin/form': { testId: 'create-form' },
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
+  '/admin/import': { testId: 'import-page' },
+  '/:app/import': { testId: 'import-page' },
+  '/admin/view': { testId: 'views-page' },
+  '/admin/view/:view': { testId: 'exception-404' },
+  '/admin/subject/:subject/:view': { testId: 'exception-404' },
+  '/:app/view/:view': { testId: 'exception-404' },
+  '/grid_view': { testId: 'grid-view-no-view' },
+  '/:app/share_grid_view': { testId: 'share-unavailable' },
   '/:app': { testId: 'workspace-title' },
   '/:app/:subject': { testId: 'exception-404' },
   '/:app/:subject/:record': { testId: 'exception-404' },
@@ -273,7 +282,7 @@ test.describe('every path renders', () => {
         expect(
           unexpected(problems, [
             { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
-            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms)/${MISSING}`), status: 404 },
+            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`), status: 404 },
             // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
             { url: '/api/v1/subjects/no_such_subject', status: 400 },
           ]),

@@ -30,7 +30,12 @@ export default function GridViewPage() {
     if (status === 401) history.replace(`/login?redirect=${encodeURIComponent(`/grid_view?view=${id}`)}`);
   }, [status]);
 
-  if (!id) return <Result status="info" title={intl.formatMessage({ id: 'views.gridView.noView' })} />;
+  if (!id)
+    return (
+      <div data-testid="grid-view-no-view">
+        <Result status="info" title={intl.formatMessage({ id: 'views.gridView.noView' })} />
+      </div>
+    );
   if (error) return <ExceptionResult code={status === 403 ? 403 : status === 404 || status === 400 ? 404 : 500} />;
   if (!view.data || !subject.data) return <Loading />;
   const v = view.data;

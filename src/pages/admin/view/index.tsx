@@ -62,7 +62,7 @@ export default function ViewsPage() {
   ];
 
   return (
-    <PageContainer title={t('views.title')} subTitle={t('views.desc')}>
+    <PageContainer title={t('views.title')} subTitle={t('views.desc')} data-testid="views-page">
       {contextHolder}
       <ProTable<View, { q?: string }>
         rowKey="id"
