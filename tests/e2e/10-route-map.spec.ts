@@ -79,9 +79,9 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/record-query': { testId: 'record-query-page' },
   '/admin/form': { testId: 'create-form' },
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
-  '/admin/import': { testId: 'import-page' },
-  '/:app/import': { testId: 'import-page' },
-  '/admin/view': { testId: 'views-page' },
+  '/admin/import': { testId: 'import-history' },
+  '/:app/import': { testId: 'import-history' },
+  '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
   '/admin/subject/:subject/:view': { testId: 'exception-404' },
   '/:app/view/:view': { testId: 'exception-404' },
@@ -242,7 +242,10 @@ test.describe('every path renders', () => {
   test.beforeAll(async ({ browser }, info) => {
     const { baseURL, locale } = info.project.use;
     const context = await browser.newContext({ baseURL, locale });
-    const res = await context.request.post('/api/v1/auth/login', { headers: AUTH_HEADERS, data: { email: ADMIN.email, password: ADMIN.password } });
+    const res = await context.request.post('/api/v1/auth/login', {
+      headers: AUTH_HEADERS,
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
     expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
     const page = await context.newPage();
     shared = { context, page, problems: trackConsole(page) };
@@ -282,7 +285,10 @@ test.describe('every path renders', () => {
         expect(
           unexpected(problems, [
             { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
-            { url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`), status: 404 },
+            {
+              url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
+              status: 404,
+            },
             // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
             { url: '/api/v1/subjects/no_such_subject', status: 400 },
           ]),

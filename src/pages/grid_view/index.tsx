@@ -39,7 +39,18 @@ export default function GridViewPage() {
   if (error) return <ExceptionResult code={status === 403 ? 403 : status === 404 || status === 400 ? 404 : 500} />;
   if (!view.data || !subject.data) return <Loading />;
   const v = view.data;
-  const config = v.config.type === 'grid' ? v.config : { type: 'grid' as const, columns: [], widths: {}, sort: [], rowHeight: 'short' as const, pageSize: 100, filter: v.config.filter };
+  const config =
+    v.config.type === 'grid'
+      ? v.config
+      : {
+          type: 'grid' as const,
+          columns: [],
+          widths: {},
+          sort: [],
+          rowHeight: 'short' as const,
+          pageSize: 100,
+          filter: v.config.filter,
+        };
   return (
     <div style={{ padding: '8px 12px', height: '100vh', boxSizing: 'border-box' }} data-testid="grid-view-page">
       <Space style={{ marginBottom: 8 }}>

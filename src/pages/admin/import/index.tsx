@@ -22,7 +22,7 @@ export default function AdminImportPage() {
   const apps = useQuery({ queryKey: ['assay', 'importApps'], queryFn: () => listApplications({ current: 1, pageSize: 100 }) });
   const subjects = useAppSubjects(app ?? '');
   return (
-    <PageContainer title={t('imports.title')} subTitle={t('imports.admin.subtitle')} data-testid="import-page">
+    <PageContainer title={t('imports.title')} subTitle={t('imports.admin.subtitle')}>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Card size="small">
           <Space wrap>

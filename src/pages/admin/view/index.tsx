@@ -21,10 +21,29 @@ export default function ViewsPage() {
 
   const columns: ProColumns<View>[] = [
     { title: t('views.search'), dataIndex: 'q', hideInTable: true },
-    { title: t('views.name'), dataIndex: 'name', search: false, render: (_, v) => <Link to={`/admin/view/${v.id}`} data-testid="view-link">{v.name}</Link> },
+    {
+      title: t('views.name'),
+      dataIndex: 'name',
+      search: false,
+      render: (_, v) => (
+        <Link to={`/admin/view/${v.id}`} data-testid="view-link">
+          {v.name}
+        </Link>
+      ),
+    },
     { title: t('views.typeLabel'), dataIndex: 'type', search: false, render: (_, v) => <Tag>{t(`views.type.${v.type}`)}</Tag> },
-    { title: t('views.subject'), dataIndex: 'subjectName', search: false, render: (_, v) => <Link to={`/admin/subject/${v.subjectId}`}>{v.subjectName}</Link> },
-    { title: t('views.application'), dataIndex: 'application', search: false, render: (_, v) => <Tag color="cyan">{v.application}</Tag> },
+    {
+      title: t('views.subject'),
+      dataIndex: 'subjectName',
+      search: false,
+      render: (_, v) => <Link to={`/admin/subject/${v.subjectId}`}>{v.subjectName}</Link>,
+    },
+    {
+      title: t('views.application'),
+      dataIndex: 'application',
+      search: false,
+      render: (_, v) => <Tag color="cyan">{v.application}</Tag>,
+    },
     { title: t('views.updatedAt'), dataIndex: 'updatedAt', search: false, render: (_, v) => formatDatetime(v.updatedAt) },
     {
       title: t('views.actions'),
@@ -62,18 +81,20 @@ export default function ViewsPage() {
   ];
 
   return (
-    <PageContainer title={t('views.title')} subTitle={t('views.desc')} data-testid="views-page">
+    <PageContainer title={t('views.title')} subTitle={t('views.desc')}>
       {contextHolder}
-      <ProTable<View, { q?: string }>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        options={{ density: false, setting: false, reload: true }}
-        locale={{ emptyText: t('views.none') }}
-        request={(params) => listAllViews({ current: params.current, pageSize: params.pageSize, q: params.q || undefined })}
-      />
+      <div data-testid="views-table">
+        <ProTable<View, { q?: string }>
+          rowKey="id"
+          actionRef={action}
+          columns={columns}
+          search={{ labelWidth: 'auto' }}
+          pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+          options={{ density: false, setting: false, reload: true }}
+          locale={{ emptyText: t('views.none') }}
+          request={(params) => listAllViews({ current: params.current, pageSize: params.pageSize, q: params.q || undefined })}
+        />
+      </div>
     </PageContainer>
   );
 }

@@ -23,7 +23,7 @@ export default function WorkspaceImportPage() {
   const [subject, setSubject] = useState<string | undefined>();
   const [refresh, setRefresh] = useState(0);
   return (
-    <PageContainer title={t('imports.title')} subTitle={t('imports.admin.subtitle')} data-testid="import-page">
+    <PageContainer title={t('imports.title')} subTitle={t('imports.admin.subtitle')}>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         {canEditRecords ? (
           <Card size="small">
