@@ -15,7 +15,6 @@
 // while its cost stays in the measurement). autocannon runs in this process: the load generator
 // shares the 2 cores with the server (STACK.md), so compare figures of one run only.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PASSWORD, PG_SERVER, throwAwayDatabase } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -35,8 +35,6 @@ const { values } = parseArgs({
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = 3;
-const PG_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PASSWORD = 'Bench-admin-2026';
 const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
 
 const HELLO_SERVER = `
@@ -120,20 +118,9 @@ async function startAssay(engine) {
   delete env.AUDIT_SIGNING_KEY_FILE;
   let cleanup;
   if (engine === 'postgres') {
-    const name = `assay_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_SERVER });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_SERVER);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: PG_SERVER });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const created = await throwAwayDatabase('assay_bench');
+    env.DATABASE_URL = created.url;
+    cleanup = created.drop;
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
     env.DATA_DIR = dir;

@@ -21,6 +21,7 @@ import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
+import { CSRF, PASSWORD, expectOk } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -34,8 +35,6 @@ const ROWS = Number(values.rows);
 const SECONDS = Number(values.seconds);
 const STEP = Number(values.step);
 const PORT = Number(values.port);
-const PASSWORD = 'Bench-admin-2026';
-const CSRF = { 'x-assay-request': '1' };
 const STATUSES = ['draft', 'open', 'review', 'closed', 'archived'];
 const FIELDS = [
   { key: 'title', name: 'Title', type: 'text', seed: `'Record ' || g || ' ' || md5(g::text)` },
@@ -57,10 +56,6 @@ if (!existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-async function expectOk(res, what) {
-  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 500)}`);
-  return res.json();
-}
 
 const handle = await openDatabase({ memory: true });
 await migrateDatabase(handle);

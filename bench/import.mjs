@@ -13,16 +13,15 @@
 //   --unique makes `code` a unique field (one lookup per row in the check: slower).
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_import_<random> is created and dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
+import { CSRF, PASSWORD, pct, throwAwayDatabase } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -32,9 +31,6 @@ const { values } = parseArgs({
   },
 });
 const ROWS = Number(values.rows);
-const PG_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PASSWORD = 'Bench-admin-2026';
-const CSRF = { 'x-assay-request': '1' };
 const STATUSES = ['draft', 'open', 'review', 'closed', 'archived'];
 const COLORS = ['#8c8c8c', '#1677ff', '#faad14', '#52c41a', '#722ed1'];
 const FIELDS = [
@@ -64,30 +60,15 @@ async function writeCsv(rows) {
   return file;
 }
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-};
 const mb = (n) => Math.round(n / 1024 / 1024);
 
 async function runEngine(engine, csvFile) {
   let handle;
   let dropDb = async () => undefined;
   if (engine === 'postgres') {
-    const name = `assay_import_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_SERVER });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_SERVER);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_SERVER });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const created = await throwAwayDatabase('assay_import');
+    handle = await openDatabase({ databaseUrl: created.url, poolMax: 10 });
+    dropDb = created.drop;
   } else {
     // on disk, as the server runs (an in-memory PGlite would hold every row in this process's RSS)
     const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-import-bench-'));

@@ -15,10 +15,8 @@
 //   --keep leaves the PostgreSQL database in place (to EXPLAIN the queries afterwards).
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_records_<random> is created and dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import omit from 'lodash/omit.js';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
@@ -26,6 +24,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
 import { compileSort, encodeCursor } from '../server/src/modules/records/sort.ts';
+import { CSRF, PASSWORD, expectOk, pct, throwAwayDatabase } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,9 +36,6 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
-const PG_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PASSWORD = 'Bench-admin-2026';
-const CSRF = { 'x-assay-request': '1' };
 const STATUSES = ['draft', 'open', 'review', 'closed', 'archived'];
 const COLORS = ['#8c8c8c', '#1677ff', '#faad14', '#52c41a', '#722ed1'];
 
@@ -63,35 +59,16 @@ const FIELDS = [
   { key: 'email', name: 'E-mail', type: 'email', seed: `'user' || (g % 50000) || '@example' || (g % 97) || '.com'` },
 ];
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-
-async function expectOk(res, what) {
-  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 500)}`);
-  return res.json();
-}
 
 async function runEngine(engine, rows) {
   let handle;
   let dropDb = async () => undefined;
   if (engine === 'postgres') {
-    const name = `assay_records_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_SERVER });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_SERVER);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
-    if (values.keep) console.log(`[bench] keeping database ${name}`);
+    const created = await throwAwayDatabase('assay_records');
+    handle = await openDatabase({ databaseUrl: created.url, poolMax: 10 });
+    if (values.keep) console.log(`[bench] keeping database ${created.name}`);
     dropDb = async () => {
-      if (values.keep) return;
-      const c = new pg.Client({ connectionString: PG_SERVER });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      if (!values.keep) await created.drop();
     };
   } else {
     handle = await openDatabase({ memory: true });
