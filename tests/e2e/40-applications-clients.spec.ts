@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openUserPage, test, unexpected } from './fixtures';
-import { openSelect, signIn, switchLanguage } from './actions';
+import { checkBox, openSelect, signIn, switchLanguage } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -50,8 +50,9 @@ test('an application with icon, colour, modules and a member: created, edited, t
   await dialog.getByTestId('app-field-color').click();
   await page.locator('.ant-color-picker-presets-color').nth(2).click();
   await dialog.locator('.ant-modal-title').click();
-  await dialog.getByLabel('审计', { exact: true }).check();
-  await dialog.getByLabel('风险', { exact: true }).check();
+  await expect(page.locator('.ant-color-picker-presets-color').first()).toBeHidden();
+  await checkBox(dialog.getByLabel('审计', { exact: true }));
+  await checkBox(dialog.getByLabel('风险', { exact: true }));
   await dialog.getByTestId('initial-member-add').click();
   await pick(page, dialog.getByTestId('initial-member-user-0'), 'zhou', MEMBER.email);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -97,7 +98,7 @@ test('an application with icon, colour, modules and a member: created, edited, t
   const save = page.getByTestId('settings-save');
   await expect(save).toHaveCSS('background-color', PURPLE.rgb);
   await form.getByLabel('描述').fill('集团客户的年度审计');
-  await form.getByLabel('基金', { exact: true }).check();
+  await checkBox(form.getByLabel('基金', { exact: true }));
   // the console's "saved" toast of the same text may still be showing (3 s)
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await save.click();

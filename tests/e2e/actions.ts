@@ -87,3 +87,14 @@ export async function switchLanguage(page: Page, to: keyof typeof LANGUAGE_LABEL
     )
     .toBe(to);
 }
+
+/**
+ * Checks a checkbox, clicking again when a click was swallowed: under load, antd can re-render a
+ * checkbox group (a popover of the same form closing) between Playwright's click and its check of
+ * the new state, which then fails with "Clicking the checkbox did not change its state".
+ */
+export async function checkBox(box: Locator): Promise<void> {
+  await expect(async () => {
+    await box.check({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
+}
