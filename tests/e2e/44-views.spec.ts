@@ -10,6 +10,7 @@
  * tests/e2e/screenshots/views-*.png.
  */
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expect, test, unexpected } from './fixtures';
 import { chooseOption, openSelect, signIn } from './actions';
 import { APP, AUTH_HEADERS } from './support';
@@ -132,6 +133,17 @@ test('as the new user: build a grid view with a filter, a sort and grouping, and
   // within a group, 金额 descending: 已完成 = i % 3 == 2 → T11 (55), T08, T05
   await expect(page.getByTestId('view-grid').locator('thead')).not.toContainText('机密');
   await shot(page, 'grid');
+  // the view's grid exports XLSX of its filter, in its sort, with its visible columns only
+  await page.getByTestId('records-export').hover();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('XLSX (Excel)').click()]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const sheet = wb.worksheets[0];
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(header).toEqual(['标题', '状态', '金额', '截止']); // 机密 is hidden
+  expect(sheet.rowCount).toBe(11);
+  const amounts = [...Array(10).keys()].map((i) => Number(sheet.getRow(i + 2).getCell(3).value));
+  expect(amounts.every((a) => a > 10)).toBe(true);
   // the full-screen grid: no layout chrome
   await page.getByRole('button', { name: /^全\s*屏$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/grid_view\\?view=${viewId}$`));

@@ -9,13 +9,14 @@ import { Button, Input, Segmented, Space, Tag } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { history, Link, useIntl, useModel, useParams } from 'umi';
 import type { ViewConfig, ViewType } from '../../../../../contracts';
-import { VIEW_TYPES } from '../../../../../contracts/view-rows';
+import { effectiveFilter, effectiveSort, VIEW_TYPES } from '../../../../../contracts/view-rows';
 import { appAccess } from '../../../../access';
 import ExceptionResult from '../../../../components/ExceptionResult';
+import ExportButton from '../../../../components/records/ExportButton';
 import ViewActions from '../../../../components/views/ViewActions';
 import ViewConfigEditor from '../../../../components/views/ViewConfigEditor';
 import ViewRenderer from '../../../../components/views/ViewRenderer';
-import { defaultConfig } from '../../../../components/views/viewColumns';
+import { defaultConfig, sortParam } from '../../../../components/views/viewColumns';
 import { useViewWithSubject } from '../../../../components/views/useView';
 import Loading from '../../../../loading';
 import { ApiError } from '../../../../services/api-error';
@@ -66,6 +67,18 @@ export default function WorkspaceViewPage() {
       extra={
         <Space wrap>
           {config.type === 'grid' && <Button onClick={() => history.push(`/grid_view?view=${v.id}`)}>{t('views.fullScreen')}</Button>}
+          {config.type === 'grid' && (
+            // the grid as it shows now (issue 7 "every grid exports CSV and XLSX of the current filter, every column the user can see")
+            <ExportButton
+              app={app.slug}
+              subjectKey={s.key}
+              state={() => ({
+                filter: effectiveFilter(config, {}),
+                sort: sortParam(effectiveSort(config)) || undefined,
+                columns: config.columns.length > 0 ? config.columns : s.fields.map((f) => f.key),
+              })}
+            />
+          )}
           {canEditRecords && (
             <ViewActions
               view={v}
