@@ -24,6 +24,7 @@
  * `HeadObject`, `remove` a `DeleteObject`, `list` a `ListObjectsV2` walk (LastModified).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -146,10 +147,14 @@ export class LocalBlobStore implements BlobStore {
     await fs.mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
     const meter = new Meter(opts.maxBytes ?? Number.POSITIVE_INFINITY);
+    const out = createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, meter, out);
       await fsyncPath(tmp, 'r+');
     } catch (err) {
+      // a source that fails at once can reject the pipeline before the file is even open: wait for
+      // the stream to finish opening and closing, or the file would appear after its removal
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await fs.rm(tmp, { force: true });
       throw err;
     }
