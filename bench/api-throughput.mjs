@@ -13,9 +13,10 @@
 // child processes (the bare one: `fastify` with `logger: false`; Assay: `server/src/index.ts` with
 // LOG_LEVEL=warn, the scheduler off and the coarse API rate limit raised so it never answers 429
 // while its cost stays in the measurement). autocannon runs in this process: the load generator
-// shares the 2 cores with the server (STACK.md), so compare figures of one run only.
+// shares the 2 cores with the server (STACK.md), so compare figures of one run only. Each row also
+// gives the CPU one request cost the server (µs, /proc) and autocannon (µs), and the bytes of an answer.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,11 +154,41 @@ function load(url, headers, duration) {
   });
 }
 
-async function measure(url, headers = {}) {
+/** CPU time (user + system) the process `pid` has used so far, µs (Linux /proc; null elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/**
+ * One target under load: req/s, latencies, and what a request cost in CPU: the server's
+ * (`serverCpuUs`, from /proc, all its threads) and autocannon's in this process (`clientCpuUs`).
+ * The two share the machine's cores, so a bigger answer (more bytes for autocannon to parse) lowers
+ * req/s even at equal server cost.
+ */
+async function measure(url, child, headers = {}) {
   await load(url, headers, WARMUP);
+  const server0 = cpuMicros(child.pid);
+  const client0 = process.cpuUsage();
   const r = await load(url, headers, DURATION);
+  const client = process.cpuUsage(client0);
+  const server1 = cpuMicros(child.pid);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, p50Ms: r.latency.p50, total: r.requests.total };
+  const n = r.requests.total;
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    p50Ms: r.latency.p50,
+    total: n,
+    serverCpuUs: server0 === null || server1 === null ? null : Math.round(((server1 - server0) / n) * 10) / 10,
+    clientCpuUs: Math.round(((client.user + client.system) / n) * 10) / 10,
+    bytesPerAnswer: Math.round(r.throughput.total / n),
+  };
 }
 
 const ratio = (a, b) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 1000) / 1000;
@@ -167,9 +198,9 @@ async function benchEngine(engine) {
   const oneQuery = await startScript(ONE_QUERY_SERVER, engine === 'postgres' ? { BENCH_PG_URL: PG_SERVER } : {});
   const assay = await startAssay(engine);
   try {
-    const bare = await measure(hello.url);
-    const ceiling = await measure(oneQuery.url);
-    const signedIn = await measure(assay.url, { cookie: assay.cookie });
+    const bare = await measure(hello.url, hello.child);
+    const ceiling = await measure(oneQuery.url, oneQuery.child);
+    const signedIn = await measure(assay.url, assay.child, { cookie: assay.cookie });
     return { engine, bare, oneQuery: ceiling, signedIn, ratio: ratio(signedIn, bare), ceilingRatio: ratio(ceiling, bare) };
   } finally {
     await stop(hello.child);
@@ -204,9 +235,11 @@ async function main() {
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up, loopback, ${os.cpus().length} cores, Node ${process.versions.node}`);
   const row = (engine, target, m, base) =>
     console.log(
-      `${engine.padEnd(9)} ${target.padEnd(36)} ${String(m.requestsPerSecond).padStart(7)}  ${String(m.p50Ms).padStart(6)}  ${String(m.p99Ms).padStart(6)}  ${base ? `${((m.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(1).padStart(5)} %` : ''}`,
+      `${engine.padEnd(9)} ${target.padEnd(36)} ${String(m.requestsPerSecond).padStart(7)}  ${String(m.p50Ms).padStart(6)}  ${String(m.p99Ms).padStart(6)}  ${String(m.serverCpuUs ?? '-').padStart(10)}  ${String(m.clientCpuUs).padStart(10)}  ${String(m.bytesPerAnswer).padStart(6)}  ${base ? `${((m.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(1).padStart(5)} %` : ''}`,
     );
-  console.log(`${'engine'.padEnd(9)} ${'target'.padEnd(36)} ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p99 ms'.padStart(6)}  vs bare`);
+  console.log(
+    `${'engine'.padEnd(9)} ${'target'.padEnd(36)} ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p99 ms'.padStart(6)}  ${'server µs'.padStart(10)}  ${'client µs'.padStart(10)}  ${'bytes'.padStart(6)}  vs bare`,
+  );
   for (const r of results) {
     row(r.engine, 'bare Fastify hello', r.bare);
     row(r.engine, 'bare Fastify + 1 query (ceiling)', r.oneQuery, r.bare);

@@ -142,7 +142,7 @@ export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
  * variables and notices with their modules; later modules add theirs). The bin's `type` column;
  * each module registers its handler (server modules/recycle/recycle.registry.ts).
  */
-export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice', 'application', 'client', 'subject', 'field', 'record', 'query', 'form'] as const;
+export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice', 'application', 'client', 'subject', 'field', 'record', 'query', 'form', 'view'] as const;
 export type RecyclableType = (typeof RECYCLABLE_TYPES)[number];
 
 /** The settings key of the recycle bin's retention in days (0 = keep forever). */
@@ -497,7 +497,8 @@ export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];
 export const IMPORT_MAX_ROWS = 200_000;
 /** Most columns one file may hold. */
 export const IMPORT_MAX_COLUMNS = 200;
-/** Largest CSV or XLSX file, bytes (streamed: memory does not grow with the file). */
+/**
+ * Largest CSV, XLSX or JSON file, bytes. Every format streams (papaparse, exceljs, stream-json):
+ * memory does not grow with the file.
+ */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-/** Largest JSON file, bytes: JSON is parsed whole (no streaming JSON parser in the stack), so it is capped lower. */
-export const IMPORT_JSON_MAX_BYTES = 20 * 1024 * 1024;

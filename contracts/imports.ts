@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { AUDIT_EXPORT_FORMATS } from './constants';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema, pageSchema } from './envelope';
+import { recordLabelsSchema } from './records';
 
 export const IMPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -17,7 +18,7 @@ export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
 export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export { IMPORT_JSON_MAX_BYTES, IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';
+export { IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';
 
 /** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
 export const importRowErrorSchema = z.object({
@@ -89,6 +90,14 @@ export const importRowSchema = z.object({
   errors: z.array(importRowErrorSchema),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
+
+/**
+ * GET /imports/:id/rows: a page of staged rows and `labels`, the names of the users and related
+ * records its values hold (id → the user's name or the record's display value, as the grid shows
+ * them; records/list.ts `namesOf`).
+ */
+export const importRowPageSchema = pageSchema(importRowSchema).extend({ labels: recordLabelsSchema });
+export type ImportRowPage = z.infer<typeof importRowPageSchema>;
 
 /** GET /imports/:id/rows: `errorsOnly` lists the rows with errors only. */
 export const importRowsQuerySchema = pageQuerySchema.extend({

@@ -469,6 +469,22 @@ export const MESSAGES = {
   'errors.import.duplicateKey': { 'zh-CN': '与第 {row} 行的关键字段重复', 'en-US': 'Same key as row {row}' },
   'errors.import.duplicateValue': { 'zh-CN': '与第 {row} 行的值重复（该字段须唯一）', 'en-US': 'Same value as row {row} (the field is unique)' },
   'errors.import.boolean': { 'zh-CN': '须为 true/false、是/否、yes/no 或 1/0', 'en-US': 'Must be true/false, yes/no or 1/0' },
+  'errors.import.userUnknown': {
+    'zh-CN': '没有邮箱或姓名为“{value}”的用户（或已删除）',
+    'en-US': 'No user has the e-mail or name “{value}” (or the user was deleted)',
+  },
+  'errors.import.userAmbiguous': {
+    'zh-CN': '有 {n} 个用户名为“{value}”：请填写邮箱或 ID',
+    'en-US': '{n} users are called “{value}”: use the e-mail or the id',
+  },
+  'errors.import.relationUnknown': {
+    'zh-CN': '“{subject}”中没有名为“{value}”的记录',
+    'en-US': 'No {subject} record is called “{value}”',
+  },
+  'errors.import.relationAmbiguous': {
+    'zh-CN': '“{subject}”中有 {n} 条记录名为“{value}”：请填写 ID',
+    'en-US': '{n} {subject} records are called “{value}”: use the id',
+  },
   'errors.import.invalidRows': { 'zh-CN': '{n} 行有错误，未写入任何数据', 'en-US': '{n} rows have errors; nothing was written' },
   'errors.import.conflict': {
     'zh-CN': '{n} 条记录在检查后被他人修改，导入未生效，请重新运行',

@@ -151,6 +151,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       max: coarse ? (opts.apiRateLimit ?? 1000) : 1000,
       timeWindow: 60_000,
       allowList: (request) => !isApiUrl(request.url),
+      // the x-ratelimit-* counters only on a 429 (with Retry-After): three headers fewer on every
+      // API answer (security-headers.ts; issue 4 benchmark)
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     });
   }
   await app.register(fastifyCookie);

@@ -9,7 +9,7 @@ import type { Ok, Page } from '../../contracts/envelope';
 import type {
   ImportBatch,
   ImportEditedRow,
-  ImportRow,
+  ImportRowPage,
   ImportSettings,
   ImportUndoResult,
   ImportUploadResult,
@@ -48,9 +48,9 @@ export async function runImport(id: string, settings: ImportSettings): Promise<I
   return res.data;
 }
 
-/** A page of the batch's staged rows (`errorsOnly`: the bad ones). */
-export async function listImportRows(id: string, params: { current: number; pageSize: number; errorsOnly?: boolean }): Promise<Page<ImportRow>> {
-  return request<Page<ImportRow>>(`${BASE}/${enc(id)}/rows`, { method: 'GET', params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined } });
+/** A page of the batch's staged rows (`errorsOnly`: the bad ones) and the names of the users and records its values hold. */
+export async function listImportRows(id: string, params: { current: number; pageSize: number; errorsOnly?: boolean }): Promise<ImportRowPage> {
+  return request<ImportRowPage>(`${BASE}/${enc(id)}/rows`, { method: 'GET', params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined } });
 }
 
 /** Where the error report (CSV) downloads from (GET; the session cookie authorises). */

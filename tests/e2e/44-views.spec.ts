@@ -3,16 +3,19 @@
  * audit-2026). The administrator makes a subject of tasks (12 records dated this month) and a new
  * user, an editor of the application, through the API; as that new user: builds a grid view from
  * the subject page's "Views" menu with a filter (金额 > 10), a sort (金额 desc), grouping by 状态 and
- * a hidden column, and saves it (checked through the API and after a reload); drags a kanban card
- * to another column and moves another with its "Move to…" menu (checked through the API); drags a
+ * a hidden column, and saves it (checked through the API and after a reload); its quick search
+ * narrows the rows, the count and the export; drags a kanban card to another column and moves
+ * another with its "Move to…" menu (checked through the API), and searches the cards; drags a
  * calendar event to another day; shares the grid view and opens the link in a logged-out browser
- * context (only the view's columns and rows), then a password link. Screenshots:
- * tests/e2e/screenshots/views-*.png.
+ * context (only the view's columns and rows), then a password link; a day of 7 events shows 4 and
+ * "+N more", whose list drags one to another day; last, the administrator deletes a view in
+ * /admin/view (to the recycle bin), finds it in /admin/recycle and purges it.
+ * Screenshots: tests/e2e/screenshots/views-*.png.
  */
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test, unexpected } from './fixtures';
-import { chooseOption, openSelect, signIn } from './actions';
+import { chooseOption, dragUntilSaved, openSelect, signIn } from './actions';
 import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -144,6 +147,27 @@ test('as the new user: build a grid view with a filter, a sort and grouping, and
   expect(sheet.rowCount).toBe(11);
   const amounts = [...Array(10).keys()].map((i) => Number(sheet.getRow(i + 2).getCell(3).value));
   expect(amounts.every((a) => a > 10)).toBe(true);
+  // the quick search (not saved with the view) narrows the rows through the list's q: "T1" → T10, T11, T12
+  const searched = page.waitForResponse((r) => r.url().includes(`${API}/records?`) && new URL(r.url()).searchParams.get('q') === 'T1');
+  await page.getByTestId('view-search').fill('T1');
+  expect((await searched).status()).toBe(200);
+  await expect(page.getByTestId('view-row')).toHaveCount(3);
+  await expect(page.getByTestId('view-count')).toHaveText('已加载 3 / 3 条记录');
+  const grid = page.getByTestId('view-grid');
+  for (const t of ['T10', 'T11', 'T12']) await expect(grid).toContainText(t);
+  await expect(grid).not.toContainText('T09');
+  await shot(page, 'grid-search');
+  // the export follows the search
+  await page.getByTestId('records-export').hover();
+  const [found] = await Promise.all([page.waitForEvent('download'), page.getByText('XLSX (Excel)').click()]);
+  const wbFound = new ExcelJS.Workbook();
+  await wbFound.xlsx.readFile((await found.path())!);
+  expect(wbFound.worksheets[0].rowCount).toBe(4);
+  expect([2, 3, 4].map((r) => String(wbFound.worksheets[0].getRow(r).getCell(1).value)).sort()).toEqual(['T10', 'T11', 'T12']);
+  // cleared: every row of the view again, and the search did not make the view dirty
+  await page.getByTestId('view-search').fill('');
+  await expect(page.getByTestId('view-row')).toHaveCount(10);
+  await expect(page.getByTestId('view-count')).toHaveText('已加载 10 / 10 条记录');
   // the full-screen grid: no layout chrome
   await page.getByRole('button', { name: /^全\s*屏$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/grid_view\\?view=${viewId}$`));
@@ -160,9 +184,7 @@ test('kanban: drag a card to another column, and move one with its menu', async 
   const doing = page.getByTestId('kanban-column-进行中');
   const card = todo.getByTestId('kanban-card').filter({ hasText: 'T03' });
   await expect(card).toBeVisible();
-  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/records/'));
-  await card.dragTo(doing);
-  const patch = await moved;
+  const patch = await dragUntilSaved(page, card, doing);
   expect(patch.status()).toBe(200);
   expect(patch.request().postDataJSON()).toEqual({ version: 1, values: { status: '进行中' } });
   await expect(doing.getByTestId('kanban-card').filter({ hasText: 'T03' })).toBeVisible();
@@ -173,6 +195,12 @@ test('kanban: drag a card to another column, and move one with its menu', async 
   await expect(page.getByTestId('kanban-column-已完成').getByTestId('kanban-card').filter({ hasText: 'T06' })).toBeVisible();
   expect((await findRecord(page, 'T06')).values.status).toBe('已完成');
   await shot(page, 'kanban');
+  // the quick search narrows the cards of every column
+  await page.getByTestId('view-search').fill('T12');
+  await expect(page.getByTestId('kanban-card')).toHaveCount(1);
+  await expect(todo.getByTestId('kanban-card').filter({ hasText: 'T12' })).toBeVisible();
+  await page.getByTestId('view-search').fill('');
+  await expect(page.getByTestId('kanban-card')).toHaveCount(12);
   expect(unexpected(problems)).toEqual([]);
 });
 
@@ -182,9 +210,7 @@ test('calendar: drag an event to another day', async ({ page, problems }) => {
   await page.goto(`/${APP.slug}/view/${id}`);
   const event = page.getByTestId(`calendar-day-${day(10)}`).getByTestId('calendar-event').filter({ hasText: 'T02' });
   await expect(event).toBeVisible();
-  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/records/'));
-  await event.dragTo(page.getByTestId(`calendar-day-${day(25)}`));
-  expect((await moved).status()).toBe(200);
+  expect((await dragUntilSaved(page, event, page.getByTestId(`calendar-day-${day(25)}`))).status()).toBe(200);
   await expect(page.getByTestId(`calendar-day-${day(25)}`).getByTestId('calendar-event').filter({ hasText: 'T02' })).toBeVisible();
   expect((await findRecord(page, 'T02')).values.due).toBe(day(25));
   await shot(page, 'calendar');
@@ -249,5 +275,48 @@ test('the console: every view in /admin/view, its editor with a live preview, th
   await page.goto(`/admin/subject/${subject.id}`);
   await page.getByTestId('subject-views').getByRole('link', { name: '截止日历' }).click();
   await expect(page.getByTestId('view-calendar')).toBeVisible();
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('calendar: a day of many events shows four and "+N more", whose list moves one by drag', async ({ page, problems }) => {
+  await signIn(page, EDITOR);
+  for (let i = 1; i <= 7; i++) await apiJson(page, 'POST', `${API}/records`, { values: { title: `M${i}`, status: STATUSES[0], amount: 1, due: day(27) } });
+  const views = await apiJson<{ id: string }[]>(page, 'GET', `${API}/views?q=${encodeURIComponent('截止日历')}`);
+  await page.goto(`/${APP.slug}/view/${views[0].id}`);
+  const busy = page.getByTestId(`calendar-day-${day(27)}`);
+  await expect(busy.getByTestId('calendar-event')).toHaveCount(4);
+  await busy.getByTestId('calendar-more').click();
+  const list = page.getByTestId('calendar-more-list');
+  await expect(list.getByTestId('calendar-event')).toHaveCount(7);
+  const m7 = list.getByTestId('calendar-event').filter({ hasText: 'M7' });
+  expect((await dragUntilSaved(page, m7, page.getByTestId(`calendar-day-${day(3)}`))).status()).toBe(200);
+  await expect(page.getByTestId(`calendar-day-${day(3)}`).getByTestId('calendar-event').filter({ hasText: 'M7' })).toBeVisible();
+  await expect(list.getByTestId('calendar-event')).toHaveCount(6);
+  await expect(busy.getByTestId('calendar-more')).toHaveText('另有 2 项');
+  expect((await findRecord(page, 'M7')).values.due).toBe(day(3));
+  await shot(page, 'calendar-more');
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('delete a view in /admin/view: it goes to the recycle bin, where it is purged', async ({ page, problems }) => {
+  await signIn(page);
+  const id = await saveView(page, '待删除视图', { type: 'grid' });
+  await page.goto('/admin/view');
+  await expect(page.getByTestId('view-link').filter({ hasText: '待删除视图' })).toBeVisible();
+  await page.getByTestId(`delete-view-${id}`).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('视图将移入回收站');
+  await page.getByTestId('delete-view-ok').click();
+  await expect(page.getByText('视图“待删除视图”已移入回收站')).toBeVisible();
+  await expect(page.getByTestId('view-link').filter({ hasText: '待删除视图' })).toHaveCount(0);
+  expect((await page.request.get(`/api/v1/views/${id}`)).status()).toBe(404);
+
+  await page.goto('/admin/recycle');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '待删除视图' });
+  await expect(row.getByText('视图', { exact: true })).toBeVisible();
+  await shot(page, 'recycle');
+  await row.getByText('彻底删除').click();
+  await page.locator('.ant-popconfirm-buttons').getByRole('button').last().click();
+  await expect(row).toHaveCount(0);
+  expect(((await apiJson<unknown[]>(page, 'GET', `/api/v1/recycle?type=view`)).length)).toBe(0);
   expect(unexpected(problems)).toEqual([]);
 });

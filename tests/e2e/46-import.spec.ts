@@ -7,7 +7,9 @@
  * alpha_2: nothing changes) — then a CSV with bad rows: the dry run lists every bad row, the
  * all-or-nothing run refuses, the error report is downloaded and read, the bad rows are skipped,
  * and the import is undone (confirmed). Finally the grid exports XLSX of a quick search with the
- * visible columns, read back with exceljs. Screenshots: tests/e2e/screenshots/import-*.png.
+ * visible columns, read back with exceljs. Last, a CSV naming owners by e-mail and name and
+ * clients by name: the preview shows the names, the records hold the ids.
+ * Screenshots: tests/e2e/screenshots/import-*.png.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -40,10 +42,10 @@ async function recordCount(page: Page): Promise<number> {
   return ((await res.json()) as { total: number }).total;
 }
 
-/** Opens /:app/import with the subject chosen and uploads `file`. */
-async function upload(page: Page, file: string) {
+/** Opens /:app/import with the subject chosen (by name) and uploads `file`. */
+async function upload(page: Page, file: string, subjectName = SUBJECT.name) {
   await page.goto(`/${APP.slug}/import`);
-  await chooseOption(page, (await openSelect(page, page.getByTestId('import-subject'))).getByText(SUBJECT.name, { exact: true }));
+  await chooseOption(page, (await openSelect(page, page.getByTestId('import-subject'))).getByText(subjectName, { exact: true }));
   await page.getByTestId('import-wizard').locator('input[type=file]').setInputFiles(file);
   await expect(page.getByTestId('import-mapping')).toBeVisible();
 }
@@ -184,5 +186,54 @@ test('the grid exports XLSX of its quick search with its visible columns, read b
   expect(sheet.rowCount).toBe(3);
   expect(names.every((n) => n.includes('Korea'))).toBe(true);
   await shot(page, 'grid-export');
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('owners by e-mail or name and clients by name: the preview shows who and which, the records hold their ids', async ({ page, problems }, info) => {
+  await signIn(page, USER);
+  const base = `/api/v1/applications/${APP.slug}/subjects`;
+  const exists = async (key: string) => (await page.request.get(`${base}/${key}`)).status() === 200;
+  if (!(await exists('clients'))) {
+    await api(page, 'POST', base, {
+      key: 'clients',
+      name: '客户',
+      displayField: 'name',
+      fields: [{ key: 'name', name: 'name', type: 'text', options: {}, required: true, unique: false }],
+    });
+    for (const name of ['Acme Ltd', 'Beta Co']) await api(page, 'POST', `${base}/clients/records`, { values: { name } });
+  }
+  const clients = await api<{ id: string }>(page, 'GET', `${base}/clients`);
+  if (!(await exists('engagements'))) {
+    await api(page, 'POST', base, {
+      key: 'engagements',
+      name: '项目',
+      displayField: 'title',
+      fields: [
+        { key: 'title', name: 'title', type: 'text', options: {}, required: true, unique: false },
+        { key: 'owner', name: 'owner', type: 'user', options: {}, required: false, unique: false },
+        { key: 'client', name: 'client', type: 'relation', options: { targetSubjectId: clients.id }, required: false, unique: false },
+      ],
+    });
+  }
+  const file = info.outputPath('engagements.csv');
+  writeFileSync(file, ['title,owner,client', `E-1,${USER.email.toUpperCase()},acme ltd`, `E-2,${USER.name},Beta Co`].join('\n'));
+  await upload(page, file, '项目');
+  await page.getByTestId('import-next').click();
+  const preview = page.getByTestId('import-preview');
+  await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  // cells: the owner by name, the client by its display value (not their ids)
+  const cells = async (n: number) => preview.locator('tbody tr.ant-table-row').nth(n).locator('td').allInnerTexts();
+  await expect.poll(() => cells(0)).toEqual(expect.arrayContaining([USER.name, 'Acme Ltd', 'E-1']));
+  await expect.poll(() => cells(1)).toEqual(expect.arrayContaining([USER.name, 'Beta Co', 'E-2']));
+  await shot(page, 'names-preview');
+  await page.getByTestId('import-next').click();
+  await expect(page.getByTestId('import-no-errors')).toBeVisible();
+  await page.getByTestId('import-next').click();
+  await run(page);
+  await expect(page.getByTestId('import-result')).toContainText(/新增 2|2 inserted/);
+  const rows = await api<{ values: Record<string, unknown> }[]>(page, 'GET', `${base}/engagements/records?sort=title:asc`);
+  const me = await api<{ id: string }>(page, 'GET', '/api/v1/auth/me');
+  expect(rows.map((r) => r.values.owner)).toEqual([me.id, me.id]);
+  expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(String(r.values.client)))).toBe(true);
   expect(unexpected(problems)).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * Shared browser steps of the e2e specs: signing in through the login page, opening an antd Select,
  * switching the UI language. Each retries only the one click that antd's animations can swallow.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
 import { expect } from './fixtures';
 import { ADMIN } from './support';
 
@@ -97,4 +97,24 @@ export async function checkBox(box: Locator): Promise<void> {
   await expect(async () => {
     await box.check({ timeout: 2_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Drags `source` onto `target` until the page saves the move (a PATCH of a record answers), at most
+ * three drags of 5 s each, and returns that response. Under load a native HTML5 drag can fail to
+ * start (Chromium drops it when the page scrolls or re-renders between Playwright's mouse down and
+ * its moves); a drag that did start is not repeated.
+ */
+export async function dragUntilSaved(page: Page, source: Locator, target: Locator): Promise<Response> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/records/'), { timeout: 5_000 });
+    await source.dragTo(target);
+    try {
+      return await saved;
+    } catch (e) {
+      last = e;
+    }
+  }
+  throw last;
 }

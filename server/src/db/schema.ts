@@ -686,7 +686,8 @@ export const dynamicForms = pgTable(
 /**
  * Saved views of a subject (issue 7 "Views"): a grid, kanban or calendar over the subject's records.
  * `config` is contracts/views.ts viewConfigSchema for `type` (checked by the views module before it
- * is written). Deleting a subject deletes its views.
+ * is written). Deleting a subject deletes its views. Soft-deleted to the recycle bin (type 'view'):
+ * its share links stay and answer again after a restore; purging deletes them (cascade).
  */
 export const views = pgTable(
   'views',
@@ -702,6 +703,7 @@ export const views = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...softDelete(),
   },
   (t) => [index('views_subject_idx').on(t.subjectId), check('views_type_check', sql`${t.type} in ('grid', 'kanban', 'calendar')`)],
 );

@@ -87,25 +87,33 @@ export function registerCsrf(app: FastifyInstance, opts: { allowedOrigins?: read
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = csrfRefusal(request, allowed);
     if (!refusal) return done();
-    if (refusal.status === 403 && refusal.message === 'errors.csrfOrigin') {
+    if (refusal.crossSite) {
       request.log.warn({ origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'], url: request.url }, 'csrf: cross-site mutation refused');
     }
     sendError(reply, refusal.status, refusal.code, refusal.message); // answered: done() is not called
   });
 }
 
-/** Why the request is refused as a possible forgery (status, errorCode, message key), or null to let it through. */
-function csrfRefusal(request: FastifyRequest, allowed: ReadonlySet<string>): { status: 403 | 415; code: 'CSRF_REJECTED' | 'BAD_REQUEST'; message: MessageKey } | null {
+/** A refusal of csrfRefusal: the answer, and whether it came from another site (then logged). */
+interface CsrfRefusal {
+  status: 403 | 415;
+  code: 'CSRF_REJECTED' | 'BAD_REQUEST';
+  message: MessageKey;
+  crossSite: boolean;
+}
+
+/** Why the request is refused as a possible forgery, or null to let it through. */
+function csrfRefusal(request: FastifyRequest, allowed: ReadonlySet<string>): CsrfRefusal | null {
   if (!MUTATING.has(request.method) || !isApiUrl(request.url)) return null;
   if (request.routeOptions.config.csrf === false) return null;
   if (isBearerOnly(request)) return null;
   const value = request.headers[CSRF_HEADER];
-  if (typeof value !== 'string' || value.length === 0) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrf' };
+  if (typeof value !== 'string' || value.length === 0) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrf', crossSite: false };
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site' || !originAllowed(request, allowed)) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrfOrigin' };
+  if (site === 'cross-site' || site === 'same-site' || !originAllowed(request, allowed)) return { status: 403, code: 'CSRF_REJECTED', message: 'errors.csrfOrigin', crossSite: true };
   if (hasBody(request)) {
     const type = mediaType(request.headers['content-type']);
-    if (!type || !BODY_TYPES.has(type)) return { status: 415, code: 'BAD_REQUEST', message: 'errors.contentType' };
+    if (!type || !BODY_TYPES.has(type)) return { status: 415, code: 'BAD_REQUEST', message: 'errors.contentType', crossSite: false };
   }
   return null;
 }

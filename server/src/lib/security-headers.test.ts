@@ -58,14 +58,20 @@ test('headers: a strict CSP with a fresh style nonce per page, templated into in
   // API answers allow nothing at all
   const api = await call(app, 'GET', '/api/v1/health');
   assert.equal(api.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
-  // the other helmet headers, on pages and API answers alike
+  // the other helmet headers: every one on pages; on API answers the OWASP REST set, not cached
   for (const res of [first, api]) {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['x-frame-options'], 'DENY');
-    assert.equal(res.headers['referrer-policy'], 'no-referrer');
-    assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin');
+    assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin');
     assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS over plain http');
     assert.ok(res.headers['content-security-policy']);
+  }
+  assert.equal(first.headers['referrer-policy'], 'no-referrer');
+  assert.equal(first.headers['cross-origin-opener-policy'], 'same-origin');
+  assert.equal(first.headers['x-xss-protection'], '0');
+  assert.equal(api.headers['cache-control'], 'no-store');
+  for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection']) {
+    assert.equal(api.headers[documentOnly], undefined, documentOnly);
   }
 });
 
@@ -147,10 +153,15 @@ test('csp reports: browsers post them bare; they are counted and administrators 
 test('rate limit: a coarse per-IP limit on /api answers 429 RATE_LIMITED with Retry-After', async (t) => {
   const { app, close } = await createTestApp({ apiRateLimit: 5 });
   t.after(close);
-  for (let i = 0; i < 5; i++) assert.equal((await call(app, 'GET', '/api/v1/health')).statusCode, 200);
+  for (let i = 0; i < 5; i++) {
+    const res = await call(app, 'GET', '/api/v1/health');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-ratelimit-remaining'], undefined, 'the counters show on a 429 only');
+  }
   const limited = await call(app, 'GET', '/api/v1/health', { headers: { 'accept-language': 'en-US' } });
   assert.equal(limited.statusCode, 429);
   assert.ok(Number(limited.headers['retry-after']) > 0);
+  assert.equal(limited.headers['x-ratelimit-limit'], '5');
   assert.deepEqual(json(limited), { success: false, errorCode: 'RATE_LIMITED', errorMessage: 'Too many requests; try again later', showType: 2 });
   assert.equal((await call(app, 'GET', '/login')).statusCode, 503, 'pages and assets are not counted');
 });

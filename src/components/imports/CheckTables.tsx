@@ -1,6 +1,7 @@
 /**
  * What the dry run found (import wizard): `PreviewTable` shows the first rows as they will be
- * written (values after type conversion, a red cell = an error of that column), `ErrorTable` pages
+ * written (values after type conversion; users and related records by name as the grid shows
+ * them, whether the cell gave an id, an e-mail or a name; a red cell = an error of that column), `ErrorTable` pages
  * through every bad row with its errors (column, value, message), `CheckCounts` the counts.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { ImportBatch, ImportRow, SubjectDetail } from '../../../contracts';
 import { listImportRows } from '../../services/imports';
+import { valueToText } from '../fields/format';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
@@ -34,6 +36,11 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
   });
   const mapped = Object.entries(batch.mapping).filter(([, key]) => key) as [string, string][];
   const nameOf = (key: string) => subject.fields.find((f) => f.key === key)?.name ?? key;
+  // users and related records by the page's labels (the resolved ids' names), like the grid
+  const shown = (key: string, value: unknown) => {
+    const field = subject.fields.find((f) => f.key === key);
+    return field && (field.type === 'user' || field.type === 'relation') ? valueToText(field, value, intl.locale, rows.data?.labels) : text(value);
+  };
   return (
     <>
       <Typography.Paragraph type="secondary">{intl.formatMessage({ id: 'imports.preview.hint' })}</Typography.Paragraph>
@@ -59,7 +66,7 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
                   </Tooltip>
                 );
               }
-              return r.values ? text(r.values[key]) : <Typography.Text type="secondary">{r.raw[batch.headers.indexOf(header)]}</Typography.Text>;
+              return r.values ? shown(key, r.values[key]) : <Typography.Text type="secondary">{r.raw[batch.headers.indexOf(header)]}</Typography.Text>;
             },
           })),
         ]}

@@ -11,7 +11,7 @@ import { Alert, Button, Card, Progress, Radio, Result, Select, Space, Steps, Typ
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { ImportBatch, ImportSettings } from '../../../contracts';
-import { IMPORT_JSON_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../contracts/constants';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../contracts/constants';
 import { toApiError } from '../../services/api-error';
 import { checkImport, getImport, importErrorReportUrl, runImport, uploadImport } from '../../services/imports';
 import { getSubject } from '../../services/subjects';
@@ -135,7 +135,7 @@ export default function ImportWizard({
       </p>
       <p className="ant-upload-text">{t('imports.upload.drag')}</p>
       <p className="ant-upload-hint">
-        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mb: IMPORT_JSON_MAX_BYTES / 1024 / 1024 })}
+        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
       </p>
     </Upload.Dragger>
   );

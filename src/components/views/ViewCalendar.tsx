@@ -1,14 +1,20 @@
 /**
- * ViewCalendar (issue 7: "calendar (by a date field)"): antd's month Calendar with the records of
- * the visible 6-week grid only (`from`/`to` sent to the server, keyset pages of 200 read until the
- * month is complete, at most 5,000 events). An event spans its date to its end date when the view
- * has an end field. Dragging an event to another day (native HTML5 drag and drop) or its "Move to
- * date" action is a record update of the date field (and the end moves by as many days), with the
- * event's version.
+ * ViewCalendar (issue 7: "calendar (by a date field)"; "kanban and calendar [stay smooth] at 5k"):
+ * antd's month Calendar with the records of the visible 6-week grid only (`from`/`to` sent to the
+ * server, keyset pages of 200 read until the month is complete, at most 5,000 events). An event
+ * spans its date to its end date when the view has an end field. A day shows its first
+ * DAY_EVENTS events and "+N more", a popover listing all of them in a virtual list
+ * (rc-virtual-list, antd's own), so a day of hundreds of events costs a few tags. Dragging an event
+ * to another day (native HTML5 drag and drop, from the day or from its list) or its "Move to date"
+ * action is a record update of the date field (and the end moves by as many days), with the
+ * event's version; the moved event takes the server's answer in the cached month (no refetch of
+ * every page), and a refused move reloads it. Figures: server/src/modules/views/README.md,
+ * `npm run bench:board`.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Calendar, message as antMessage, DatePicker, Popover, Space, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import VirtualList from 'rc-virtual-list';
 import React, { useMemo, useState } from 'react';
 import { useIntl } from 'umi';
 import type { CalendarConfig, RecordItem, SubjectDetail } from '../../../contracts';
@@ -17,6 +23,10 @@ import { listViewRecords } from '../../services/views';
 import { groupText, monthGridRange } from './viewColumns';
 
 const MAX_EVENTS = 5000;
+/** Events a day cell shows before "+N more". */
+const DAY_EVENTS = 4;
+/** Height (px) of one event in a day's "+N more" list. */
+const EVENT_PX = 26;
 
 interface CalendarProps {
   app: string;
@@ -24,6 +34,8 @@ interface CalendarProps {
   config: CalendarConfig;
   queryKey: readonly unknown[];
   canEdit: boolean;
+  /** Quick search: only the events whose text fields contain it (the records list's `q`). */
+  q?: string;
 }
 
 /** A date or datetime value → the local day (YYYY-MM-DD), or null. */
@@ -38,7 +50,7 @@ function shift(value: unknown, days: number, type: string): unknown {
   return type === 'date' ? dayjs(value).add(days, 'day').format('YYYY-MM-DD') : dayjs(value).add(days, 'day').toISOString();
 }
 
-export default function ViewCalendar({ app, subject, config, queryKey, canEdit }: CalendarProps) {
+export default function ViewCalendar({ app, subject, config, queryKey, canEdit, q }: CalendarProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [message, messageHolder] = antMessage.useMessage();
@@ -48,15 +60,16 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit }
   const dateField = subject.fields.find((f) => f.key === config.dateField);
   const endField = subject.fields.find((f) => f.key === config.endField);
   const titleKey = config.titleField ?? subject.displayField ?? undefined;
+  const monthKey = [...queryKey, 'range', range.from, range.to];
   const query = useQuery({
-    queryKey: [...queryKey, 'range', range.from, range.to],
+    queryKey: monthKey,
     enabled: Boolean(dateField),
     queryFn: async ({ signal }) => {
       const items: RecordItem[] = [];
       let labels: Record<string, string> = {};
       let cursor: string | undefined;
       do {
-        const page = await listViewRecords(app, subject.key, config, { pageSize: 200, cursor, from: range.from, to: range.to }, signal);
+        const page = await listViewRecords(app, subject.key, config, { pageSize: 200, cursor, from: range.from, to: range.to, q: q || undefined }, signal);
         items.push(...page.data);
         labels = { ...labels, ...page.labels };
         cursor = page.nextCursor ?? undefined;
@@ -74,7 +87,9 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit }
       const last = end && end > start ? dayjs(end) : d;
       for (let i = 0; i < 42 && !d.isAfter(last); i++, d = d.add(1, 'day')) {
         const key = d.format('YYYY-MM-DD');
-        map.set(key, [...(map.get(key) ?? []), r]);
+        const day = map.get(key);
+        if (day) day.push(r);
+        else map.set(key, [r]);
       }
     }
     return map;
@@ -90,15 +105,45 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit }
     const values: Record<string, unknown> = { [config.dateField]: shift(r.values[config.dateField], days, dateField.type) };
     if (endField && r.values[endField.key]) values[endField.key] = shift(r.values[endField.key], days, endField.type);
     try {
-      await updateRecord(app, subject.key, r.id, r.version, values);
+      const moved = await updateRecord(app, subject.key, r.id, r.version, values);
+      // other months may hold the event too: they read again when shown; this one takes the answer
+      await client.invalidateQueries({ queryKey, refetchType: 'none' });
+      client.setQueryData<typeof query.data>(monthKey, (month) => month && { ...month, items: month.items.map((x) => (x.id === r.id ? moved.record : x)), labels: { ...month.labels, ...moved.labels } });
       message.success(t('views.moved'));
     } catch (err) {
       message.error((err as Error).message);
+      await client.invalidateQueries({ queryKey });
     }
-    await client.invalidateQueries({ queryKey });
   };
 
   const title = (r: RecordItem) => (titleKey ? groupText(r.values[titleKey], query.data?.labels ?? {}) : '') || r.id.slice(0, 8);
+  /** One event: a draggable tag whose popover moves it to a date. */
+  const event = (r: RecordItem) => (
+    <Popover
+      key={r.id}
+      trigger="click"
+      title={title(r)}
+      content={
+        canEdit ? (
+          <Space direction="vertical">
+            <Typography.Text>{t('views.calendar.moveTo')}</Typography.Text>
+            <DatePicker data-testid="calendar-move-date" onChange={(d) => d && void move(r.id, d.format('YYYY-MM-DD'))} />
+          </Space>
+        ) : null
+      }
+    >
+      <Tag
+        color="blue"
+        draggable={canEdit}
+        data-testid="calendar-event"
+        data-record={r.id}
+        onDragStart={(e) => e.dataTransfer.setData('application/x-assay-event', r.id)}
+        style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', cursor: canEdit ? 'grab' : 'pointer' }}
+      >
+        {title(r)}
+      </Tag>
+    </Popover>
+  );
 
   return (
     <div data-testid="view-calendar">
@@ -128,33 +173,22 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit }
             >
               <Typography.Text type="secondary">{date.date()}</Typography.Text>
               <Space direction="vertical" size={2} style={{ width: '100%' }}>
-                {events.slice(0, 4).map((r) => (
+                {events.slice(0, DAY_EVENTS).map(event)}
+                {events.length > DAY_EVENTS && (
                   <Popover
-                    key={r.id}
                     trigger="click"
-                    title={title(r)}
+                    title={`${key} · ${events.length}`}
                     content={
-                      canEdit ? (
-                        <Space direction="vertical">
-                          <Typography.Text>{t('views.calendar.moveTo')}</Typography.Text>
-                          <DatePicker data-testid="calendar-move-date" onChange={(d) => d && void move(r.id, d.format('YYYY-MM-DD'))} />
-                        </Space>
-                      ) : null
+                      <div data-testid="calendar-more-list" style={{ width: 240 }}>
+                        <VirtualList data={events} itemKey="id" height={Math.min(events.length, 12) * EVENT_PX} itemHeight={EVENT_PX}>
+                          {(r) => <div style={{ height: EVENT_PX }}>{event(r)}</div>}
+                        </VirtualList>
+                      </div>
                     }
                   >
-                    <Tag
-                      color="blue"
-                      draggable={canEdit}
-                      data-testid="calendar-event"
-                      data-record={r.id}
-                      onDragStart={(e) => e.dataTransfer.setData('application/x-assay-event', r.id)}
-                      style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', cursor: canEdit ? 'grab' : 'pointer' }}
-                    >
-                      {title(r)}
-                    </Tag>
+                    <Typography.Link data-testid="calendar-more">{t('views.calendar.more', { n: events.length - DAY_EVENTS })}</Typography.Link>
                   </Popover>
-                ))}
-                {events.length > 4 && <Typography.Text type="secondary">{t('views.calendar.more', { n: events.length - 4 })}</Typography.Text>}
+                )}
               </Space>
             </div>
           );

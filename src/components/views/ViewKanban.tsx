@@ -1,22 +1,31 @@
 /**
- * ViewKanban (issue 7: "kanban (by a select field, drag to change it)"): one column per option of
- * the view's single-select field plus "No value", each reading its own keyset pages (50 at a time,
- * "Load more"), so a board of 5,000 records asks only for what is shown. Dragging a card (native
- * HTML5 drag and drop) onto another column — or its "Move to…" menu, the keyboard way — is a normal
- * record update of that field with the card's version (a stale one is refused: 409 STALE_VERSION).
+ * ViewKanban (issue 7: "kanban (by a select field, drag to change it)"; "kanban and calendar [stay
+ * smooth] at 5k"): one column per option of the view's single-select field plus "No value", each
+ * reading its own keyset pages (50 at a time, the next one asked for as the scroll nears the end,
+ * or by "Load more"), so a board of 5,000 records asks only for what is shown. A column renders only
+ * the cards in sight (rc-virtual-list, the virtual list antd's own List and Select use), so a column
+ * with every page loaded scrolls as lightly as one with a page. Dragging a card (native HTML5 drag
+ * and drop) onto another column — or its "Move to…" menu, the keyboard way — is a normal record
+ * update of that field with the card's version (a stale one is refused: 409 STALE_VERSION); the
+ * moved card then heads its new column in the cache (no refetch of every loaded page), and a
+ * refused move reloads the board. Figures: server/src/modules/views/README.md, `npm run bench:board`.
  */
 import { MoreOutlined } from '@ant-design/icons';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Badge, message as antMessage, Button, Card, Dropdown, Empty, Space, Spin, Tag, Typography } from 'antd';
-import React, { useMemo, useState } from 'react';
+import VirtualList from 'rc-virtual-list';
+import React, { useCallback, useMemo, useState } from 'react';
 import { Link, useIntl } from 'umi';
-import type { KanbanConfig, SubjectDetail } from '../../../contracts';
+import type { Field, KanbanConfig, RecordItem, RecordPage, SubjectDetail } from '../../../contracts';
 import { updateRecord } from '../../services/records';
 import { listViewRecords } from '../../services/views';
 import { FieldContextProvider, FieldValue } from '../fields';
 import { choiceColor } from '../fields/format';
+import { withCardFirst, withoutCard } from './viewColumns';
 
 const PAGE = 50;
+/** A card's height before it is measured (px): title 38, body padding 16, a line per card field, gap 8. */
+const cardPx = (fields: number) => 62 + 22 * fields;
 
 interface KanbanProps {
   app: string;
@@ -26,6 +35,10 @@ interface KanbanProps {
   queryKey: readonly unknown[];
   canEdit: boolean;
   recordHref?: (id: string) => string;
+  /** Quick search: only the cards whose text fields contain it (the records list's `q`). */
+  q?: string;
+  /** Height (px) of a column's card list (it scrolls inside). */
+  height: number;
 }
 
 interface Dragged {
@@ -34,21 +47,113 @@ interface Dragged {
   from: string;
 }
 
-function Column(props: KanbanProps & { label: string; title: string; onDrop: (d: Dragged, to: string) => void; options: { label: string; title: string }[] }) {
-  const { app, subject, config, queryKey, canEdit, label, title, onDrop, options, recordHref } = props;
+interface KanbanCardProps {
+  record: RecordItem;
+  /** The column's option label ('' = no value). */
+  label: string;
+  display: Field | undefined;
+  cardFields: Field[];
+  canEdit: boolean;
+  options: { label: string; title: string }[];
+  onDrop: (d: Dragged, to: string) => void;
+  recordHref?: (id: string) => string;
+}
+
+/**
+ * One card (draggable, with its "Move to…" menu). Memoised: the virtual list calls its render
+ * function on every scrolled frame, and a card whose props did not change is then not rendered
+ * again. The ref reaches the outer div, which the virtual list measures.
+ */
+const KanbanCard = React.memo(
+  React.forwardRef<HTMLDivElement, KanbanCardProps>(function KanbanCard({ record, label, display, cardFields, canEdit, options, onDrop, recordHref }, ref) {
+    const intl = useIntl();
+    return (
+      <div ref={ref} style={{ paddingBottom: 8 }}>
+        <Card
+          size="small"
+          draggable={canEdit}
+          data-testid="kanban-card"
+          data-record={record.id}
+          onDragStart={(e) => {
+            e.dataTransfer.setData('application/x-assay-card', JSON.stringify({ id: record.id, version: record.version, from: label } satisfies Dragged));
+            e.dataTransfer.effectAllowed = 'move';
+          }}
+          style={{ cursor: canEdit ? 'grab' : undefined }}
+          title={
+            <Typography.Text ellipsis>
+              {recordHref ? (
+                <Link to={recordHref(record.id)}>{display ? <FieldValue field={display} value={record.values[display.key]} compact /> : record.id.slice(0, 8)}</Link>
+              ) : display ? (
+                <FieldValue field={display} value={record.values[display.key]} compact />
+              ) : (
+                record.id.slice(0, 8)
+              )}
+            </Typography.Text>
+          }
+          extra={
+            canEdit && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: options
+                    .filter((o) => o.label !== label)
+                    .map((o) => ({
+                      key: o.label || '__none',
+                      label: intl.formatMessage({ id: 'views.kanban.moveTo' }, { to: o.title }),
+                    })),
+                  onClick: ({ key }) => onDrop({ id: record.id, version: record.version, from: label }, key === '__none' ? '' : key),
+                }}
+              >
+                <Button size="small" type="text" icon={<MoreOutlined />} aria-label={intl.formatMessage({ id: 'views.kanban.move' })} data-testid="kanban-move" />
+              </Dropdown>
+            )
+          }
+        >
+          {cardFields.map((f) => (
+            <div key={f.key}>
+              <Typography.Text type="secondary">{f.name}: </Typography.Text>
+              <FieldValue field={f} value={record.values[f.key]} compact />
+            </div>
+          ))}
+        </Card>
+      </div>
+    );
+  }),
+);
+
+function Column(
+  props: KanbanProps & {
+    label: string;
+    title: string;
+    onDrop: (d: Dragged, to: string) => void;
+    options: { label: string; title: string }[];
+  },
+) {
+  const { app, subject, config, queryKey, canEdit, label, title, onDrop, options, recordHref, height, q } = props;
   const intl = useIntl();
   const [over, setOver] = useState(false);
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'column', label],
-    queryFn: ({ pageParam, signal }) => listViewRecords(app, subject.key, config, { pageSize: PAGE, cursor: pageParam, group: label }, signal),
+    queryFn: ({ pageParam, signal }) => listViewRecords(app, subject.key, config, { pageSize: PAGE, cursor: pageParam, group: label, q: q || undefined }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const labels = useMemo(() => Object.assign({}, ...(query.data?.pages ?? []).map((p) => p.labels)) as Record<string, string>, [query.data]);
-  const records = (query.data?.pages ?? []).flatMap((p) => p.data);
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.data), [query.data]);
   const display = subject.fields.find((f) => f.key === subject.displayField) ?? subject.fields[0];
-  const cardFields = config.cardFields.map((k) => subject.fields.find((f) => f.key === k)).filter((f): f is NonNullable<typeof f> => Boolean(f) && f !== display);
+  const cardFields = useMemo(
+    () => config.cardFields.map((k) => subject.fields.find((f) => f.key === k)).filter((f): f is NonNullable<typeof f> => Boolean(f) && f !== display),
+    [config.cardFields, subject.fields, display],
+  );
   const fieldContext = useMemo(() => ({ app, labels, files: {} }), [app, labels]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onScroll = useCallback(
+    (e: React.UIEvent<HTMLElement>) => {
+      const el = e.currentTarget;
+      if (hasNextPage && !isFetchingNextPage && el.scrollHeight - el.scrollTop - el.clientHeight < height) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage, height],
+  );
   return (
     <FieldContextProvider value={fieldContext}>
       <div
@@ -65,7 +170,13 @@ function Column(props: KanbanProps & { label: string; title: string; onDrop: (d:
           const raw = e.dataTransfer.getData('application/x-assay-card');
           if (raw) onDrop(JSON.parse(raw) as Dragged, label);
         }}
-        style={{ width: 280, flex: '0 0 280px', background: over ? 'rgba(22,119,255,0.08)' : 'rgba(0,0,0,0.03)', borderRadius: 8, padding: 8, maxHeight: '70vh', overflowY: 'auto' }}
+        style={{
+          width: 280,
+          flex: '0 0 280px',
+          background: over ? 'rgba(22,119,255,0.08)' : 'rgba(0,0,0,0.03)',
+          borderRadius: 8,
+          padding: 8,
+        }}
       >
         <Space style={{ marginBottom: 8 }}>
           {label ? <Tag color={choiceColor(subject.fields.find((f) => f.key === config.groupField) ?? { options: {} }, label)}>{title}</Tag> : <Typography.Text type="secondary">{title}</Typography.Text>}
@@ -73,49 +184,11 @@ function Column(props: KanbanProps & { label: string; title: string; onDrop: (d:
         </Space>
         {query.isLoading && <Spin />}
         {!query.isLoading && records.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage({ id: 'views.kanban.emptyColumn' })} />}
-        <Space direction="vertical" style={{ width: '100%' }}>
-          {records.map((r) => (
-            <Card
-              key={r.id}
-              size="small"
-              draggable={canEdit}
-              data-testid="kanban-card"
-              data-record={r.id}
-              onDragStart={(e) => {
-                e.dataTransfer.setData('application/x-assay-card', JSON.stringify({ id: r.id, version: r.version, from: label } satisfies Dragged));
-                e.dataTransfer.effectAllowed = 'move';
-              }}
-              style={{ cursor: canEdit ? 'grab' : undefined }}
-              title={
-                <Typography.Text ellipsis>
-                  {recordHref ? <Link to={recordHref(r.id)}>{display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}</Link> : display ? <FieldValue field={display} value={r.values[display.key]} compact /> : r.id.slice(0, 8)}
-                </Typography.Text>
-              }
-              extra={
-                canEdit && (
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: options.filter((o) => o.label !== label).map((o) => ({ key: o.label || '__none', label: intl.formatMessage({ id: 'views.kanban.moveTo' }, { to: o.title }) })),
-                      onClick: ({ key }) => onDrop({ id: r.id, version: r.version, from: label }, key === '__none' ? '' : key),
-                    }}
-                  >
-                    <Button size="small" type="text" icon={<MoreOutlined />} aria-label={intl.formatMessage({ id: 'views.kanban.move' })} data-testid="kanban-move" />
-                  </Dropdown>
-                )
-              }
-            >
-              {cardFields.map((f) => (
-                <div key={f.key}>
-                  <Typography.Text type="secondary">{f.name}: </Typography.Text>
-                  <FieldValue field={f} value={r.values[f.key]} compact />
-                </div>
-              ))}
-            </Card>
-          ))}
-        </Space>
-        {query.hasNextPage && (
-          <Button block type="link" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <VirtualList data={records} itemKey="id" height={height} itemHeight={cardPx(cardFields.length)} fullHeight={false} onScroll={onScroll}>
+          {(r) => <KanbanCard record={r} label={label} display={display} cardFields={cardFields} canEdit={canEdit} options={options} onDrop={onDrop} recordHref={recordHref} />}
+        </VirtualList>
+        {hasNextPage && (
+          <Button block type="link" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="kanban-load-more">
             {intl.formatMessage({ id: 'views.loadMore' })}
           </Button>
         )}
@@ -135,12 +208,15 @@ export default function ViewKanban(props: KanbanProps) {
   const move = async (d: Dragged, to: string) => {
     if (d.from === to) return;
     try {
-      await updateRecord(app, subject.key, d.id, d.version, { [config.groupField]: to === '' ? null : to });
+      const moved = await updateRecord(app, subject.key, d.id, d.version, { [config.groupField]: to === '' ? null : to });
+      type Column = InfiniteData<RecordPage, string | undefined>;
+      client.setQueryData<Column>([...queryKey, 'column', d.from], (column) => withoutCard(column, d.id));
+      client.setQueryData<Column>([...queryKey, 'column', to], (column) => withCardFirst(column, moved.record, moved.labels));
       message.success(intl.formatMessage({ id: 'views.moved' }));
     } catch (err) {
       message.error((err as Error).message);
+      await client.invalidateQueries({ queryKey });
     }
-    await client.invalidateQueries({ queryKey });
   };
   return (
     <div style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }} data-testid="view-kanban">

@@ -1,7 +1,8 @@
 /**
  * ViewRenderer: a view's records as its type shows them — grid (VirtualGrid over keyset pages),
  * kanban or calendar — for a config that may be unsaved (the toolbar's live preview). Rows come
- * through the records list with the view's filter and sorts (services/views listViewRecords).
+ * through the records list with the view's filter and sorts (services/views listViewRecords), and
+ * the page's quick search `q` (every type: grid rows, kanban cards, calendar events).
  */
 import React, { useCallback, useMemo } from 'react';
 import { useIntl } from 'umi';
@@ -22,13 +23,16 @@ export interface ViewRendererProps {
   height?: number;
   /** Column resizing writes the config's widths (grid; omit: fixed). */
   onChange?: (config: ViewConfig) => void;
+  /** Quick search over the subject's text fields (the records list's `q`); not part of the view. */
+  q?: string;
 }
 
 /**
  * The query key root of a view's rows (invalidate it after writes): what decides the rows (type,
- * filter, sorts, group field, page size), not how they look (columns, widths, row height).
+ * filter, sorts, group field, page size, quick search), not how they look (columns, widths, row
+ * height).
  */
-export const viewRowsKey = (app: string, subject: string, config: ViewConfig) =>
+export const viewRowsKey = (app: string, subject: string, config: ViewConfig, q?: string) =>
   [
     app,
     'view-rows',
@@ -40,25 +44,26 @@ export const viewRowsKey = (app: string, subject: string, config: ViewConfig) =>
       group: config.type === 'kanban' ? config.groupField : null,
       end: config.type === 'calendar' ? (config.endField ?? null) : null,
       pageSize: config.type === 'grid' ? config.pageSize : null,
+      q: q || null,
     }),
   ] as const;
 
-export default function ViewRenderer({ app, subject, config, canEdit, height = 560, onChange }: ViewRendererProps) {
+export default function ViewRenderer({ app, subject, config, canEdit, height = 560, onChange, q }: ViewRendererProps) {
   const intl = useIntl();
-  const queryKey = viewRowsKey(app, subject.key, config);
+  const queryKey = viewRowsKey(app, subject.key, config, q);
   const recordHref = useCallback((id: string) => `/${app}/${subject.key}/${id}`, [app, subject.key]);
   const columns = useMemo(() => gridColumnsOf(subject, config, (k) => intl.formatMessage({ id: `records.system.${k}` })), [subject, config, intl]);
   const fetchPage = useCallback(
     async (cursor: string | undefined, signal: AbortSignal): Promise<GridPage> => {
       const pageSize = config.type === 'grid' ? config.pageSize : 100;
-      const page = await listViewRecords(app, subject.key, config, { cursor, pageSize }, signal);
+      const page = await listViewRecords(app, subject.key, config, { cursor, pageSize, q: q || undefined }, signal);
       return { rows: page.data, labels: page.labels, nextCursor: page.nextCursor, total: page.total, totalExact: page.totalExact };
     },
     // the rows depend on the key's parts only
     [app, subject.key, queryKey[3]],
   );
-  if (config.type === 'kanban') return <ViewKanban app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} recordHref={recordHref} />;
-  if (config.type === 'calendar') return <ViewCalendar app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} />;
+  if (config.type === 'kanban') return <ViewKanban app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} recordHref={recordHref} height={height} q={q} />;
+  if (config.type === 'calendar') return <ViewCalendar app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} q={q} />;
   const grid = config;
   return (
     <VirtualGrid

@@ -4,11 +4,12 @@
  * with `virtual` renders only the visible rows; react-query's useInfiniteQuery holds the pages and
  * the next one is asked for when the scroll comes within ~2 screens of the end. With `groupBy`, a
  * header row (the group's value) precedes each run of rows (the server sorts by the group first).
+ * A new `queryKey` (filter, sort, quick search) starts again from the first page, scrolled to the top.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Empty, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import React, { useCallback, useMemo } from 'react';
+import type { ColumnsType, TableRef } from 'antd/es/table';
+import React, { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useIntl } from 'umi';
 import { FieldContextProvider } from '../fields';
 import GridCell from './GridCell';
@@ -56,6 +57,9 @@ export default function VirtualGrid({ queryKey, fetchPage, columns, groupBy, row
   const first = pages?.[0];
   const fieldContext = useMemo(() => ({ app, labels, files: {} }), [app, labels]);
   const rowPx = ROW_PX[rowHeight] ?? ROW_PX.short;
+  const table = useRef<TableRef>(null);
+  const keyText = JSON.stringify(queryKey);
+  useEffect(() => table.current?.scrollTo({ top: 0 }), [keyText]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onScroll = useCallback(
@@ -94,6 +98,7 @@ export default function VirtualGrid({ queryKey, fetchPage, columns, groupBy, row
     <FieldContextProvider value={fieldContext}>
       <div data-testid="view-grid" style={{ '--assay-row-height': `${rowPx}px` } as React.CSSProperties}>
         <Table<GridRow>
+          ref={table}
           virtual
           size="small"
           bordered

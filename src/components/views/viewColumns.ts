@@ -1,9 +1,11 @@
 /**
  * Pure helpers of the view components (issue 7 "Views"): a view's columns from the subject's fields
- * and the config, a default config per type, group header rows, and the month range a calendar shows.
+ * and the config, a default config per type, group header rows, the month range a calendar shows,
+ * and a kanban card moved between two columns' cached pages.
  */
+import type { InfiniteData } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import type { Field, RecordSort, SubjectDetail, ViewConfig, ViewType } from '../../../contracts';
+import type { Field, RecordItem, RecordSort, SubjectDetail, ViewConfig, ViewType } from '../../../contracts';
 import { defaultWidth } from '../records/columns';
 
 /** A column of a view grid: its key, title and the field (type, options) that renders its values. */
@@ -87,4 +89,35 @@ export const sortParam = (sort: readonly RecordSort[]) => sort.map((s) => `${s.f
  */
 export function monthGridRange(month: Dayjs): { from: string; to: string } {
   return { from: month.startOf('month').subtract(7, 'day').format('YYYY-MM-DD'), to: month.endOf('month').add(14, 'day').format('YYYY-MM-DD') };
+}
+
+/** What a kanban column's cached page holds (services listViewRecords' RecordPage). */
+interface CardPage {
+  data: RecordItem[];
+  total: number;
+  labels: Record<string, string>;
+}
+
+/**
+ * A column's cached pages without the card `id` (moved out): the first page's `total` one less when
+ * the card was there. `undefined` (column not loaded) stays undefined.
+ */
+export function withoutCard<P extends CardPage, C>(column: InfiniteData<P, C> | undefined, id: string): InfiniteData<P, C> | undefined {
+  if (!column?.pages.some((p) => p.data.some((r) => r.id === id))) return column;
+  return {
+    ...column,
+    pages: column.pages.map((p, i) => ({ ...p, data: p.data.filter((r) => r.id !== id), total: i === 0 ? Math.max(0, p.total - 1) : p.total })),
+  };
+}
+
+/**
+ * A column's cached pages with `record` first (moved in, as the server answered the move: new
+ * version and values) and `labels` (the names its values refer to) added to the first page; the
+ * first page's `total` one more. A card already there is replaced. `undefined` stays undefined.
+ */
+export function withCardFirst<P extends CardPage, C>(column: InfiniteData<P, C> | undefined, record: RecordItem, labels: Record<string, string>): InfiniteData<P, C> | undefined {
+  if (!column || column.pages.length === 0) return column;
+  const rest = withoutCard(column, record.id) ?? column;
+  const [first, ...others] = rest.pages;
+  return { ...rest, pages: [{ ...first, data: [record, ...first.data], labels: { ...first.labels, ...labels }, total: first.total + 1 }, ...others] };
 }

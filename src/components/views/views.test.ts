@@ -1,8 +1,8 @@
-/** Pure parts of the views (issue 7): the share path bypass, group rows, the calendar range, the rows' filter and sorts. */
+/** Pure parts of the views (issue 7): the share path bypass, group rows, the calendar range, the rows' filter and sorts, a kanban card moved in the cache. */
 import dayjs from 'dayjs';
 import { effectiveFilter, effectiveSort } from '../../../contracts/view-rows';
 import { isShareGridPath } from '../../layouts/share';
-import { monthGridRange, withGroupRows } from './viewColumns';
+import { monthGridRange, withCardFirst, withGroupRows, withoutCard } from './viewColumns';
 
 describe('views', () => {
   it('lets only /{app}/share_grid_view through sign-in and membership', () => {
@@ -48,5 +48,32 @@ describe('views', () => {
       op: 'and',
       items: [{ field: 'status', op: 'empty' }],
     });
+  });
+
+  it('moves a kanban card between cached columns: out of every page of one, first in the other', () => {
+    const card = (id: string, status: string, version = 1) => ({ id, version, createdAt: '', createdBy: null, updatedAt: '', updatedBy: null, values: { status } });
+    const column = (pages: string[][], status: string, total: number) => ({
+      pages: pages.map((ids, i) => ({ data: ids.map((id) => card(id, status)), total: i === 0 ? total : 0, labels: { u1: 'Ann' } })),
+      pageParams: pages.map((_, i) => (i === 0 ? undefined : `c${i}`)),
+    });
+    const todo = column([['a', 'b'], ['c']], 'todo', 3);
+    const out = withoutCard(todo, 'c')!;
+    expect(out.pages.map((p) => p.data.map((r) => r.id))).toEqual([['a', 'b'], []]);
+    expect(out.pages[0].total).toBe(2);
+    expect(out.pageParams).toEqual([undefined, 'c1']);
+    expect(withoutCard(todo, 'zzz')).toBe(todo);
+    expect(withoutCard(undefined, 'a')).toBeUndefined();
+
+    const done = column([['x']], 'done', 1);
+    const moved = card('c', 'done', 2);
+    const into = withCardFirst(done, moved, { u2: 'Bob' })!;
+    expect(into.pages[0].data.map((r) => `${r.id}@${r.version}`)).toEqual(['c@2', 'x@1']);
+    expect(into.pages[0].total).toBe(2);
+    expect(into.pages[0].labels).toEqual({ u1: 'Ann', u2: 'Bob' });
+    // moved in twice (a second answer): replaced, not doubled
+    const again = withCardFirst(into, card('c', 'done', 3), {})!;
+    expect(again.pages[0].data.map((r) => `${r.id}@${r.version}`)).toEqual(['c@3', 'x@1']);
+    expect(again.pages[0].total).toBe(2);
+    expect(withCardFirst(undefined, moved, {})).toBeUndefined();
   });
 });

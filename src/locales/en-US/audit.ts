@@ -55,6 +55,7 @@ export default {
   'recycle.type.record': 'Record',
   'recycle.type.query': 'Record query',
   'recycle.type.form': 'Form',
+  'recycle.type.view': 'View',
   'recycle.search.placeholder': 'Name or who deleted it',
   'recycle.empty': 'The recycle bin is empty',
   'recycle.restore': 'Restore',

@@ -12,7 +12,7 @@ export default {
   'imports.steps.mode': 'Mode',
   'imports.steps.run': 'Import',
   'imports.upload.drag': 'Click or drag a file here',
-  'imports.upload.hint': 'CSV, XLSX (first sheet) or JSON (an array of objects). The first row is the header. Up to {rows} rows; JSON up to {mb} MB.',
+  'imports.upload.hint': 'CSV, XLSX (first sheet) or JSON (an array of objects). The first row is the header. Up to {rows} rows and {mb} MB per file.',
   'imports.upload.read': '{count, plural, one {# row} other {# rows}} read from {name}',
   'imports.mapping.column': 'Column in the file',
   'imports.mapping.sample': 'First values',

@@ -22,8 +22,8 @@ export default {
   'views.openWorkspace': 'Open in workspace',
   'views.delete': 'Delete',
   'views.deleteTitle': 'Delete the view “{name}”?',
-  'views.deleteDesc': 'The view and its share links are deleted; the records stay.',
-  'views.deleted': 'View deleted',
+  'views.deleteDesc': 'It goes to the recycle bin: its share links stop working until it is restored. The records are not touched.',
+  'views.deleted': 'View “{name}” moved to the recycle bin',
   'views.preview': 'Preview (live, not saved yet)',
   'views.save': 'Save view',
   'views.saveAs': 'Save as new view',
@@ -88,4 +88,5 @@ export default {
   'views.shared.passwordTitle': 'This shared view needs a password',
   'views.shared.passwordRequired': 'Enter the password',
   'views.shared.open': 'Open',
+  'views.quickSearch': 'Search the text fields',
 };

@@ -55,6 +55,7 @@ export default {
   'recycle.type.record': '记录',
   'recycle.type.query': '记录查询',
   'recycle.type.form': '表单',
+  'recycle.type.view': '视图',
   'recycle.search.placeholder': '名称或删除人',
   'recycle.empty': '回收站是空的',
   'recycle.restore': '恢复',

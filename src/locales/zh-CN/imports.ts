@@ -12,7 +12,7 @@ export default {
   'imports.steps.mode': '导入方式',
   'imports.steps.run': '导入',
   'imports.upload.drag': '点击或拖拽文件到此处',
-  'imports.upload.hint': '支持 CSV、XLSX（第一个工作表）或 JSON（对象数组），第一行为表头。最多 {rows} 行；JSON 最大 {mb} MB。',
+  'imports.upload.hint': '支持 CSV、XLSX（第一个工作表）或 JSON（对象数组），第一行为表头。每个文件最多 {rows} 行、最大 {mb} MB。',
   'imports.upload.read': '已从 {name} 读取 {count} 行',
   'imports.mapping.column': '文件中的列',
   'imports.mapping.sample': '前几个值',

@@ -22,8 +22,8 @@ export default {
   'views.openWorkspace': '在工作台打开',
   'views.delete': '删除',
   'views.deleteTitle': '删除视图“{name}”？',
-  'views.deleteDesc': '视图及其分享链接将被删除，记录保留。',
-  'views.deleted': '视图已删除',
+  'views.deleteDesc': '视图将移入回收站，恢复前其分享链接无法打开；记录不受影响。',
+  'views.deleted': '视图“{name}”已移入回收站',
   'views.preview': '预览（实时，尚未保存）',
   'views.save': '保存视图',
   'views.saveAs': '另存为新视图',
@@ -88,4 +88,5 @@ export default {
   'views.shared.passwordTitle': '此分享视图需要密码',
   'views.shared.passwordRequired': '请输入密码',
   'views.shared.open': '打开',
+  'views.quickSearch': '搜索文本字段',
 };

@@ -319,15 +319,39 @@ async function detailOf(db: Executor, app: ApplicationRow, myRole: AppRole | nul
  * @throws HttpError 404 unknown slug; 403 non-member non-administrator.
  */
 export async function getApplication(db: Database, user: CurrentUser, slug: string, cache?: ReadCache): Promise<ApplicationDetail> {
-  const load = async (): Promise<{ detail: ApplicationDetail; member: boolean } | null> => {
-    const found = await findApplicationDetail(db, slug, user.id);
-    if (!found) return null;
-    return { detail: { ...toApplication(found.app, found.myRole, found.members.length), members: found.members }, member: found.myRole !== null };
-  };
-  const found = cache ? await cache.namespace<Awaited<ReturnType<typeof load>>>('application-detail').get(`${slug}\u0000${user.id}`, load) : await load();
+  const found = cache
+    ? await cache.namespace<CachedDetail | null>(DETAIL_CACHE).get(detailKey(slug, user), () => loadDetail(db, slug, user.id))
+    : await loadDetail(db, slug, user.id);
+  return detailFor(found, user);
+}
+
+/** An application's detail as cached per (slug, user): the detail and whether the user is a member. */
+interface CachedDetail {
+  detail: ApplicationDetail;
+  member: boolean;
+}
+const DETAIL_CACHE = 'application-detail';
+const detailKey = (slug: string, user: CurrentUser) => `${slug}\u0000${user.id}`;
+
+async function loadDetail(db: Database, slug: string, userId: string): Promise<CachedDetail | null> {
+  const found = await findApplicationDetail(db, slug, userId);
+  if (!found) return null;
+  return { detail: { ...toApplication(found.app, found.myRole, found.members.length), members: found.members }, member: found.myRole !== null };
+}
+
+function detailFor(found: CachedDetail | null, user: CurrentUser): ApplicationDetail {
   if (!found) throw notFound('errors.applicationNotFound');
   if (!found.member && !user.isAdmin) throw forbidden('errors.notMember');
   return found.detail;
+}
+
+/**
+ * getApplication's fast lane, without awaiting anything: the detail when it is in the read cache
+ * (then the same answer and errors as getApplication), `undefined` when getApplication must run.
+ */
+export function peekApplication(user: CurrentUser, slug: string, cache: ReadCache): ApplicationDetail | undefined {
+  const found = cache.namespace<CachedDetail | null>(DETAIL_CACHE).peek(detailKey(slug, user));
+  return found === undefined ? undefined : detailFor(found, user);
 }
 
 /**

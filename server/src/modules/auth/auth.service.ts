@@ -227,23 +227,42 @@ export async function resolveSession(
   const load = async () => (await findSessionWithUser(db, id)) ?? null;
   const found = sessionsCache ? await sessionsCache.get(id, load) : await load();
   if (!found) return null;
-  const { session, user, lastAppSlug } = found;
+  const { user, lastAppSlug } = found;
   const settings = await getSettings(db);
-  const idleSince = now.getTime() - session.lastSeenAt.getTime();
-  const absoluteEnd = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + settings.sessionAbsoluteDays * 86_400_000);
-  if (absoluteEnd <= now.getTime() || idleSince >= settings.sessionIdleMinutes * 60_000) {
+  const verdict = sessionVerdict(found, settings, now);
+  if (verdict === 'expired') {
     sessionsCache?.delete(id);
     await deleteSession(db, id);
     return null;
   }
-  if (user.disabled) return null;
-  if (idleSince >= TOUCH_INTERVAL_MS) {
+  if (verdict === 'disabled') return null;
+  if (verdict === 'touch') {
     await touchSession(db, id, now);
     // the touch does not notify (migration 0004): keep the cached copy's last_seen_at current
     sessionsCache?.patch(id, (v) => (v ? { ...v, session: { ...v.session, lastSeenAt: now } } : v));
   }
   const expired = isPasswordExpired(found.passwordChangedAt, settings.passwordExpiryDays, now);
   return { sessionId: id, user: toCurrentUser(user, lastAppSlug, expired) };
+}
+
+/**
+ * What a session row is worth now, by the system settings' timeouts: 'expired' (past its absolute
+ * end — its own `expires_at` or `created_at` + sessionAbsoluteDays — or idle for
+ * sessionIdleMinutes: to be deleted), 'disabled' (its user is), 'touch' (valid, `last_seen_at`
+ * older than TOUCH_INTERVAL_MS: to be refreshed) or 'valid'. The one rule of resolveSession and
+ * its fast lane.
+ */
+function sessionVerdict(
+  found: SessionWithUser,
+  settings: { sessionAbsoluteDays: number; sessionIdleMinutes: number },
+  now: Date,
+): 'expired' | 'disabled' | 'touch' | 'valid' {
+  const { session, user } = found;
+  const idleSince = now.getTime() - session.lastSeenAt.getTime();
+  const absoluteEnd = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + settings.sessionAbsoluteDays * 86_400_000);
+  if (absoluteEnd <= now.getTime() || idleSince >= settings.sessionIdleMinutes * 60_000) return 'expired';
+  if (user.disabled) return 'disabled';
+  return idleSince >= TOUCH_INTERVAL_MS ? 'touch' : 'valid';
 }
 
 /** The CurrentUser made for a cached session row, per password-expired state: reused while the row is cached. */
@@ -262,11 +281,11 @@ export function resolveCachedSession(db: Database, token: string, cache: ReadCac
   if (found === null) return null;
   const settings = peekSettings(db, now.getTime());
   if (!settings) return undefined;
-  const { session, user } = found;
-  const idleSince = now.getTime() - session.lastSeenAt.getTime();
-  const absoluteEnd = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + settings.sessionAbsoluteDays * 86_400_000);
-  if (absoluteEnd <= now.getTime() || idleSince >= settings.sessionIdleMinutes * 60_000 || idleSince >= TOUCH_INTERVAL_MS) return undefined;
-  if (user.disabled) return null;
+  const verdict = sessionVerdict(found, settings, now);
+  // expiry (a delete) and the touch (a write) are resolveSession's to do
+  if (verdict === 'expired' || verdict === 'touch') return undefined;
+  if (verdict === 'disabled') return null;
+  const { user } = found;
   const expired = isPasswordExpired(found.passwordChangedAt, settings.passwordExpiryDays, now);
   let made = usersOfCachedSessions.get(found);
   if (!made || made.expired !== expired) {

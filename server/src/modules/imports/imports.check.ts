@@ -1,10 +1,13 @@
 /**
  * The dry run of an import (issue 7: "type coercion preview → dry run showing every row's errors →
  * mode insert / update / upsert by chosen key fields"): every staged row, chunk by chunk, is
- * coerced (imports.coerce.ts) and validated by THE records validation function (`validateValues`,
- * records/values.ts: types, required, constraints, choices, users/relations/attachments, unique
- * values in the database); update/upsert rows find their record by the key fields. Row errors name
- * the file's column and the field. Nothing is written to the subject: results go to import_rows.
+ * coerced (imports.coerce.ts); names in cells of user and relation fields (an e-mail, a user's
+ * name, a related record's display value) become ids (imports.resolve.ts: the chunk's distinct
+ * names, one query per field); then every row is validated by THE records validation function
+ * (`validateValues`, records/values.ts: types, required, constraints, choices,
+ * users/relations/attachments, unique values in the database); update/upsert rows find their
+ * record by the key fields. Row errors name the file's column and the field. Nothing is written to
+ * the subject: results go to import_rows.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -15,9 +18,11 @@ import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { tableOf } from '../records/records.repository';
-import { isComputed, normalizeValue, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
+import { isComputed, normalizeValue, prefetchReferences, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
-import { CHUNK, checkRowsAfter, saveRowResults, type RowResult } from './imports.repository';
+import { isId, nameError, NameResolver, takesNames } from './imports.resolve';
+import { CHUNK, checkRowsAfter, pauseForOthers, saveRowResults, type RowResult } from './imports.repository';
+import { liveRows } from '../subjects/live-rows';
 
 /** One staged error (translated when read: imports.service.ts). */
 export interface StagedError {
@@ -28,13 +33,24 @@ export interface StagedError {
   params?: Record<string, string | number>;
 }
 
+/** A mapped column: its index in the file, its header, its field; `keyOnly` for a computed key field (auto number). */
+export interface ColumnPlan {
+  index: number;
+  header: string;
+  field: FieldDef;
+  keyOnly: boolean;
+}
+
 /** The settings, resolved: which column feeds which field, the key fields. */
 export interface Plan {
   settings: ImportSettings;
   /** Column index → field, for mapped columns. */
-  columns: { index: number; header: string; field: FieldDef; keyOnly: boolean }[];
+  columns: ColumnPlan[];
   keys: FieldDef[];
 }
+
+/** The items of a coerced cell: a list's, a single value's (empty: none). */
+const itemsOf = (v: unknown): string[] => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 const bad = (field: string, messageKey: MessageKey, params?: Record<string, string | number>) =>
   new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field, messageKey, ...(params ? { params } : {}) }]);
@@ -47,7 +63,7 @@ const bad = (field: string, messageKey: MessageKey, params?: Record<string, stri
 export function planOf(subject: SubjectDef, headers: readonly string[], settings: ImportSettings): Plan {
   const byKey = new Map(subject.fields.map((f) => [f.key, f]));
   const keySet = new Set(settings.mode === 'insert' ? [] : settings.keyFields);
-  const columns: Plan['columns'] = [];
+  const columns: ColumnPlan[] = [];
   const used = new Set<string>();
   for (const [header, key] of Object.entries(settings.mapping)) {
     if (key === null || key === '') continue;
@@ -85,7 +101,7 @@ async function matchKeys(db: Executor, subject: SubjectDef, keys: FieldDef[], tu
   const exprs = keys.map((f, i) => sql`${selectExprOf(f, 'r')} as ${sql.raw(`k${i}`)}`);
   const rows = rowsOf<Record<string, unknown> & { id: string }>(
     await db.execute(
-      sql`select r.id, ${sql.join(exprs, sql`, `)} from ${tableOf(subject, 'r')} where r.deleted_at is null
+      sql`select r.id, ${sql.join(exprs, sql`, `)} from ${tableOf(subject, 'r')} where ${liveRows(subject, 'r')}
         and (${sql.join(cols, sql`, `)}) in (select * from unnest(${sql.join(arrays, sql`, `)}))`,
     ),
   );
@@ -138,30 +154,80 @@ export async function checkRows(
   const uniques = subject.fields.filter((f) => f.unique && plan.columns.some((c) => c.field.key === f.key && !c.keyOnly));
   const seenUnique = new Map<string, Map<string, number>>(uniques.map((f) => [f.key, new Map()]));
   const mode = plan.settings.mode;
+  const named = plan.columns.filter((c) => !c.keyOnly && takesNames(c.field));
+  const resolver = new NameResolver(db, ctx);
   let after = 0;
   for (;;) {
+    await pauseForOthers();
     const chunk = await checkRowsAfter(db, batchId, after, CHUNK);
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
 
-    // 1. coercion and keys
-    const prepared = chunk.map((row) => {
+    // 1. coercion
+    const coerced = chunk.map((row) => {
       const raw = row.raw as string[];
       const errors: StagedError[] = [];
-      const values: Record<string, unknown> = {};
-      const key: FieldValue[] = [];
+      const cells = new Map<ColumnPlan, unknown>();
       for (const c of plan.columns) {
         const text = raw[c.index] ?? '';
         try {
-          const v = coerceCell(c.field, text);
+          cells.set(c, coerceCell(c.field, text));
+        } catch (e) {
+          if (!(e instanceof ValueError)) throw e;
+          errors.push({ column: c.header, field: c.field.key, value: text, messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
+        }
+      }
+      return { row, raw, errors, cells };
+    });
+
+    // 2. names of users and related records → ids (imports.resolve.ts): the chunk's distinct names, one query per field
+    if (named.length > 0) {
+      const names = new Map<FieldDef, Set<string>>(named.map((c) => [c.field, new Set<string>()]));
+      for (const p of coerced) for (const c of named) for (const item of itemsOf(p.cells.get(c))) if (!isId(item)) names.get(c.field)!.add(item);
+      await resolver.load(names);
+      for (const p of coerced) {
+        for (const c of named) {
+          const v = p.cells.get(c);
+          if (v === undefined || v === null) continue;
+          const ids: string[] = [];
+          let ok = true;
+          for (const item of itemsOf(v)) {
+            if (isId(item)) {
+              ids.push(item);
+              continue;
+            }
+            const found = resolver.idsOf(c.field, item);
+            const error = nameError(c.field, resolver.targetName(c.field), item, found);
+            if (error) {
+              ok = false;
+              p.errors.push({ column: c.header, field: c.field.key, value: p.raw[c.index] ?? '', ...error });
+            } else {
+              ids.push(found[0]);
+            }
+          }
+          if (ok) p.cells.set(c, Array.isArray(v) ? ids : ids[0]);
+          else p.cells.delete(c);
+        }
+      }
+    }
+
+    // 3. keys
+    const prepared = coerced.map(({ row, raw, errors, cells }) => {
+      const values: Record<string, unknown> = {};
+      const key: FieldValue[] = [];
+      for (const c of plan.columns) {
+        if (!cells.has(c)) continue;
+        const v = cells.get(c);
+        try {
           if (plan.keys.includes(c.field)) {
+            const text = raw[c.index] ?? '';
             const canonical = c.keyOnly ? (text.trim() === '' ? null : text.trim()) : normalizeValue(c.field, v);
             key[plan.keys.indexOf(c.field)] = canonical;
           }
           if (!c.keyOnly) values[c.field.key] = v;
         } catch (e) {
           if (!(e instanceof ValueError)) throw e;
-          errors.push({ column: c.header, field: c.field.key, value: text, messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
+          errors.push({ column: c.header, field: c.field.key, value: raw[c.index] ?? '', messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
         }
       }
       let keyString: string | null = null;
@@ -185,7 +251,7 @@ export async function checkRows(
       return { row, raw, errors, values, key, keyString };
     });
 
-    // 2. the records the keys name
+    // 4. the records the keys name
     const matches =
       mode === 'insert'
         ? new Map<string, string[]>()
@@ -196,7 +262,13 @@ export async function checkRows(
             prepared.filter((p) => p.keyString !== null).map((p) => p.key),
           );
 
-    // 3. validation (records/values.ts validateValues) and in-file unique values
+    // 5. validation (records/values.ts validateValues) and in-file unique values; the users,
+    // attachments and related records the chunk names are looked up once per field beforehand
+    const references = await prefetchReferences(
+      { db, applicationId: ctx.applicationId, cache: ctx.cache },
+      subject,
+      prepared.filter((p) => p.errors.length === 0).map((p) => p.values),
+    );
     const results: RowResult[] = [];
     for (const p of prepared) {
       let action: 'insert' | 'update' | 'skip' = 'insert';
@@ -217,7 +289,7 @@ export async function checkRows(
       if (p.errors.length === 0) {
         try {
           normalized = await validateValues(
-            { db, applicationId: ctx.applicationId, recordIds: recordId ? [recordId] : [], cache: ctx.cache },
+            { db, applicationId: ctx.applicationId, recordIds: recordId ? [recordId] : [], cache: ctx.cache, references },
             subject,
             p.values,
             action === 'update' ? 'update' : 'create',

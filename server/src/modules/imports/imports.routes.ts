@@ -15,7 +15,7 @@ import {
   importBatchSchema,
   importEditedRowSchema,
   importListQuerySchema,
-  importRowSchema,
+  importRowPageSchema,
   importRowsQuerySchema,
   importSettingsSchema,
   importUndoResultSchema,
@@ -173,7 +173,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await runImport(app.db, actorOf(request), request.params.id, request.body)),
   );
 
-  /** GET /imports/:id/rows?current&pageSize&errorsOnly — editors+ → page of ImportRow (errors translated). */
+  /**
+   * GET /imports/:id/rows?current&pageSize&errorsOnly — editors+ → page of ImportRow (errors
+   * translated) with `labels`: names of the users and related records the page's values hold.
+   */
   app.get(
     '/imports/:id/rows',
     {
@@ -183,13 +186,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "An import batch's staged rows",
         params: idParams,
         querystring: importRowsQuerySchema,
-        response: { 200: pageSchema(importRowSchema), ...errorResponses },
+        response: { 200: importRowPageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listImportRows(app.db, userOf(request), request.params.id, q, request.locale, app.readCache);
-      return page(items, total, q.current, q.pageSize);
+      const { items, total, labels } = await listImportRows(app.db, userOf(request), request.params.id, q, request.locale, app.readCache);
+      return { ...page(items, total, q.current, q.pageSize), labels };
     },
   );
 

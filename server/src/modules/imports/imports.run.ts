@@ -5,23 +5,23 @@
  *
  * 1. Prepare, chunk by chunk (CHUNK rows, each chunk its own short transaction, other requests run
  *    between chunks):
- *    - rows to insert are written into the subject's table HIDDEN (`deleted_at = HIDDEN_AT`: every
- *      list reads `deleted_at is null`, the unique indexes are partial on live rows, no recycle bin
- *      entry), with their auto numbers, system values, formulas, many-relation links and their
- *      history version 1 (batch_id = the batch);
+ *    - rows to insert are written into the subject's table STAGED (`import_batch_id` = the batch,
+ *      whose status is `running`: no read shows them, subjects/live-rows.ts), already in every
+ *      index, with their auto numbers, system values, formulas, many-relation links and their
+ *      history version 1 (batch_id = the batch); a unique value someone took meanwhile fails here
+ *      (409 VALUE_TAKEN);
  *    - rows to update are diffed against the record as it is now: the changed values (formulas
  *      recomputed), the field changes and the snapshot after go to import_rows with the record's
  *      version (`version_before`); a row that changes nothing is 'unchanged'.
  * 2. Make live, ONE transaction of a few set-based statements: refuse when a record to update moved
  *    on since the prepare (its version is not `version_before`: 409, nothing imported); update the
- *    records from import_rows, write their history versions, show the hidden rows
- *    (`deleted_at = null`; a unique value taken meanwhile fails here, 409), mark the batch done
- *    and write the one audit entry.
+ *    records from import_rows, write their history versions, mark the batch done — which is what
+ *    shows its inserted rows, without touching them — and write the one audit entry.
  *
  * Any failure (a thrown error, the test hook `importTestHooks.afterChunk`) → `discardRun`: the
- * hidden rows, their links and the batch's versions are deleted and the batch is marked failed.
- * A process that dies mid-run leaves only hidden rows; `recoverInterruptedImports` (at start)
- * discards them.
+ * staged rows, their links and the batch's versions are deleted and the batch is marked failed.
+ * A process that dies mid-run leaves only staged rows of a `running` batch;
+ * `recoverInterruptedImports` (at start) discards them.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../../../contracts';
@@ -36,9 +36,12 @@ import { findRecords, replaceLinks, tableOf } from '../records/records.repositor
 import { diffRecordValues } from '../records/records.service';
 import { kindOf, sameValue, sqlTypeOfKind, uniqueViolation, type FieldValue } from '../records/values';
 import { storageOf } from '../subjects/field-types';
-import { CHUNK, HIDDEN_AT, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 
-/** Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based); a throw simulates a crash there. */
+/**
+ * Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based) has committed; a throw simulates a
+ * crash there (and a test may look at what other users see meanwhile).
+ */
 export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void> } = {};
 
 /** Who runs the import and where. */
@@ -54,7 +57,7 @@ const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter
 const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.column?.startsWith('f_'));
 
 /**
- * Inserts the rows of one chunk hidden, with their versions; results for import_rows. The chunk's
+ * Inserts the rows of one chunk staged (`import_batch_id`), with their versions. The chunk's
  * values travel as ONE jsonb parameter (a statement of 1,000 rows × N columns of parameters costs
  * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
  * written, which is what the columns read back as (records/values.ts).
@@ -79,11 +82,11 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
     for (const f of subject.fields) snapshot[f.key] = written[f.key] ?? null;
     payload.push({ id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
   }
-  const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'deleted_at', ...cols.map((f) => f.column!)];
+  const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'import_batch_id', ...cols.map((f) => f.column!)];
   const json = JSON.stringify(payload);
   await tx.execute(
     sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
-      select (x ->> 'id')::uuid, 1, ${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${HIDDEN_AT}::timestamptz,
+      select (x ->> 'id')::uuid, 1, ${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${ctx.batchId}::uuid,
         ${sql.join(
           cols.map((f) => jsonValueExpr(f, sql`(x -> 'v' -> ${f.key})`)),
           sql`, `,
@@ -148,9 +151,6 @@ function jsonValueExpr(f: FieldDef, v: SQL): SQL {
   return sql`(${v} #>> '{}')::${sql.raw(storageOf(f.type, f.options).sqlType ?? sqlTypeOfKind(kind))}`;
 }
 
-/** Pause between two chunks, ms: on PGlite (one statement at a time) other requests' queries run meanwhile. */
-const CHUNK_PAUSE_MS = 15;
-
 /**
  * Prepares and makes live the valid rows of the batch (module comment).
  * @returns the counts written.
@@ -164,11 +164,15 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
   let k = 0;
   let after = 0;
   for (;;) {
+    // a pause before each chunk (imports.repository.ts pauseForOthers; before the first, the
+    // notification that the batch runs reaches the other API processes first)
+    await pauseForOthers();
     const chunk = await runRowsAfter(db, batchId, after, CHUNK);
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
     k += 1;
     await db.transaction(async (tx) => {
+      // (a unique value taken since the check fails the chunk's INSERT: 409 VALUE_TAKEN below)
       const inserts = chunk
         .filter((r) => r.action === 'insert')
         .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
@@ -180,68 +184,47 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
       await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
       processed += chunk.length;
       await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+    }).catch((err: unknown) => {
+      throw uniqueViolation(ctx.subject, err) ?? err;
     });
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.length < CHUNK) break;
-    await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
   }
   return makeLive(db, ctx, at);
 }
 
-/** Phase 2: the one short transaction that makes the batch live (module comment). */
+/** Rows of the batch by planned action (import_rows; the batch is claimed, so they do not change meanwhile). */
+async function actionCounts(db: Database, batchId: string): Promise<Record<'insert' | 'update' | 'unchanged' | 'skip', number>> {
+  const rows = rowsOf<{ action: string | null; n: string }>(
+    await db.execute(sql`select action, count(*)::text as n from import_rows where batch_id = ${batchId}::uuid group by action`),
+  );
+  const n = (a: string) => Number(rows.find((r) => r.action === a)?.n ?? 0);
+  return { insert: n('insert'), update: n('update'), unchanged: n('unchanged'), skip: n('skip') };
+}
+
+/**
+ * Phase 2: the one short transaction that makes the batch live (module comment). The counts are
+ * read before it (one scan of the batch's import_rows); without rows to update it is two statements.
+ */
 async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inserted: number; updated: number; unchanged: number }> {
-  const { subject, batchId, user } = ctx;
-  const table = tableOf(subject, 'r');
+  const { subject, batchId } = ctx;
+  const counts = await actionCounts(db, batchId);
   try {
     return await db.transaction(async (tx) => {
-      const [moved] = rowsOf<{ n: string }>(
-        await tx.execute(sql`select count(*)::text as n from import_rows ir left join ${table} on r.id = ir.record_id
-          where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
-      );
-      if (Number(moved.n) > 0) throw new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n: Number(moved.n) } });
-      const cols = ownColumns(subject);
-      const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
-      for (const f of cols) {
-        const col = sql.raw(ident(f.column!));
-        sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
-      }
-      const updated = rowsOf<{ id: string }>(
-        await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
-          where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.record_id = r.id returning r.id`),
-      ).length;
-      for (const f of manyRelations(subject)) {
-        const touched = sql`select record_id from import_rows where batch_id = ${batchId}::uuid and action = 'update' and apply ? ${f.key}`;
-        await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (${touched})`);
-        await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
-          select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
-          jsonb_array_elements_text(case when jsonb_typeof(ir.apply -> ${f.key}) = 'array' then ir.apply -> ${f.key} else '[]'::jsonb end) with ordinality as e(value, ord)
-          where ir.batch_id = ${batchId}::uuid and ir.action = 'update'`);
-      }
-      await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
-        select ${subject.id}::uuid, record_id, version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, changes, snapshot, batch_id
-        from import_rows where batch_id = ${batchId}::uuid and action = 'update'`);
-      const inserted = rowsOf<{ id: string }>(
-        await tx.execute(sql`update ${table} set deleted_at = null, deleted_by = null from import_rows ir
-          where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and ir.record_id = r.id and r.deleted_at = ${HIDDEN_AT}::timestamptz returning r.id`),
-      ).length;
-      const [u] = rowsOf<{ n: string }>(
-        await tx.execute(sql`select count(*)::text as n from import_rows where batch_id = ${batchId}::uuid and action = 'unchanged'`),
-      );
-      const unchanged = Number(u.n);
-      const [{ skipped }] = rowsOf<{ skipped: string }>(
-        await tx.execute(sql`select count(*)::text as skipped from import_rows where batch_id = ${batchId}::uuid and action = 'skip'`),
-      );
+      const updated = counts.update > 0 ? await applyUpdates(tx, ctx, at) : 0;
+      // the inserted rows are staged under this batch: marking it done is what shows them
+      const inserted = counts.insert;
       await tx
         .update(importBatches)
-        .set({ status: 'done', inserted, updated, unchanged, skipped: Number(skipped), finishedAt: new Date(), updatedAt: new Date(), error: null })
+        .set({ status: 'done', inserted, updated, unchanged: counts.unchanged, skipped: counts.skip, finishedAt: new Date(), updatedAt: new Date(), error: null })
         .where(eq(importBatches.id, batchId));
       await ctx.audit.record(tx, {
         action: 'import.run',
         targetType: 'subject',
         targetId: subject.id,
-        details: { application: ctx.slug, subject: subject.key, batch: batchId, inserted, updated, unchanged, skipped: Number(skipped) },
+        details: { application: ctx.slug, subject: subject.key, batch: batchId, inserted, updated, unchanged: counts.unchanged, skipped: counts.skip },
       });
-      return { inserted, updated, unchanged };
+      return { inserted, updated, unchanged: counts.unchanged };
     });
   } catch (err) {
     throw uniqueViolation(subject, err) ?? err;
@@ -249,20 +232,56 @@ async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inse
 }
 
 /**
- * Undoes what a failed or interrupted run wrote: its hidden rows (and their links) and every
+ * The updates of the live transaction: refuse when a record moved on since the prepare (409
+ * CONFLICT naming the count, nothing imported), then write the changed values, many-relation links
+ * and history versions from import_rows. @returns the records updated.
+ */
+async function applyUpdates(tx: Executor, ctx: RunContext, at: Date): Promise<number> {
+  const { subject, batchId, user } = ctx;
+  const table = tableOf(subject, 'r');
+  const [moved] = rowsOf<{ n: string }>(
+    await tx.execute(sql`select count(*)::text as n from import_rows ir left join ${table} on r.id = ir.record_id
+      where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
+  );
+  if (Number(moved.n) > 0) throw new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n: Number(moved.n) } });
+  const cols = ownColumns(subject);
+  const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
+  for (const f of cols) {
+    const col = sql.raw(ident(f.column!));
+    sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
+  }
+  const updated = rowsOf<{ id: string }>(
+    await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
+      where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.record_id = r.id returning r.id`),
+  ).length;
+  for (const f of manyRelations(subject)) {
+    const touched = sql`select record_id from import_rows where batch_id = ${batchId}::uuid and action = 'update' and apply ? ${f.key}`;
+    await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (${touched})`);
+    await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
+      select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
+      jsonb_array_elements_text(case when jsonb_typeof(ir.apply -> ${f.key}) = 'array' then ir.apply -> ${f.key} else '[]'::jsonb end) with ordinality as e(value, ord)
+      where ir.batch_id = ${batchId}::uuid and ir.action = 'update'`);
+  }
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, record_id, version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, changes, snapshot, batch_id
+    from import_rows where batch_id = ${batchId}::uuid and action = 'update'`);
+  return updated;
+}
+
+/**
+ * Undoes what a failed or interrupted run wrote: its staged rows (and their links) and every
  * history version naming the batch, in chunks; the staged rows forget their records; the batch
  * becomes `failed` with `error` (a message key or text).
  */
 export async function discardRun(db: Database, subject: SubjectDef, batchId: string, error: string): Promise<void> {
   for (;;) {
     const ids = rowsOf<{ id: string }>(
-      await db.execute(sql`select r.id from ${tableOf(subject, 'r')} join import_rows ir on ir.record_id = r.id
-        where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and r.deleted_at = ${HIDDEN_AT}::timestamptz limit ${CHUNK}`),
+      await db.execute(sql`select id from ${tableOf(subject)} where import_batch_id = ${batchId}::uuid limit ${CHUNK}`),
     ).map((r) => r.id);
     if (ids.length === 0) break;
     await db.transaction(async (tx) => {
       await tx.delete(recordLinks).where(inArray(recordLinks.sourceId, ids));
-      await tx.execute(sql`delete from ${tableOf(subject)} where id = any(${sql.param(ids)}::uuid[]) and deleted_at = ${HIDDEN_AT}::timestamptz`);
+      await tx.execute(sql`delete from ${tableOf(subject)} where id = any(${sql.param(ids)}::uuid[]) and import_batch_id = ${batchId}::uuid`);
     });
   }
   await db.delete(recordVersions).where(eq(recordVersions.batchId, batchId));

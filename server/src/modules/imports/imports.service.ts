@@ -30,9 +30,11 @@ import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
+import { namesOf } from '../records/list';
 import { isComputed } from '../records/values';
 import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/subject-def';
 import { checkRows, planOf, type StagedError } from './imports.check';
+import { takesNames } from './imports.resolve';
 import { formatOfFileName, readRows } from './imports.parse';
 import { CHUNK, findBatch, listBatches, pageRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
 import { discardRun, runRows } from './imports.run';
@@ -51,6 +53,8 @@ const fileError = (messageKey: 'errors.import.file' | 'errors.import.format' | '
   new HttpError(400, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey }]);
 const limitError = (status: number, messageKey: 'errors.import.tooManyRows' | 'errors.import.tooManyColumns' | 'errors.import.tooLarge', n: number) =>
   new HttpError(status, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey, params: { n } }], { params: { n } });
+/** 413: the file is over IMPORT_MAX_BYTES (named in MB). */
+const tooLarge = () => limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
 
 /** A header or field name compared loosely: case, spaces, '_' and '-' ignored. */
 const loose = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
@@ -100,22 +104,21 @@ export async function uploadImport(db: Database, actor: ImportActor, slug: strin
     .insert(importBatches)
     .values({ applicationId: app.id, subjectId: subject.id, fileName: file.filename.slice(0, 255), format, createdBy: actor.user.id, createdByLabel: actor.user.email })
     .returning({ id: importBatches.id });
-  let headers: string[] | null = null;
   const sample: string[][] = [];
   let pending: string[][] = [];
   let next = 2; // row numbers as a spreadsheet shows them: the header is row 1
   let total = 0;
+  const read = readRows(file.file, format);
   try {
-    for await (const row of readRows(file.file, format)) {
-      if (file.file.truncated) throw limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
-      if (headers === null) {
-        if (row.length > IMPORT_MAX_COLUMNS) throw limitError(400, 'errors.import.tooManyColumns', IMPORT_MAX_COLUMNS);
-        headers = row.map((h, i) => h.trim() || `#${i + 1}`);
-        continue;
-      }
+    for await (const row of read.rows) {
+      if (file.file.truncated) throw tooLarge();
+      // the header is known before the first row (CSV/XLSX) or grows with the rows (JSON: a row
+      // staged before a key first appeared is shorter than the final header; readers of staged
+      // rows take a missing cell as empty)
+      if (read.header.length > IMPORT_MAX_COLUMNS) throw limitError(400, 'errors.import.tooManyColumns', IMPORT_MAX_COLUMNS);
       total += 1;
       if (total > IMPORT_MAX_ROWS) throw limitError(413, 'errors.import.tooManyRows', IMPORT_MAX_ROWS);
-      const cells = headers.map((_, i) => row[i] ?? '');
+      const cells = read.header.map((_, i) => row[i] ?? '');
       if (sample.length < 20) sample.push(cells);
       pending.push(cells);
       if (pending.length === CHUNK) {
@@ -124,14 +127,19 @@ export async function uploadImport(db: Database, actor: ImportActor, slug: strin
         pending = [];
       }
     }
-    if (file.file.truncated) throw limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
-    if (!headers || total === 0) throw fileError('errors.import.empty');
+    if (file.file.truncated) throw tooLarge();
+    if (read.header.length > IMPORT_MAX_COLUMNS) throw limitError(400, 'errors.import.tooManyColumns', IMPORT_MAX_COLUMNS);
+    if (read.header.length === 0 || total === 0) throw fileError('errors.import.empty');
     await stageRows(db, batch.id, next, pending);
   } catch (e) {
     file.file.resume();
     await db.delete(importBatches).where(eq(importBatches.id, batch.id));
+    // a file cut at the size limit often breaks its parser first (JSON, XLSX): the limit is the cause
+    if (file.file.truncated) throw tooLarge();
     throw e;
   }
+  const headers = read.header.map((h, i) => h.trim() || `#${i + 1}`);
+  for (const cells of sample) while (cells.length < headers.length) cells.push('');
   const mapping = autoMapping(subject, headers);
   await db.transaction(async (tx) => {
     await tx.update(importBatches).set({ headers, mapping, total, updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
@@ -224,6 +232,9 @@ export async function runImport(db: Database, actor: ImportActor, id: string, se
     .where(and(eq(importBatches.id, id), eq(importBatches.status, found.batch.status)))
     .returning({ id: importBatches.id });
   if (!claimed) throw wrongStatus();
+  // the batch is `running` from here: this process's cached subject definitions must learn it
+  // before any row is staged (other processes learn it from the trigger's notification, 0009)
+  actor.cache?.bump();
   try {
     if (found.batch.status !== 'validated' || !sameSettings(found.batch, settings)) {
       await check(db, actor, found, subject, settings);
@@ -257,7 +268,11 @@ export async function runImport(db: Database, actor: ImportActor, id: string, se
 const translated = (errors: unknown, locale: Locale) =>
   ((errors ?? []) as StagedError[]).map((e) => ({ ...e, message: formatMessage(e.messageKey, locale, e.params ?? {}) }));
 
-/** GET /imports/:id/rows: a page of staged rows (cells, values, action, errors). @throws 404; 403. */
+/**
+ * GET /imports/:id/rows: a page of staged rows (cells, values, action, errors) and the names of the
+ * users and related records its values hold (`labels`, records/list.ts `namesOf`: what the grid
+ * shows for those ids). @throws 404; 403.
+ */
 export async function listImportRows(
   db: Database,
   user: CurrentUser,
@@ -265,20 +280,27 @@ export async function listImportRows(
   query: { current: number; pageSize: number; errorsOnly: boolean },
   locale: Locale,
   cache?: ReadCache,
-): Promise<{ items: ImportRow[]; total: number }> {
-  await requireBatch(db, user, id, cache);
+): Promise<{ items: ImportRow[]; total: number; labels: Record<string, string> }> {
+  const { found, subject } = await requireBatch(db, user, id, cache);
+  const width = (found.batch.headers as string[]).length;
   const { rows, total } = await pageRows(db, id, query.errorsOnly, query.pageSize, (query.current - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => ({
-      rowNumber: r.rowNumber,
-      raw: r.raw as string[],
-      values: (r.values as Record<string, unknown> | null) ?? null,
-      action: r.action,
-      recordId: r.recordId,
-      errors: translated(r.errors, locale),
-    })),
-    total,
-  };
+  const items = rows.map((r) => ({
+    rowNumber: r.rowNumber,
+    // one cell per header: a JSON row staged before a later item's new key is shorter
+    raw: Array.from({ length: width }, (_, i) => (r.raw as string[])[i] ?? ''),
+    values: (r.values as Record<string, unknown> | null) ?? null,
+    action: r.action,
+    recordId: r.recordId,
+    errors: translated(r.errors, locale),
+  }));
+  // only users and related records are named (attachments are not imported by file name)
+  const named = subject.fields.filter(takesNames);
+  const refs = items.flatMap((r) => {
+    const values = Object.fromEntries(named.filter((f) => r.values?.[f.key] != null).map((f) => [f.key, r.values![f.key]]));
+    return Object.keys(values).length ? [{ id: '', version: 0, createdAt: '', createdBy: null, updatedAt: '', updatedBy: null, values }] : [];
+  });
+  const { labels } = await namesOf(db, subject, refs, cache);
+  return { items, total, labels };
 }
 
 /**
@@ -333,7 +355,7 @@ export async function undoImport(db: Database, actor: ImportActor, id: string, i
 }
 
 /**
- * At start: batches left `running` by a process that died mid-run are discarded (their hidden
+ * At start: batches left `running` by a process that died mid-run are discarded (their staged
  * rows deleted) and marked failed (errors.import.interrupted). `idleMinutes`: only batches not
  * touched for that long (a running batch moves `updated_at` every chunk) — on PostgreSQL another
  * server process may be running one right now; PGlite has one process, so 0.

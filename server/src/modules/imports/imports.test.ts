@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import type { ImportBatch, ImportRow, ImportUndoResult, ImportUploadResult, RecordItem } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
 import { auditLog, recordVersions, recycleBin } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, createUser, json, userSession } from '../../test/helpers';
 import { multipartBody } from '../record-queries/subjects.test-support';
 import { addTestMember, createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
@@ -23,12 +23,13 @@ let cookie: string;
 let editor: { cookie: string; email: string };
 let viewer: { cookie: string; email: string };
 let subject: SubjectDef;
+let appId: string;
 
 before(async () => {
   made = await createTestApp();
   const { app } = made;
   ({ cookie } = await adminSession(app));
-  const appId = await createTestApplication(app, cookie, 'imp');
+  appId = await createTestApplication(app, cookie, 'imp');
   editor = await userSession(app, cookie, { name: 'Ed Editor' });
   viewer = await userSession(app, cookie, { name: 'Vi Viewer' });
   await addTestMember(app, cookie, 'imp', editor.email, 'editor');
@@ -58,7 +59,7 @@ after(async () => {
 
 async function upload(fileName: string, content: Buffer | string, as = editor.cookie) {
   const { body, contentType } = await multipartBody([{ name: 'file', fileName, content }]);
-  return call(made.app, 'POST', `${PEOPLE}/imports`, { cookie: as, body, headers: { 'content-type': contentType } });
+  return call(made.app, 'POST', `${PEOPLE}/imports`, { cookie: as, body, headers: { 'content-type': contentType, 'accept-language': 'en-US' } });
 }
 async function uploaded(fileName: string, content: Buffer | string): Promise<ImportUploadResult> {
   const res = await upload(fileName, content);
@@ -123,6 +124,68 @@ test('JSON and XLSX files are read (arrays, numbers with separators, rich text, 
   const helga = (await byCode('X-002'))!;
   assert.deepEqual([helga.values.name, helga.values.qty, helga.values.due, helga.values.active], ['Helga', '2', '2026-04-06', false]);
   assert.equal((await byCode('X-001'))!.values.due, '2026-04-05');
+});
+
+test('JSON streams item by item: 30,000 rows, a key first seen in the last item, cells of every row staged', async () => {
+  const items = Array.from({ length: 30_000 }, (_, i) => ({ code: `L-${i}`, name: `Large ${i}`, qty: i, tags: i % 2 ? ['a', 'b'] : [], meta: { n: i, ok: true } }));
+  const last = { ...items[items.length - 1], note: 'late key' };
+  items[items.length - 1] = last;
+  const { batch, sample } = await uploaded('large.json', Buffer.from(JSON.stringify(items)));
+  assert.equal(batch.total, 30_000);
+  assert.deepEqual(batch.headers, ['code', 'name', 'qty', 'tags', 'meta', 'note']);
+  assert.deepEqual(batch.mapping, { code: 'code', name: 'name', qty: 'qty', tags: 'tags', meta: null, note: null });
+  assert.equal(sample.length, 20);
+  // an early row is padded to the final header; arrays joined with ', ', objects as JSON
+  assert.deepEqual(sample[0], ['L-0', 'Large 0', '0', '', '{"n":0,"ok":true}', '']);
+  assert.deepEqual(sample[1], ['L-1', 'Large 1', '1', 'a, b', '{"n":1,"ok":true}', '']);
+  const page = async (current: number) => {
+    const res = await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?current=${current}&pageSize=100`, { cookie: editor.cookie });
+    assert.equal(res.statusCode, 200, res.body);
+    return json<{ data: ImportRow[]; total: number }>(res);
+  };
+  const middle = await page(151);
+  assert.equal(middle.total, 30_000);
+  assert.deepEqual([middle.data[0].rowNumber, middle.data[0].raw], [15_002, ['L-15000', 'Large 15000', '15000', '', '{"n":15000,"ok":true}', '']]);
+  const end = (await page(300)).data;
+  assert.deepEqual([end[99].rowNumber, end[99].raw], [30_001, ['L-29999', 'Large 29999', '29999', 'a, b', '{"n":29999,"ok":true}', 'late key']]);
+});
+
+test('JSON with a byte-order mark and a key first seen in a later item: checked and run, the earlier row has no value there', async () => {
+  const { batch } = await uploaded('late.json', '\uFEFF[{"code":"K-1","name":"Kay"},{"code":"K-2","name":"Lou","qty":3,"active":"yes"}]');
+  assert.deepEqual(batch.headers, ['code', 'name', 'qty', 'active']);
+  const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, settings(batch))).data;
+  assert.deepEqual([checked.valid, checked.invalid], [2, 0]);
+  const res = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
+  assert.equal(res.statusCode, 200, res.body);
+  const kay = (await byCode('K-1'))!;
+  assert.equal(kay.values.qty ?? null, null);
+  assert.equal(kay.values.active ?? null, null);
+  const lou = (await byCode('K-2'))!;
+  assert.deepEqual([lou.values.qty, lou.values.active], ['3', true]);
+});
+
+test('a JSON file that is not an array of objects, or not JSON, is a 400 naming the problem; nothing is staged', async () => {
+  const failed = async (content: string) => {
+    const res = await upload('bad.json', content);
+    assert.equal(res.statusCode, 400, res.body);
+    const body = json<{ errorMessage: string; details: { field: string; message: string }[] }>(res);
+    assert.equal(body.details[0].field, 'file');
+    return body.errorMessage;
+  };
+  const before = json<{ total: number }>(await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie })).total;
+  const shape = 'The JSON must be an array of objects';
+  assert.equal(await failed('{"code":"X-1","name":"An object"}'), shape);
+  assert.equal(await failed('"text"'), shape);
+  assert.equal(await failed('[{"code":"X-1","name":"Fine"}, 5]'), shape);
+  assert.equal(await failed('[{"code":"X-1","name":"Fine"}, ["X-2", "An array"]]'), shape);
+  assert.equal(await failed('[{"code":"X-1","name":"Fine"}, null]'), shape);
+  assert.match(await failed('[{"code":"X-1","name":"Fine"},{"code":"X-2","na'), /^The file cannot be read: .+/);
+  assert.match(await failed('[{"code":"X-1",,}]'), /^The file cannot be read: .+/);
+  assert.match(await failed('not json'), /^The file cannot be read: .+/);
+  assert.equal(await failed('[]'), 'The file has no header or no rows');
+  const after = json<{ total: number }>(await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie })).total;
+  assert.equal(after, before);
+  assert.equal((await byCode('X-1')) ?? null, null);
 });
 
 test('bad rows: per-row errors naming the column; all-or-nothing writes nothing; the error report; skip-bad-rows writes the rest', async () => {
@@ -247,6 +310,54 @@ test('a crash in the middle of a run leaves no half batch: nothing visible, noth
   assert.equal(await tableCount(), before + 2500);
 });
 
+test('while a run stages its chunks, nobody sees its rows (lists, search, counts, queries, by id); marking it done shows them all at once', async () => {
+  const lines = ['code,name,qty'];
+  for (let i = 0; i < 2500; i += 1) lines.push(`S-${i},Staged ${i},${i}`);
+  const { batch } = await uploaded('staged.csv', lines.join('\n'));
+  const listTotal = async (q = '') =>
+    json<{ total: number }>(await call(made.app, 'GET', `${PEOPLE}/records?pageSize=10${q ? `&q=${q}` : ''}`, { cookie: viewer.cookie })).total;
+  const before = { table: await tableCount(), list: await listTotal(), search: await listTotal('Staged') };
+  const count = async () => json<{ data: { recordCount: number } }>(await call(made.app, 'GET', PEOPLE, { cookie })).data.recordCount;
+  const countBefore = await count();
+  const seen: Record<string, number>[] = [];
+  importTestHooks.afterChunk = async (k) => {
+    if (k !== 2) return;
+    const staged = rowsOf<{ id: string }>(
+      await made.app.db.execute(sql`select id::text as id from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batch.id}::uuid`),
+    );
+    const byId = await call(made.app, 'GET', `${PEOPLE}/records/${staged[0].id}`, { cookie: viewer.cookie });
+    const query = await call(made.app, 'POST', '/api/v1/record-queries/run', {
+      cookie,
+      body: { definition: { subjectId: subject.id, columns: ['code'], q: 'Staged' }, pageSize: 10 },
+    });
+    // a staged unique value is taken: another user's create with it fails (no silent duplicate)
+    const clash = await call(made.app, 'POST', `${PEOPLE}/records`, { cookie: editor.cookie, body: { values: { code: 'S-1', name: 'Clash' } } });
+    seen.push({
+      staged: staged.length,
+      table: await tableCount(),
+      list: await listTotal(),
+      search: await listTotal('Staged'),
+      count: await count(),
+      byId: byId.statusCode,
+      query: json<{ total: number }>(query).total,
+      clash: clash.statusCode,
+    });
+  };
+  const res = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
+  importTestHooks.afterChunk = undefined;
+  assert.equal(res.statusCode, 200, res.body);
+  assert.deepEqual(seen, [
+    { staged: 2000, table: before.table + 2000, list: before.list, search: before.search, count: countBefore, byId: 404, query: 0, clash: 409 },
+  ]);
+  assert.equal(await listTotal(), before.list + 2500);
+  assert.equal(await listTotal('Staged'), 2500);
+  assert.equal(await count(), countBefore + 2500);
+  // undo them, so later tests count as before
+  const undo = await post(`/api/v1/imports/${batch.id}/undo`, {});
+  assert.equal(undo.statusCode, 200, undo.body);
+  assert.equal(await listTotal(), before.list);
+});
+
 test('history lists, access and bad input', async () => {
   const list = await call(made.app, 'GET', `${APP}/imports?subject=person&pageSize=50`, { cookie: editor.cookie });
   assert.equal(list.statusCode, 200);
@@ -293,4 +404,131 @@ test('grid export: CSV and XLSX of the filtered rows, only the visible columns, 
 
   const bad = await call(made.app, 'POST', `${PEOPLE}/records/export`, { cookie: viewer.cookie, body: { columns: ['nope'] } });
   assert.equal(bad.statusCode, 400);
+});
+
+test('owners by e-mail, name or id and related records by display value or id: resolved set-based, unknown and ambiguous names are row errors naming the column', async () => {
+  const { app } = made;
+  const user = async (name: string, email: string) => (await createUser(app, cookie, { name, email })).user.id;
+  const alice = await user('Alice Wong', 'alice.wong@corp.example');
+  const bob = await user('Bob Li', 'bob.li@corp.example');
+  await user('Sam Chen', 'sam.chen@corp.example');
+  await user('Sam Chen', 'sam.chen2@corp.example');
+  const gone = await user('Old Timer', 'old.timer@corp.example');
+  const del = await call(app, 'DELETE', `/api/v1/users/${gone}`, { cookie });
+  assert.equal(del.statusCode, 200, del.body);
+
+  const client = await createTestSubjectIn(app, {
+    applicationId: appId,
+    key: 'client',
+    name: 'Client',
+    displayField: 'name',
+    fields: [fieldOf('name', 'text', { required: true }), fieldOf('code', 'text')],
+  });
+  const lot = await createTestSubjectIn(app, { applicationId: appId, key: 'lot', name: 'Lot', displayField: 'no', fields: [fieldOf('no', 'number')] });
+  await createTestSubjectIn(app, {
+    applicationId: appId,
+    key: 'engagement',
+    name: 'Engagement',
+    displayField: 'title',
+    fields: [
+      fieldOf('title', 'text', { required: true }),
+      fieldOf('owner', 'user'),
+      fieldOf('client', 'relation', { options: { targetSubjectId: client.id } }),
+      fieldOf('partners', 'relation', { options: { targetSubjectId: client.id, multiple: true } }),
+      fieldOf('lot', 'relation', { options: { targetSubjectId: lot.id } }),
+    ],
+  });
+  const create = async (subjectKey: string, values: Record<string, unknown>) => {
+    const res = await call(app, 'POST', `${APP}/subjects/${subjectKey}/records`, { cookie, body: { values } });
+    assert.equal(res.statusCode, 201, res.body);
+    return json<{ data: { record: RecordItem } }>(res).data.record.id;
+  };
+  const acme = await create('client', { name: 'Acme Ltd', code: 'C-1' });
+  const beta = await create('client', { name: 'Beta Co', code: 'C-2' });
+  await create('client', { name: 'Gamma', code: 'C-3' });
+  await create('client', { name: 'gamma ', code: 'C-4' });
+  const delta = await create('client', { name: 'Delta', code: 'C-5' });
+  const binned = await call(app, 'DELETE', `${APP}/subjects/client/records/${delta}`, { cookie });
+  assert.equal(binned.statusCode, 200, binned.body);
+  const lot1234 = await create('lot', { no: '1234.50' });
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+
+  const csv = [
+    'title,owner,client,partners,lot',
+    `E-1,ALICE.WONG@corp.example,Acme Ltd,"Beta Co; acme ltd","1,234.5"`,
+    `E-2,bob li,${beta},${acme},`,
+    `E-3,${alice},  ACME ltd ,,${lot1234}`,
+    'E-4,Nobody,Acme Ltd,,',
+    'E-5,Sam Chen,Gamma,"Beta Co, Nowhere",',
+    'E-6,Old Timer,Delta,,',
+    `E-7,${unknownId},${unknownId},,`,
+    'E-8,Alice Wong,,,99',
+  ].join('\n');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'engagements.csv', content: csv }]);
+  const up = await call(app, 'POST', `${APP}/subjects/engagement/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(up.statusCode, 201, up.body);
+  const { batch } = json<{ data: ImportUploadResult }>(up).data;
+  assert.deepEqual(batch.mapping, { title: 'title', owner: 'owner', client: 'client', partners: 'partners', lot: 'lot' });
+  const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, settings(batch))).data;
+  assert.deepEqual([checked.valid, checked.invalid], [3, 5]);
+
+  // the preview: resolved ids, named as the grid names them
+  const preview = await call(app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=20`, { cookie: editor.cookie, headers: { 'accept-language': 'en-US' } });
+  assert.equal(preview.statusCode, 200, preview.body);
+  const page = json<{ data: ImportRow[]; labels: Record<string, string> }>(preview);
+  assert.deepEqual(page.data[0].values, { title: 'E-1', owner: alice, client: acme, partners: [beta, acme], lot: lot1234 });
+  assert.deepEqual(
+    [page.labels[alice], page.labels[bob], page.labels[acme], page.labels[beta], page.labels[lot1234]],
+    ['Alice Wong', 'Bob Li', 'Acme Ltd', 'Beta Co', '1234.50'],
+  );
+
+  const errors = new Map(page.data.filter((r) => r.errors.length).map((r) => [r.rowNumber, r.errors.map((e) => [e.column, e.value, e.messageKey, e.message])]));
+  assert.deepEqual(errors.get(5), [['owner', 'Nobody', 'errors.import.userUnknown', 'No user has the e-mail or name “Nobody” (or the user was deleted)']]);
+  assert.deepEqual(errors.get(6), [
+    ['owner', 'Sam Chen', 'errors.import.userAmbiguous', '2 users are called “Sam Chen”: use the e-mail or the id'],
+    ['client', 'Gamma', 'errors.import.relationAmbiguous', '2 Client records are called “Gamma”: use the id'],
+    ['partners', 'Beta Co, Nowhere', 'errors.import.relationUnknown', 'No Client record is called “Nowhere”'],
+  ]);
+  // a deleted user and a record in the recycle bin name no one
+  assert.deepEqual(
+    errors.get(7)!.map((e) => [e[0], e[2]]),
+    [
+      ['owner', 'errors.import.userUnknown'],
+      ['client', 'errors.import.relationUnknown'],
+    ],
+  );
+  // ids are checked as before
+  assert.deepEqual(
+    errors.get(8)!.map((e) => [e[0], e[2]]),
+    [
+      ['owner', 'errors.record.userUnknown'],
+      ['client', 'errors.record.relationUnknown'],
+    ],
+  );
+  assert.deepEqual(errors.get(9), [['lot', '99', 'errors.import.relationUnknown', 'No Lot record is called “99”']]);
+
+  const ran = await post(`/api/v1/imports/${batch.id}/run`, settings(batch, { onError: 'skip_bad_rows' }));
+  assert.equal(ran.statusCode, 200, ran.body);
+  assert.deepEqual([json<{ data: ImportBatch }>(ran).data.inserted, json<{ data: ImportBatch }>(ran).data.skipped], [3, 5]);
+  const list = await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie });
+  const read = json<{ data: RecordItem[]; labels: Record<string, string> }>(list);
+  assert.deepEqual(
+    read.data.map((r) => [r.values.title, r.values.owner, r.values.client, r.values.partners ?? null, r.values.lot ?? null]),
+    [
+      ['E-1', alice, acme, [beta, acme], lot1234],
+      ['E-2', bob, beta, [acme], null],
+      ['E-3', alice, acme, null, lot1234],
+    ],
+  );
+  assert.equal(read.labels[alice], 'Alice Wong');
+
+  // a user field as the key of an update, given by e-mail
+  const upd = await multipartBody([{ name: 'file', fileName: 'owners.csv', content: 'owner,title\nBOB.LI@corp.example,E-2 renamed' }]);
+  const updUp = await call(app, 'POST', `${APP}/subjects/engagement/imports`, { cookie: editor.cookie, body: upd.body, headers: { 'content-type': upd.contentType } });
+  const updBatch = json<{ data: ImportUploadResult }>(updUp).data.batch;
+  const updated = await post(`/api/v1/imports/${updBatch.id}/run`, settings(updBatch, { mode: 'update', keyFields: ['owner'] }));
+  assert.equal(updated.statusCode, 200, updated.body);
+  assert.equal(json<{ data: ImportBatch }>(updated).data.updated, 1);
+  const e2 = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie })).data.find((r) => r.values.owner === bob)!;
+  assert.equal(e2.values.title, 'E-2 renamed');
 });

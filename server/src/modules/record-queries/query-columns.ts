@@ -19,6 +19,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { isoOf, readValue, selectExprOf } from '../records/values';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
+import { liveRowsText } from '../subjects/live-rows';
 
 /** What the ids in a cell name: users, records of a subject, or attachments (for `labels`). */
 export type ColumnRefers = { kind: 'user' } | { kind: 'record'; subjectId: string } | { kind: 'attachment' } | null;
@@ -101,7 +102,7 @@ interface ValueRead {
 function linkedIds(field: FieldDef, target: SubjectDef | undefined, a: string, aliases: Aliases): SQL {
   const l = aliases.next('l');
   const t = aliases.next('t');
-  const join = target ? sql.raw(` join ${ident(target.tableName)} ${ident(t)} on ${ident(t)}.id = ${ident(l)}.target_id and ${ident(t)}.deleted_at is null`) : sql``;
+  const join = target ? sql.raw(` join ${ident(target.tableName)} ${ident(t)} on ${ident(t)}.id = ${ident(l)}.target_id and ${liveRowsText(target, t)}`) : sql``;
   return sql`(select coalesce(jsonb_agg(${sql.raw(`${ident(l)}.target_id::text order by ${ident(l)}.position, ${ident(l)}.target_id`)}), '[]'::jsonb) from record_links ${sql.raw(ident(l))}${join} where ${sql.raw(`${ident(l)}.field_id`)} = ${field.id}::uuid and ${sql.raw(`${ident(l)}.source_id = ${ident(a)}.id`)})`;
 }
 
@@ -180,7 +181,7 @@ export async function resolveColumns(db: Executor, subject: SubjectDef, names: r
         alias = aliases.next('j');
         joinAlias.set(relation.id, alias);
         const j = ident(alias);
-        joins.push(sql.raw(`left join ${ident(target.tableName)} ${j} on ${j}.id = ${ident('r')}.${ident(relation.column)} and ${j}.deleted_at is null`));
+        joins.push(sql.raw(`left join ${ident(target.tableName)} ${j} on ${j}.id = ${ident('r')}.${ident(relation.column)} and ${liveRowsText(target, alias)}`));
       }
       const inner = await valueOf(target, name.slice(dot + 1), alias, targets, aliases);
       return inner && { name, ...inner, header: header(inner), many: false };
@@ -191,7 +192,7 @@ export async function resolveColumns(db: Executor, subject: SubjectDef, names: r
     const t = aliases.next('t');
     const inner = await valueOf(target, name.slice(dot + 1), t, targets, aliases);
     if (!inner) return undefined;
-    const select = sql`(select coalesce(jsonb_agg(${inner.select} order by ${sql.raw(`${ident(l)}.position, ${ident(l)}.target_id`)}), '[]'::jsonb) from record_links ${sql.raw(ident(l))} join ${sql.raw(`${ident(target.tableName)} ${ident(t)} on ${ident(t)}.id = ${ident(l)}.target_id and ${ident(t)}.deleted_at is null`)} where ${sql.raw(`${ident(l)}.field_id`)} = ${relation.id}::uuid and ${sql.raw(`${ident(l)}.source_id = ${ident('r')}.id`)})`;
+    const select = sql`(select coalesce(jsonb_agg(${inner.select} order by ${sql.raw(`${ident(l)}.position, ${ident(l)}.target_id`)}), '[]'::jsonb) from record_links ${sql.raw(ident(l))} join ${sql.raw(`${ident(target.tableName)} ${ident(t)} on ${ident(t)}.id = ${ident(l)}.target_id and ${liveRowsText(target, t)}`)} where ${sql.raw(`${ident(l)}.field_id`)} = ${relation.id}::uuid and ${sql.raw(`${ident(l)}.source_id = ${ident('r')}.id`)})`;
     return {
       name,
       select,

@@ -27,6 +27,7 @@ import { compileFilter } from '../records/filter';
 import { compileSort, type SortKey } from '../records/sort';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
+import { liveRows } from '../subjects/live-rows';
 
 const isGroup = (item: FilterCondition | FilterGroup): item is FilterGroup => 'items' in item;
 
@@ -104,7 +105,7 @@ export async function compileQueryFilter(db: Executor, subject: SubjectDef, grou
       cond.field,
     );
     const table = sql.raw(`${ident(path.target.tableName)} ${ident(t)}`);
-    const live = sql.raw(`${ident(t)}.deleted_at is null`);
+    const live = liveRows(path.target, t);
     if (path.relation.column) {
       return sql`exists (select 1 from ${table} where ${sql.raw(`${ident(t)}.id = r.${ident(path.relation.column)}`)} and ${live} and ${inner})`;
     }
@@ -144,7 +145,7 @@ export async function compileQuerySort(db: Executor, subject: SubjectDef, sorts:
         throw err;
       }
     })();
-    const expr = sql`(select ${inner.expr} from ${sql.raw(`${ident(path.target.tableName)} ${ident(t)}`)} where ${sql.raw(`${ident(t)}.id = r.${ident(path.relation.column)} and ${ident(t)}.deleted_at is null`)})`;
+    const expr = sql`(select ${inner.expr} from ${sql.raw(`${ident(path.target.tableName)} ${ident(t)}`)} where ${sql.raw(`${ident(t)}.id = r.${ident(path.relation.column)}`)} and ${liveRows(path.target, t)})`;
     keys.push({ key: s.field, order: s.order, expr, cursorExpr: expr, castType: inner.castType });
   }
   return keys;

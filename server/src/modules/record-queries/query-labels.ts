@@ -11,13 +11,12 @@ import type { ReadCache } from '../../lib/read-cache';
 import { displayValuesOf } from '../records/list';
 import { loadSubjectDef } from '../subjects/subject-def';
 import type { QueryColumn } from './query-columns';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 /** Every id-looking string in a cell (arrays flattened). */
 function collect(into: Set<string>, value: unknown): void {
   if (typeof value === 'string') {
-    if (UUID.test(value)) into.add(value);
+    if (isUuid(value)) into.add(value);
   } else if (Array.isArray(value)) {
     for (const v of value) collect(into, v);
   }

@@ -18,6 +18,7 @@ import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { resolveColumns, type QueryColumn } from './query-columns';
 import { compileQueryFilter, compileQuerySort } from './query-filter';
 import { labelsOf } from './query-labels';
+import { liveRows } from '../subjects/live-rows';
 
 /** A definition as the server uses it (after the schema's defaults). */
 export interface QueryDefinition {
@@ -62,7 +63,7 @@ export async function prepareQuery(db: Executor, def: QueryDefinition, cache?: R
   }
   const { columns, joins } = await resolveColumns(db, subject, def.columns, cache);
   try {
-    const conditions: SQL[] = [sql`r.deleted_at is null`];
+    const conditions: SQL[] = [liveRows(subject, 'r')];
     if (def.filter) conditions.push(await compileQueryFilter(db, subject, def.filter, cache));
     const search = compileSearch(subject, def.q, 'r');
     if (search) conditions.push(search);

@@ -16,6 +16,7 @@ import { compileFilter, compileSearch } from './filter';
 import { rowsToItems, selectRecordRows, tableOf, type RecordRow } from './records.repository';
 import { compileSort, decodeCursor, encodeCursor, keysetPhases, orderBySql, type SortKey } from './sort';
 import { readValue, selectExprOf } from './values';
+import { liveRows } from '../subjects/live-rows';
 
 export interface ListRecordsOptions {
   filter?: FilterGroup;
@@ -56,7 +57,7 @@ export interface RecordListResult {
  * @throws HttpError 400 naming `filter`/`filter.<key>`, `sort` or `cursor` (filter.ts, sort.ts).
  */
 export async function listRecords(db: Executor, subject: SubjectDef, opts: ListRecordsOptions): Promise<RecordListResult> {
-  const conditions: SQL[] = [sql`r.deleted_at is null`];
+  const conditions: SQL[] = [liveRows(subject, 'r')];
   if (opts.filter) conditions.push(compileFilter(subject, opts.filter));
   const search = compileSearch(subject, opts.q);
   if (search) conditions.push(search);

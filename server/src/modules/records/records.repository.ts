@@ -11,6 +11,7 @@ import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { columnOf } from './columns';
 import { isoOf, readValue, selectExprOf, sqlValue, type FieldValue } from './values';
+import { liveRows } from '../subjects/live-rows';
 
 /** A row of `selectRecords`: the record's own columns and `v<i>` = the value of `subject.fields[i]`. */
 export type RecordRow = Record<string, unknown> & {
@@ -111,7 +112,7 @@ export async function rowsToItems(db: Executor, subject: SubjectDef, rows: Recor
 export async function findRecords(db: Executor, subject: SubjectDef, ids: readonly string[], lock = false): Promise<RecordItem[]> {
   if (ids.length === 0) return [];
   const rows = await selectRecordRows(db, subject, {
-    where: sql`r.id = any(${sql.param([...ids])}::uuid[]) and r.deleted_at is null`,
+    where: sql`r.id = any(${sql.param([...ids])}::uuid[]) and ${liveRows(subject, 'r')}`,
     orderBy: sql`r.id`,
     lock,
   });

@@ -34,6 +34,8 @@ import { sanitizeNoticeBody } from '../notices/notices.sanitize';
 import { ident } from '../subjects/ddl';
 import { storageOf } from '../subjects/field-types';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
+import { liveRows } from '../subjects/live-rows';
+import { uuidOrNull } from '../../lib/uuid';
 
 /** A field's canonical value: what the API answers and what its column stores (null = empty). */
 export type FieldValue = string | boolean | string[] | null;
@@ -117,7 +119,6 @@ export const isComputed = (type: FieldType) => COMPUTED_FIELD_TYPES.includes(typ
 
 // ---------------------------------------------------------------- type-level parsing
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -187,8 +188,9 @@ export function parseDateTime(raw: unknown, dateOnly = false): string {
 
 /** A uuid (lower-cased). */
 export function parseUuid(raw: unknown): string {
-  if (typeof raw !== 'string' || !UUID.test(raw.trim())) throw new ValueError('errors.record.id');
-  return raw.trim().toLowerCase();
+  const id = uuidOrNull(raw);
+  if (id === null) throw new ValueError('errors.record.id');
+  return id;
 }
 
 /** A list of `parse`d items, duplicates dropped (first kept), at most `max`; [] → null. */
@@ -448,6 +450,65 @@ export interface ValidationContext {
   /** The records being updated (left out of the unique pre-check); empty/absent on create. */
   recordIds?: readonly string[];
   cache?: ReadCache;
+  /**
+   * Live ids already looked up for many writes at once (prefetchReferences: an import checks
+   * 1,000 rows with one query per reference field instead of one per row and field). An id it was
+   * asked about is answered from it; any other id is queried as usual.
+   */
+  references?: ReferencePrefetch;
+}
+
+/** Per reference field (id): the ids asked about, and those of them that are live. */
+export type ReferencePrefetch = Map<string, { asked: Set<string>; live: Set<string> }>;
+
+/** The user, attachment and relation fields: their values are ids that must be live. */
+const isReferenceField = (field: FieldDef) => field.type === 'user' || field.type === 'attachment' || field.type === 'relation';
+
+/**
+ * Looks up, in one query per reference field, which of the ids that `rows` (write inputs, before
+ * validation) name are live — users not deleted, attachments of the application not deleted,
+ * related records live (live-rows.ts) in a subject of the application — for validateValues' ctx.references.
+ * Values that are not uuid text are left to validateValues (they fail its type check first); ids
+ * are compared as parseUuid writes them (trimmed, lower-case).
+ */
+export async function prefetchReferences(ctx: ValidationContext, subject: SubjectDef, rows: readonly Record<string, unknown>[]): Promise<ReferencePrefetch> {
+  const out: ReferencePrefetch = new Map();
+  for (const field of subject.fields) {
+    if (!isReferenceField(field)) continue;
+    const asked = new Set<string>();
+    for (const row of rows) {
+      const v = row[field.key];
+      for (const item of Array.isArray(v) ? v : [v]) {
+        const id = uuidOrNull(item);
+        if (id !== null) asked.add(id);
+      }
+    }
+    if (asked.size === 0) continue;
+    out.set(field.id, { asked, live: new Set(await liveIdsOf(ctx, field, [...asked])) });
+  }
+  return out;
+}
+
+/** Which of `ids` a reference field may hold: live users, attachments or target records (checkReferences' rule). */
+async function liveIdsOf(ctx: ValidationContext, field: FieldDef, ids: string[]): Promise<string[]> {
+  if (field.type === 'user') {
+    const rows = await ctx.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    return rows.map((r) => r.id);
+  }
+  if (field.type === 'attachment') {
+    const rows = await ctx.db
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(and(inArray(attachments.id, ids), eq(attachments.applicationId, ctx.applicationId), isNull(attachments.deletedAt)));
+    return rows.map((r) => r.id);
+  }
+  const targetId = field.options.targetSubjectId;
+  const target = targetId ? await loadSubjectDef(ctx.db, { id: targetId }, ctx.cache) : undefined;
+  if (!target || target.applicationId !== ctx.applicationId) return [];
+  const rows = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`select id from ${sql.raw(ident(target.tableName))} where id = any(${sql.param(ids)}::uuid[]) and ${liveRows(target)}`),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** A write's values after validation: field key → canonical value, writable fields only. */
@@ -536,33 +597,14 @@ export async function validateValues(
 async function checkReferences(ctx: ValidationContext, subject: SubjectDef, out: NormalizedValues, issues: FieldErrorKey[]): Promise<void> {
   const idsOf = (v: FieldValue): string[] => (v === null ? [] : Array.isArray(v) ? v : [String(v)]);
   for (const field of subject.fields) {
+    if (!isReferenceField(field)) continue;
     const ids = idsOf(out[field.key] ?? null);
     if (ids.length === 0) continue;
-    let live: string[] = [];
-    let messageKey: MessageKey | null = null;
-    if (field.type === 'user') {
-      messageKey = 'errors.record.userUnknown';
-      const rows = await ctx.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-      live = rows.map((r) => r.id);
-    } else if (field.type === 'attachment') {
-      messageKey = 'errors.record.attachmentUnknown';
-      const rows = await ctx.db
-        .select({ id: attachments.id })
-        .from(attachments)
-        .where(and(inArray(attachments.id, ids), eq(attachments.applicationId, ctx.applicationId), isNull(attachments.deletedAt)));
-      live = rows.map((r) => r.id);
-    } else if (field.type === 'relation') {
-      messageKey = 'errors.record.relationUnknown';
-      const targetId = field.options.targetSubjectId;
-      const target = targetId ? await loadSubjectDef(ctx.db, { id: targetId }, ctx.cache) : undefined;
-      if (target && target.applicationId === ctx.applicationId) {
-        const rows = rowsOf<{ id: string }>(
-          await ctx.db.execute(sql`select id from ${sql.raw(ident(target.tableName))} where id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`),
-        );
-        live = rows.map((r) => r.id);
-      }
-    }
-    if (messageKey && ids.some((id) => !live.includes(id))) issues.push({ field: fieldName(field.key), messageKey });
+    const known = ctx.references?.get(field.id);
+    const live = known && ids.every((id) => known.asked.has(id)) ? known.live : new Set(await liveIdsOf(ctx, field, ids));
+    const messageKey: MessageKey =
+      field.type === 'user' ? 'errors.record.userUnknown' : field.type === 'attachment' ? 'errors.record.attachmentUnknown' : 'errors.record.relationUnknown';
+    if (ids.some((id) => !live.has(id))) issues.push({ field: fieldName(field.key), messageKey });
   }
 }
 

@@ -5,6 +5,7 @@ import type { WorkspaceChange, WorkspaceSubject } from '../../../../contracts/ro
 import { rowsOf, type Executor } from '../../db/client';
 import { groups, recycleBin, sessions, users } from '../../db/schema';
 import { ident } from '../subjects/ddl';
+import { liveRowsOfTableText } from '../subjects/live-rows';
 
 /** Users not deleted. */
 export async function countLiveUsers(db: Executor): Promise<number> {
@@ -70,7 +71,7 @@ export async function countLiveRecords(
   for (let i = 0; i < exact.length; i += COUNT_BATCH) {
     const union = exact
       .slice(i, i + COUNT_BATCH)
-      .map((name) => `select count(*)::bigint as n from ${ident(name)} where deleted_at is null`)
+      .map((name) => `select count(*)::bigint as n from ${ident(name)} where ${liveRowsOfTableText()}`)
       .join(' union all ');
     const counts = rowsOf<{ n: string | number }>(await db.execute(sql.raw(union)));
     for (const c of counts) total += Number(c.n);

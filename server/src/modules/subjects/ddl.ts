@@ -33,7 +33,9 @@ const run = (tx: Executor, statement: string) => tx.execute(sql.raw(statement));
 /**
  * Creates the subject's table with the record's own columns: `id`, `version` (from 1, one more per
  * change), `created_at/by`, `updated_at/by`, and `deleted_at/by` (a deleted record waits in the
- * recycle bin). Indexes: `(created_at, id)` and `(updated_at, id)` of live records.
+ * recycle bin), and `import_batch_id` (the import batch that inserted the row: staged, and hidden
+ * by live-rows.ts, while that batch runs). Indexes: `(created_at, id)` and `(updated_at, id)` of
+ * records not deleted.
  */
 export async function createSubjectTable(tx: Executor, tableName: string): Promise<void> {
   const t = ident(tableName);
@@ -47,7 +49,8 @@ export async function createSubjectTable(tx: Executor, tableName: string): Promi
       updated_at timestamptz not null default now(),
       updated_by uuid,
       deleted_at timestamptz,
-      deleted_by uuid
+      deleted_by uuid,
+      import_batch_id uuid
     )`,
   );
   await run(tx, `create index ${ident(`${tableName}_c`)} on ${t} (created_at, id) where deleted_at is null`);

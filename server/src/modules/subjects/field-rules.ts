@@ -24,6 +24,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { normalizeValue, parseDate, parseDateTime, parseDecimal, ValueError } from '../records/values';
 import { checkFormula, FormulaError, formulaOrder } from './formula';
+import { isUuid } from '../../lib/uuid';
 
 /** A field's definition as stored (fields row), before or after the checks. */
 export interface FieldDraft {
@@ -53,7 +54,6 @@ export interface DraftContext {
 
 /** Types without a default value (their value is computed, or refers to other objects). */
 const NO_DEFAULT_TYPES: readonly FieldType[] = [...COMPUTED_FIELD_TYPES, 'user', 'relation', 'attachment'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 400 VALIDATION_FAILED naming `field`, with `messageKey` as the message (and `params`). */
 export function invalid(field: string, messageKey: MessageKey, params?: Record<string, string | number>): HttpError {
@@ -160,7 +160,7 @@ export async function checkFieldDraft(ctx: DraftContext, draft: FieldDraft): Pro
   if (type === 'relation') {
     const target = options.targetSubjectId;
     if (!target) throw invalid(`${p}options.targetSubjectId`, 'errors.required');
-    if (!UUID.test(target) || !(await ctx.isSubjectOfApplication(target)))
+    if (!isUuid(target) || !(await ctx.isSubjectOfApplication(target)))
       throw invalid(`${p}options.targetSubjectId`, 'errors.field.targetSubject');
   }
   if (type === 'formula') {

@@ -11,11 +11,12 @@ import { notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { ident } from './ddl';
 import { requireSubject, type SubjectDef, type SubjectNeed } from './subject-def';
+import { liveRows } from './live-rows';
 
-/** True when the subject's table holds a live (not deleted) record `recordId`. */
-export async function recordExists(db: Executor, subject: Pick<SubjectDef, 'tableName'>, recordId: string): Promise<boolean> {
+/** True when the subject's table holds a live record `recordId` (not deleted, not staged by a running import). */
+export async function recordExists(db: Executor, subject: Pick<SubjectDef, 'tableName' | 'pendingImports'>, recordId: string): Promise<boolean> {
   const result = await db.execute(
-    sql`select 1 as found from ${sql.raw(ident(subject.tableName))} where id = ${recordId}::uuid and deleted_at is null limit 1`,
+    sql`select 1 as found from ${sql.raw(ident(subject.tableName))} where id = ${recordId}::uuid and ${liveRows(subject)} limit 1`,
   );
   return rowsOf(result).length > 0;
 }

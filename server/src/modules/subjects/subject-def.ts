@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppRole, CurrentUser, FieldOptions, FieldType, FieldValidation } from '../../../../contracts';
 import type { Executor } from '../../db/client';
-import { applications, fields, subjects, type FieldRow, type SubjectRow } from '../../db/schema';
+import { applications, fields, importBatches, subjects, type FieldRow, type SubjectRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
@@ -41,6 +41,8 @@ export interface SubjectDef {
   updatedAt: Date;
   /** Live fields ordered by position. */
   fields: FieldDef[];
+  /** Import batches of this subject now `running`: their staged rows are not shown (live-rows.ts). */
+  pendingImports: string[];
 }
 
 /** A field row as a FieldDef. */
@@ -73,6 +75,10 @@ export async function defOf(db: Executor, row: SubjectRow): Promise<SubjectDef> 
       .where(and(eq(fields.subjectId, row.id), isNull(fields.deletedAt)))
       .orderBy(asc(fields.position), asc(fields.createdAt))
   ).map((r) => ({ ...r.field, defaultValue: r.defaultJson === null ? null : (JSON.parse(r.defaultJson) as unknown) }));
+  const pending = await db
+    .select({ id: importBatches.id })
+    .from(importBatches)
+    .where(and(eq(importBatches.subjectId, row.id), eq(importBatches.status, 'running')));
   return {
     id: row.id,
     applicationId: row.applicationId,
@@ -85,13 +91,15 @@ export async function defOf(db: Executor, row: SubjectRow): Promise<SubjectDef> 
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     fields: rows.map(fieldDefOf),
+    pendingImports: pending.map((p) => p.id),
   };
 }
 
 /**
  * The live subject `key` of application `applicationId`, or `{ id }` by id; undefined when none
  * (or in the recycle bin). With `cache`, served from the read cache (namespace 'subject-def';
- * subjects and fields notify it on change, migration 0005).
+ * subjects and fields notify it on change, migration 0005; import_batches when a batch enters or
+ * leaves `running`, migration 0009).
  */
 export async function loadSubjectDef(
   db: Executor,

@@ -8,6 +8,7 @@ import { RECORD_TOTAL_EXACT_LIMIT } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
 import { applications, fields, recycleBin, subjects, type FieldRow, type SubjectRow } from '../../db/schema';
 import { ident } from './ddl';
+import { liveRowsOfTable } from './live-rows';
 
 /** A subject row with what lists show beside it. */
 export interface SubjectListRow {
@@ -269,7 +270,7 @@ export async function removeBinRows(db: Executor, type: string, ids: readonly st
 }
 
 /**
- * Live records of each subject table: exact up to RECORD_TOTAL_EXACT_LIMIT, beyond it PostgreSQL's
+ * Live records of each subject table (live-rows.ts): exact up to RECORD_TOTAL_EXACT_LIMIT, beyond it PostgreSQL's
  * statistics (`pg_class.reltuples`, which counts recycled records too), never below the limit + 1.
  * @returns subject id → count.
  */
@@ -282,7 +283,7 @@ export async function recordCounts(
   const cap = RECORD_TOTAL_EXACT_LIMIT + 1;
   const parts = tables.map(
     (t) =>
-      sql`select ${t.id}::text as id, (select count(*) from (select 1 from ${sql.raw(ident(t.tableName))} where deleted_at is null limit ${cap}) s)::int as n`,
+      sql`select ${t.id}::text as id, (select count(*) from (select 1 from ${sql.raw(ident(t.tableName))} where ${liveRowsOfTable()} limit ${cap}) s)::int as n`,
   );
   const rows = rowsOf<{ id: string; n: number }>(await db.execute(sql.join(parts, sql` union all `)));
   const over: { id: string; tableName: string }[] = [];
@@ -299,7 +300,10 @@ export async function recordCounts(
   return out;
 }
 
-/** Live records of one subject table (exact). */
+/**
+ * Records of one subject table not in the recycle bin (exact), rows staged by a running import
+ * included: the "a new required field needs a default" rule must cover them too.
+ */
 export async function liveRecordCount(db: Executor, tableName: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from ${sql.raw(ident(tableName))} where deleted_at is null`),

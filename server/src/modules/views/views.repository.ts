@@ -1,6 +1,6 @@
 /**
- * SQL of views and share links (STYLE.md: "SQL lives in the repository"). Reads leave out the views
- * of a subject or application in the recycle bin.
+ * SQL of views and share links (STYLE.md: "SQL lives in the repository"). Reads leave out views in
+ * the recycle bin (`deleted_at` set) and the views of a subject or application in the bin.
  */
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -15,7 +15,7 @@ export interface ViewWithSubject {
 }
 
 const selection = { view: views, subjectKey: subjects.key, subjectName: subjects.name, application: applications.slug };
-const visible = and(isNull(subjects.deletedAt), isNull(applications.deletedAt));
+const visible = and(isNull(views.deletedAt), isNull(subjects.deletedAt), isNull(applications.deletedAt));
 
 /** One page of views, most recently changed first; `pattern` ILIKE on the name, `subjectId` exact. */
 export async function listViewRows(
@@ -43,7 +43,7 @@ export async function listViewRows(
   return { rows, total: n };
 }
 
-/** The view `id` (its subject and application live), or undefined. */
+/** The live view `id` (not in the bin, its subject and application live), or undefined. */
 export async function findView(db: Executor, id: string): Promise<ViewWithSubject | undefined> {
   const [row] = await db
     .select(selection)
@@ -66,8 +66,26 @@ export async function updateViewRow(db: Executor, id: string, changes: { name?: 
   await db.update(views).set({ ...changes, updatedAt: new Date() }).where(eq(views.id, id));
 }
 
-/** Deletes a view and (cascade) its share links. */
-export async function deleteViewRow(db: Executor, id: string): Promise<void> {
+/** The view row `id`, locked for update (live only unless `withDeleted`), or undefined. */
+export async function lockView(db: Executor, id: string, withDeleted = false): Promise<ViewRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(views)
+    .where(and(eq(views.id, id), withDeleted ? undefined : isNull(views.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** Puts a view in the recycle bin (`deleted`: deleted_at now, deleted_by `by`) or takes it out (both cleared). */
+export async function markViewDeleted(db: Executor, id: string, by: string | null, deleted: boolean): Promise<void> {
+  await db
+    .update(views)
+    .set(deleted ? { deletedAt: new Date(), deletedBy: by } : { deletedAt: null, deletedBy: null })
+    .where(eq(views.id, id));
+}
+
+/** Hard-deletes a view and (cascade) its share links (purge). */
+export async function purgeView(db: Executor, id: string): Promise<void> {
   await db.delete(views).where(eq(views.id, id));
 }
 

@@ -2,7 +2,8 @@
  * Views API (issue 7 "Views", contracts/views.ts):
  * - GET /views (administrators: every view, `/admin/view`);
  * - GET/POST /applications/:slug/subjects/:key/views (members read; editors+ create);
- * - GET/PATCH/DELETE /views/:id, GET /views/:id/rows (members read; editors+ write);
+ * - GET/PATCH/DELETE /views/:id, GET /views/:id/rows (members read; editors+ write; DELETE to the
+ *   recycle bin, views.recyclable.ts);
  * - GET/POST /views/:id/shares, DELETE /views/:id/shares/:shareId (editors+);
  * - GET /view-shares/rows?token (PUBLIC: the token admits; rate-limited SHARE_RATE_LIMIT/min per IP,
  *   pages of at most VIEW_PAGE_MAX rows).
@@ -29,6 +30,7 @@ import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import './views.recyclable';
 import { createShare, listShares, readShared, revokeShare, SHARE_RATE_LIMIT } from './shares.service';
 import { createView, deleteView, getView, listAllViews, listSubjectViews, listViewRowsFor, updateView } from './views.service';
 
@@ -118,7 +120,7 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** DELETE /views/:id — editors+; deletes the view and its share links → `{ id }`. 403; 404. */
+  /** DELETE /views/:id — editors+; moves the view to the recycle bin (type 'view'; its share links answer 404 until restored) → `{ id }`. 403; 404. */
   app.delete(
     '/views/:id',
     {

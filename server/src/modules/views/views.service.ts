@@ -1,9 +1,10 @@
 /**
  * Views of a subject (issue 7 "Views"): saved grid, kanban and calendar configurations, their rows
  * through the records list code (records/list.ts: filter.ts, sort.ts, keyset cursors), and share
- * links. Access as for records (records.service.ts): members of the application (viewer+) and
- * administrators read; editors, owners and administrators write. Audited `view.create/update/delete`
- * and `view.share_create/share_revoke`, one entry per change.
+ * links. Deleting goes to the recycle bin (type 'view', views.recyclable.ts). Access as for records
+ * (records.service.ts): members of the application (viewer+) and administrators read; editors,
+ * owners and administrators write. Audited `view.create/update/delete` and
+ * `view.share_create/share_revoke`, one entry per change.
  *
  * A config is checked against the subject's fields before it is saved (400 naming `config.<part>`),
  * and its filter and sorts are compiled once (a 400 from the records compiler is renamed
@@ -19,7 +20,8 @@ import type { AuditWriter } from '../audit/audit.service';
 import { listRecords, type RecordListResult } from '../records/list';
 import { compileSort } from '../records/sort';
 import { loadSubjectDef, requireSubject, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
-import { deleteViewRow, findView, insertView, listViewRows, updateViewRow, type ViewWithSubject } from './views.repository';
+import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { findView, insertView, listViewRows, lockView, markViewDeleted, updateViewRow, type ViewWithSubject } from './views.repository';
 
 export const viewNotFound = () => notFound('errors.view.notFound');
 
@@ -165,11 +167,26 @@ export async function updateView(
   });
 }
 
-/** DELETE /views/:id (editors+): deletes the view and its share links; audited `view.delete`. @throws 403/404. */
+/**
+ * DELETE /views/:id (editors+): to the recycle bin (type 'view', labelled with its name; PRODUCT.md
+ * "Deletes go to the recycle bin"), audited `view.delete`, both in one transaction. Its share links
+ * are kept: they answer 404 while the view is in the bin and again after a restore (unless revoked);
+ * a purge deletes them with it. @throws 403/404.
+ */
 export async function deleteView(db: Database, user: CurrentUser, id: string, audit: AuditWriter, cache?: ReadCache): Promise<void> {
-  const { found } = await requireView(db, user, id, 'write', cache);
+  await requireView(db, user, id, 'write', cache);
   await db.transaction(async (tx) => {
-    await deleteViewRow(tx, id);
+    const found = await findView(tx, id);
+    if (!found || !(await lockView(tx, id))) throw viewNotFound();
+    await markViewDeleted(tx, id, user.id, true);
+    await moveToRecycleBin(tx, {
+      type: 'view',
+      id,
+      label: found.view.name,
+      actorId: user.id,
+      actorLabel: user.email,
+      details: { application: found.application, subject: found.subjectName, viewType: found.view.type },
+    });
     await audit.record(tx, {
       action: 'view.delete',
       targetType: 'view',

@@ -2,13 +2,14 @@
  * Views and share links (issue 7 "Views"): CRUD and access like records, config checks naming
  * `config.*`, rows through the records list code (filter, sorts, group-by order, keyset cursor,
  * calendar range, kanban column), share tokens (only the view's columns and rows, hidden fields
- * never answered), expiry, password, revocation, rate limit, page cap.
+ * never answered), expiry, password, revocation, rate limit, page cap; delete to the recycle bin,
+ * restore (share links back) and purge (share links gone).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { SharedView, View, ViewRows, ViewShare, ViewShareCreated } from '../../../../contracts';
-import { auditLog, viewShares } from '../../db/schema';
+import type { RecycleEntry, SharedView, View, ViewRows, ViewShare, ViewShareCreated } from '../../../../contracts';
+import { auditLog, recycleBin, viewShares, views } from '../../db/schema';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject } from '../record-queries/subjects.test-support';
 import { SHARE_RATE_LIMIT, tokenHashOf } from './shares.service';
@@ -213,7 +214,7 @@ test('share links: only the view columns and rows, hidden fields never answered,
   assert.equal((await read(share.token)).statusCode, 404);
   assert.equal((await s.handle.db.select().from(auditLog).where(eq(auditLog.action, 'view.share_revoke'))).length, 1);
 
-  // a deleted view's links die with it
+  // a deleted view's links answer 404 while it is in the recycle bin
   await call(app, 'DELETE', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie });
   assert.equal((await read(locked.token, '', { 'x-share-password': 'open sesame' })).statusCode, 404);
 
@@ -221,4 +222,80 @@ test('share links: only the view columns and rows, hidden fields never answered,
   let last = 0;
   for (let i = 0; i < SHARE_RATE_LIMIT + 1; i++) last = (await read('B'.repeat(43))).statusCode;
   assert.equal(last, 429);
+});
+
+test('delete goes to the recycle bin: hidden everywhere, share links 404 like a bad token; restore brings links back, purge removes them', async (t) => {
+  const s = await setup();
+  t.after(s.close);
+  const { app } = s;
+  const view = json<{ data: View }>(await call(app, 'POST', base, { cookie: s.editor.cookie, body: { name: 'Binned board', config: gridConfig } })).data;
+  const keep = json<{ data: View }>(await call(app, 'POST', base, { cookie: s.editor.cookie, body: { name: 'Kept', config: gridConfig } })).data;
+  const makeShare = async () => json<{ data: ViewShareCreated }>(await call(app, 'POST', `/api/v1/views/${view.id}/shares`, { cookie: s.editor.cookie, body: {} })).data;
+  const live = await makeShare();
+  const revoked = await makeShare();
+  assert.equal((await call(app, 'DELETE', `/api/v1/views/${view.id}/shares/${revoked.id}`, { cookie: s.editor.cookie })).statusCode, 200);
+  const read = (token: string) => call(app, 'GET', `/api/v1/view-shares/rows?token=${encodeURIComponent(token)}`);
+  assert.equal((await read(live.token)).statusCode, 200);
+  const names = async (url: string, cookie: string) => json<{ data: View[] }>(await call(app, 'GET', url, { cookie })).data.map((v) => v.name).sort();
+
+  // delete (editor): one audit entry and one bin entry
+  const deleted = await call(app, 'DELETE', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie });
+  assert.equal(deleted.statusCode, 200, deleted.body);
+  const [audited] = await s.handle.db.select().from(auditLog).where(eq(auditLog.action, 'view.delete'));
+  assert.equal(audited.targetId, view.id);
+  assert.equal((await s.handle.db.select().from(views).where(eq(views.id, view.id))).length, 1, 'the row is kept (soft delete)');
+
+  // hidden: lists (subject's and administrators'), detail, rows, update, share management, a second delete
+  assert.deepEqual(await names(base, s.viewer.cookie), ['Kept']);
+  assert.deepEqual(await names('/api/v1/views', s.admin), ['Kept']);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie })).statusCode, 404);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${view.id}`, { cookie: s.admin })).statusCode, 404);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${view.id}/rows`, { cookie: s.viewer.cookie })).statusCode, 404);
+  assert.equal((await call(app, 'PATCH', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie, body: { name: 'x' } })).statusCode, 404);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${view.id}/shares`, { cookie: s.editor.cookie })).statusCode, 404);
+  assert.equal((await call(app, 'POST', `/api/v1/views/${view.id}/shares`, { cookie: s.editor.cookie, body: {} })).statusCode, 404);
+  assert.equal((await call(app, 'DELETE', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie })).statusCode, 404);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${keep.id}/rows`, { cookie: s.viewer.cookie })).statusCode, 200, 'the other view is untouched');
+  // its share link: the same 404 as a token that never existed
+  const gone = await read(live.token);
+  const unknown = await read('A'.repeat(43));
+  assert.equal(gone.statusCode, 404);
+  assert.deepEqual(json(gone), json(unknown), 'nothing tells a binned view from a bad token');
+
+  // in the bin as type 'view', labelled with its name, deleted by the editor
+  const bin = await call(app, 'GET', '/api/v1/recycle?type=view', { cookie: s.admin });
+  assert.equal(bin.statusCode, 200, bin.body);
+  const entries = json<{ data: RecycleEntry[] }>(bin).data;
+  assert.equal(entries.length, 1);
+  assert.equal(entries[0].type, 'view');
+  assert.equal(entries[0].targetId, view.id);
+  assert.equal(entries[0].label, 'Binned board');
+  assert.equal(entries[0].deletedBy, s.editor.id);
+  assert.ok(json<{ data: RecycleEntry[] }>(await call(app, 'GET', '/api/v1/recycle?q=binned', { cookie: s.admin })).data.some((e) => e.type === 'view'));
+
+  // restore: listed and readable again, the live link answers, the revoked one still does not
+  const restored = await call(app, 'POST', `/api/v1/recycle/view/${view.id}/restore`, { cookie: s.admin });
+  assert.equal(restored.statusCode, 200, restored.body);
+  assert.deepEqual(await names(base, s.viewer.cookie), ['Binned board', 'Kept']);
+  assert.equal((await call(app, 'GET', `/api/v1/views/${view.id}/rows`, { cookie: s.viewer.cookie })).statusCode, 200);
+  const back = await read(live.token);
+  assert.equal(back.statusCode, 200, back.body);
+  assert.equal(json<SharedView>(back).view.name, 'Binned board');
+  assert.equal((await read(revoked.token)).statusCode, 404, 'a revoked link stays revoked');
+  assert.equal(json<{ total: number }>(await call(app, 'GET', '/api/v1/recycle?type=view', { cookie: s.admin })).total, 0);
+  const [row] = await s.handle.db.select().from(views).where(eq(views.id, view.id));
+  assert.equal(row.deletedAt, null);
+  assert.equal(row.deletedBy, null);
+
+  // delete again, then purge: the row and its share links are gone for good
+  assert.equal((await call(app, 'DELETE', `/api/v1/views/${view.id}`, { cookie: s.editor.cookie })).statusCode, 200);
+  assert.equal((await s.handle.db.select().from(viewShares).where(eq(viewShares.viewId, view.id))).length, 2, 'links kept while in the bin');
+  const purged = await call(app, 'DELETE', `/api/v1/recycle/view/${view.id}`, { cookie: s.admin });
+  assert.equal(purged.statusCode, 200, purged.body);
+  assert.equal((await s.handle.db.select().from(views).where(eq(views.id, view.id))).length, 0);
+  assert.equal((await s.handle.db.select().from(viewShares).where(eq(viewShares.viewId, view.id))).length, 0);
+  assert.equal((await s.handle.db.select().from(recycleBin).where(eq(recycleBin.targetId, view.id))).length, 0);
+  assert.equal((await read(live.token)).statusCode, 404);
+  assert.equal((await call(app, 'POST', `/api/v1/recycle/view/${view.id}/restore`, { cookie: s.admin })).statusCode, 404);
+  assert.equal((await s.handle.db.select().from(auditLog).where(eq(auditLog.action, 'view.delete'))).length, 2);
 });

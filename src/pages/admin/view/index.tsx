@@ -1,7 +1,8 @@
 /**
  * /admin/view (issue 7 "Views"): every saved view across applications and subjects in a ProTable
  * with server paging and search by name; each opens its editor (`/admin/view/:view`), the subject's
- * console view or the workspace view; delete asks first (its share links stop working).
+ * console view or the workspace view; delete asks first and moves the view to the recycle bin (its
+ * share links stop working until it is restored).
  * Administrators only (route access canAdmin).
  */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -67,7 +68,7 @@ export default function ViewsPage() {
               title: t('views.deleteTitle', { name: v.name }),
               content: t('views.deleteDesc'),
               okText: t('views.delete'),
-              success: t('views.deleted'),
+              success: t('views.deleted', { name: v.name }),
               run: () => removeView(v.id),
               onDone: () => void action.current?.reload(),
               okTestId: 'delete-view-ok',

@@ -1,10 +1,12 @@
 /**
  * /:app/view/:view (issue 7 "Views"): a saved view of a subject rendered as its type (grid, kanban,
- * calendar), with the toolbar to change columns, filters, sorts, group and type, "Save view" /
- * "Save as new view" and "Share" (editors). A view of another application, or an unknown one,
- * renders 404 in place.
+ * calendar), with the toolbar to change columns, filters, sorts, group and type, a quick search
+ * over the subject's text fields (debounced 300 ms; narrows grid rows, kanban cards and calendar
+ * events, and the grid's export; not saved with the view), "Save view" / "Save as new view" and
+ * "Share" (editors). A view of another application, or an unknown one, renders 404 in place.
  */
 import { PageContainer } from '@ant-design/pro-components';
+import { useDebounce } from 'ahooks';
 import { Button, Input, Segmented, Space, Tag } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { history, Link, useIntl, useModel, useParams } from 'umi';
@@ -32,6 +34,8 @@ export default function WorkspaceViewPage() {
   const { view, subject, error } = useViewWithSubject(id);
   const [config, setConfig] = useState<ViewConfig | null>(null);
   const [name, setName] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebounce(search.trim(), { wait: 300 });
 
   useEffect(() => {
     if (view.data) {
@@ -73,6 +77,7 @@ export default function WorkspaceViewPage() {
               app={app.slug}
               subjectKey={s.key}
               state={() => ({
+                q: q || undefined,
                 filter: effectiveFilter(config, {}),
                 sort: sortParam(effectiveSort(config)) || undefined,
                 columns: config.columns.length > 0 ? config.columns : s.fields.map((f) => f.key),
@@ -102,8 +107,17 @@ export default function WorkspaceViewPage() {
             data-testid="view-type"
           />
           <ViewConfigEditor subject={s} value={config} onChange={setConfig} />
+          <Input.Search
+            allowClear
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('views.quickSearch')}
+            style={{ width: 220 }}
+            maxLength={100}
+            data-testid="view-search"
+          />
         </Space>
-        <ViewRenderer app={app.slug} subject={s} config={config} canEdit={canEditRecords} height={Math.max(320, window.innerHeight - 330)} onChange={setConfig} />
+        <ViewRenderer app={app.slug} subject={s} config={config} canEdit={canEditRecords} height={Math.max(320, window.innerHeight - 330)} onChange={setConfig} q={q} />
       </Space>
     </PageContainer>
   );
