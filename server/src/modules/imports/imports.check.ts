@@ -18,7 +18,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { tableOf } from '../records/records.repository';
-import { isComputed, normalizeValue, prefetchReferences, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
+import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
 import { isId, nameError, NameResolver, takesNames } from './imports.resolve';
 import { CHUNK, checkRowsAfter, pauseForOthers, saveRowResults, type RowResult } from './imports.repository';
@@ -263,12 +263,11 @@ export async function checkRows(
           );
 
     // 5. validation (records/values.ts validateValues) and in-file unique values; the users,
-    // attachments and related records the chunk names are looked up once per field beforehand
-    const references = await prefetchReferences(
-      { db, applicationId: ctx.applicationId, cache: ctx.cache },
-      subject,
-      prepared.filter((p) => p.errors.length === 0).map((p) => p.values),
-    );
+    // attachments and related records the chunk names, and the holders of its unique values, are
+    // looked up once per field beforehand
+    const toValidate = prepared.filter((p) => p.errors.length === 0).map((p) => p.values);
+    const references = await prefetchReferences({ db, applicationId: ctx.applicationId, cache: ctx.cache }, subject, toValidate);
+    const unique = await prefetchUnique(db, subject, toValidate);
     const results: RowResult[] = [];
     for (const p of prepared) {
       let action: 'insert' | 'update' | 'skip' = 'insert';
@@ -289,7 +288,7 @@ export async function checkRows(
       if (p.errors.length === 0) {
         try {
           normalized = await validateValues(
-            { db, applicationId: ctx.applicationId, recordIds: recordId ? [recordId] : [], cache: ctx.cache, references },
+            { db, applicationId: ctx.applicationId, recordIds: recordId ? [recordId] : [], cache: ctx.cache, references, unique },
             subject,
             p.values,
             action === 'update' ? 'update' : 'create',

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import { adminSession, createTestApp, createUser } from '../../test/helpers';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { createTestApplication, createTestAttachment, createTestSubject, fieldOf } from './records.test-support';
-import { normalizeValue, parseDateTime, parseDecimal, uniqueViolation, validateValues, ValueError } from './values';
+import { checkUniqueFree, normalizeValue, parseDateTime, parseDecimal, prefetchUnique, uniqueViolation, validateValues, ValueError } from './values';
 
 /** The fields of every writable type, with constraints. */
 const FIELDS: FieldCreate[] = [
@@ -282,4 +282,24 @@ test('values: unique pre-check (409 naming the field) and the unique index as th
   assert.equal(mapped?.errorCode, 'VALUE_TAKEN');
   assert.deepEqual(mapped?.details?.map((d) => d.field), ['values.title']);
   assert.equal(uniqueViolation(subject, new Error('other')), undefined);
+});
+
+test('values: prefetchUnique answers the unique pre-check of many rows with one query per field', async (t) => {
+  const { db, subject, ctx } = await setup(t);
+  const title = fieldOfDef(subject, 'title');
+  const id = '33333333-3333-4333-8333-333333333333';
+  await db.execute(sql`insert into ${sql.raw(subject.tableName)} (id, ${sql.raw(title.column!)}) values (${id}::uuid, 'Held')`);
+  const rows = [{ title: ' Held ' }, { title: 'Free' }, { title: 'x' }, { amount: '1' }];
+  const prefetch = await prefetchUnique(db, subject, rows);
+  // the normalised values (trimmed), each with its holders; 'x' fails minLength and is left out
+  assert.deepEqual(Object.fromEntries(prefetch.get(title.id)!), { '"Held"': [id], '"Free"': [] });
+  // answered without a query: an executor that refuses every statement is never asked
+  const noQueries = { execute: () => Promise.reject(new Error('queried')) } as unknown as typeof db;
+  await assert.rejects(checkUniqueFree(noQueries, subject, { title: 'Held' }, [], prefetch), /VALUE_TAKEN/);
+  await checkUniqueFree(noQueries, subject, { title: 'Held' }, [id], prefetch);
+  await checkUniqueFree(noQueries, subject, { title: 'Free' }, [], prefetch);
+  // a value it was not asked about is queried as before
+  await assert.rejects(checkUniqueFree(noQueries, subject, { title: 'Other' }, [], prefetch), /queried/);
+  // through validateValues (ctx.unique), the same 409
+  await assert.rejects(validateValues({ ...ctx, unique: prefetch }, subject, { title: 'Held' }, 'create'), /VALUE_TAKEN/);
 });

@@ -456,6 +456,11 @@ export interface ValidationContext {
    * asked about is answered from it; any other id is queried as usual.
    */
   references?: ReferencePrefetch;
+  /**
+   * The records holding unique values, looked up for many writes at once (prefetchUnique: an
+   * import checks 1,000 rows with one query per unique field instead of one per row and field).
+   */
+  unique?: UniquePrefetch;
 }
 
 /** Per reference field (id): the ids asked about, and those of them that are live. */
@@ -589,7 +594,7 @@ export async function validateValues(
 
   await checkReferences(ctx, subject, out, issues);
   if (issues.length > 0) throw validationFailed(issues);
-  await checkUniqueFree(ctx.db, subject, out, ctx.recordIds);
+  await checkUniqueFree(ctx.db, subject, out, ctx.recordIds, ctx.unique);
   return out;
 }
 
@@ -609,15 +614,73 @@ async function checkReferences(ctx: ValidationContext, subject: SubjectDef, out:
 }
 
 /**
- * The unique pre-check: no live record but `self` holds the value of a unique field of `values`
- * (several `self` records cannot all take one value).
+ * Per unique field (id): the values asked about (keyed by `JSON.stringify` of the canonical value)
+ * → the ids of the records, live or staged (not deleted), that hold each. A value not in the map
+ * was not asked about.
+ */
+export type UniquePrefetch = Map<string, Map<string, string[]>>;
+
+/**
+ * Looks up, in one query per unique field, which records (not deleted: staged rows of a running
+ * import reserve their values too, as the unique index does) hold the values of `rows` (write
+ * inputs before validation, each value normalised here as validateValues will), for
+ * validateValues' ctx.unique. Values that do not normalise, and list values, are left out (their
+ * rows fail validation first, or are looked up one by one as before).
+ */
+export async function prefetchUnique(db: Executor, subject: SubjectDef, rows: readonly Record<string, unknown>[]): Promise<UniquePrefetch> {
+  const out: UniquePrefetch = new Map();
+  for (const field of subject.fields) {
+    if (!field.unique || !field.column || isComputed(field.type)) continue;
+    const values = new Map<string, FieldValue>();
+    for (const row of rows) {
+      if (!(field.key in row)) continue;
+      let value: FieldValue;
+      try {
+        value = normalizeValue(field, row[field.key]);
+      } catch {
+        continue;
+      }
+      if (value === null || Array.isArray(value)) continue;
+      values.set(JSON.stringify(value), value);
+    }
+    if (values.size === 0) continue;
+    const asked = [...values.keys()];
+    const type = storageOf(field.type, field.options).sqlType ?? sqlTypeOfKind(kindOf(field));
+    const held = rowsOf<{ i: string | number; id: string }>(
+      await db.execute(
+        sql`select v.i, t.id from unnest(${sql.param([...values.values()])}::${sql.raw(type)}[]) with ordinality as v(value, i)
+          join ${sql.raw(ident(subject.tableName))} t on t.${sql.raw(ident(field.column))} = v.value and t.deleted_at is null`,
+      ),
+    );
+    const holders = new Map<string, string[]>(asked.map((k) => [k, []]));
+    for (const h of held) holders.get(asked[Number(h.i) - 1])!.push(h.id);
+    out.set(field.id, holders);
+  }
+  return out;
+}
+
+/**
+ * The unique pre-check: no record (live, or staged by a running import) but `self` holds the value
+ * of a unique field of `values` (several `self` records cannot all take one value). A value that
+ * `prefetch` was asked about is answered from it; any other costs one query.
  * @throws 409 VALUE_TAKEN naming the first field in use.
  */
-export async function checkUniqueFree(db: Executor, subject: SubjectDef, values: Record<string, unknown>, self: readonly string[] = []): Promise<void> {
+export async function checkUniqueFree(
+  db: Executor,
+  subject: SubjectDef,
+  values: Record<string, unknown>,
+  self: readonly string[] = [],
+  prefetch?: UniquePrefetch,
+): Promise<void> {
   for (const field of subject.fields) {
     const value = values[field.key] as FieldValue | undefined;
     if (!field.unique || !field.column || value === undefined || value === null) continue;
     if (self.length > 1) throw valueTaken(field.key);
+    const holders = prefetch?.get(field.id)?.get(JSON.stringify(value));
+    if (holders) {
+      if (holders.some((id) => !self.includes(id))) throw valueTaken(field.key);
+      continue;
+    }
     const taken = rowsOf(
       await db.execute(
         sql`select 1 from ${sql.raw(ident(subject.tableName))} where ${sql.raw(ident(field.column))} = ${sqlValue(field, value)}
