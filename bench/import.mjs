@@ -12,6 +12,8 @@
 // Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique]
 //   --unique makes `code` a unique field (one lookup per row in the check: slower).
 //   --owner adds a user field "Owner" given by e-mail or name (resolved, then checked, per chunk).
+//   --update then imports the file again in mode update by `code`, every row's title and qty
+//     changed: the same figures for the update run (whose rows are written in the live step).
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_import_<random> is created and dropped afterwards.
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '100000' },
     unique: { type: 'boolean', default: false },
     owner: { type: 'boolean', default: false },
+    update: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -48,14 +51,14 @@ const FIELDS = [
 ];
 
 /** Writes the CSV (streamed to disk). @returns its path. */
-async function writeCsv(rows) {
-  const file = path.join(os.tmpdir(), `assay-import-${rows}${values.owner ? '-owner' : ''}.csv`);
+async function writeCsv(rows, edited = false) {
+  const file = path.join(os.tmpdir(), `assay-import-${rows}${values.owner ? '-owner' : ''}${edited ? '-edited' : ''}.csv`);
   const out = createWriteStream(file);
   out.write(`Code,Title,Qty,Amount,Due date,Status,Done,E-mail${values.owner ? ',Owner' : ''}\n`);
   for (let g = 1; g <= rows; g += 1) {
     const day = String(1 + (g % 28)).padStart(2, '0');
     const month = String(1 + (g % 12)).padStart(2, '0');
-    const line = `C-${g},"Item ${g}, batch ${g % 97}",${g % 1000},${(g * 7919) % 100000}.${String(g % 100).padStart(2, '0')},2026-${month}-${day},${STATUSES[g % 5]},${g % 3 === 0 ? 'yes' : 'no'},user${g % 5000}@example.com${values.owner ? (g % 2 ? ',bench@example.com' : ',Other') : ''}\n`;
+    const line = `C-${g},"Item ${g}, batch ${g % 97}${edited ? ' (edited)' : ''}",${(g + (edited ? 1 : 0)) % 1000},${(g * 7919) % 100000}.${String(g % 100).padStart(2, '0')},2026-${month}-${day},${STATUSES[g % 5]},${g % 3 === 0 ? 'yes' : 'no'},user${g % 5000}@example.com${values.owner ? (g % 2 ? ',bench@example.com' : ',Other') : ''}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
@@ -65,7 +68,7 @@ async function writeCsv(rows) {
 
 const mb = (n) => Math.round(n / 1024 / 1024);
 
-async function runEngine(engine, csvFile) {
+async function runEngine(engine, csvFile, editedFile) {
   let handle;
   let dropDb = async () => undefined;
   if (engine === 'postgres') {
@@ -148,6 +151,25 @@ async function runEngine(engine, csvFile) {
       phase = 'run';
       const ran = await req('POST', `/api/v1/imports/${batch.id}/run`, { cookie, body: settings });
       const t3 = performance.now();
+      let updateLine = '';
+      if (editedFile) {
+        phase = 'update';
+        const form2 = new FormData();
+        form2.append('file', await openAsBlob(editedFile), 'bench-edited.csv');
+        const u0 = performance.now();
+        const up2 = (await req('POST', '/api/v1/applications/bench/subjects/items/imports', { cookie, form: form2 })).json.data.batch;
+        const settings2 = { mapping: up2.mapping, mode: 'update', keyFields: ['code'] };
+        await req('POST', `/api/v1/imports/${up2.id}/check`, { cookie, body: settings2 });
+        const u1 = performance.now();
+        longestBlock = 0;
+        phase = 'update-run';
+        const ran2 = await req('POST', `/api/v1/imports/${up2.id}/run`, { cookie, body: settings2 });
+        const u2 = performance.now();
+        const sec = (a, b) => ((b - a) / 1000).toFixed(1);
+        updateLine =
+          `[${engine}] update by code: upload + check ${sec(u0, u1)} s, run ${sec(u1, u2)} s; updated ${ran2.json.data.updated}; ` +
+          `other user's longest wait during its upload and check ${(longestIn.update ?? 0).toFixed(0)} ms, during its run ${(longestIn['update-run'] ?? 0).toFixed(0)} ms; event loop longest still during its run ${longestBlock.toFixed(0)} ms`;
+      }
       clearInterval(sampler);
       clearInterval(ticker);
       running = false;
@@ -164,6 +186,7 @@ async function runEngine(engine, csvFile) {
           `(longest while uploading ${(longestIn.upload ?? 0).toFixed(0)} ms, checking ${(longestIn.check ?? 0).toFixed(0)} ms, running ${(longestIn.run ?? 0).toFixed(0)} ms); ` +
           `event loop longest still ${longestBlock.toFixed(0)} ms`,
       );
+      if (updateLine) console.log(updateLine);
     } finally {
       await app.close();
     }
@@ -174,9 +197,11 @@ async function runEngine(engine, csvFile) {
 }
 
 const csvFile = await writeCsv(ROWS);
+const editedFile = values.update ? await writeCsv(ROWS, true) : undefined;
 console.log(`[bench] ${csvFile}: ${(statSync(csvFile).size / 1024 / 1024).toFixed(1)} MB`);
 try {
-  for (const engine of values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine]) await runEngine(engine, csvFile);
+  for (const engine of values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine]) await runEngine(engine, csvFile, editedFile);
 } finally {
   rmSync(csvFile, { force: true });
+  if (editedFile) rmSync(editedFile, { force: true });
 }

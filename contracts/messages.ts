@@ -409,6 +409,10 @@ export const MESSAGES = {
     'zh-CN': '记录在你打开后已被修改，请查看变更后再保存',
     'en-US': 'The record changed after you opened it; review the changes and save again',
   },
+  'errors.record.importing': {
+    'zh-CN': '一项导入正在更新此记录，请稍后再试',
+    'en-US': 'An import is updating this record; try again in a moment',
+  },
   'errors.record.versionNotFound': { 'zh-CN': '该版本不存在', 'en-US': 'No such version' },
   'errors.record.notFoundIds': { 'zh-CN': '部分记录不存在或已删除', 'en-US': 'Some records do not exist or were deleted' },
   'errors.record.filter': { 'zh-CN': '筛选条件格式不正确', 'en-US': 'The filter is malformed' },

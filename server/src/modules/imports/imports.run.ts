@@ -13,15 +13,20 @@
  *    - rows to update are diffed against the record as it is now: the changed values (formulas
  *      recomputed), the field changes and the snapshot after go to import_rows with the record's
  *      version (`version_before`); a row that changes nothing is 'unchanged'.
- * 2. Make live, ONE transaction of a few set-based statements: refuse when a record to update moved
- *    on since the prepare (its version is not `version_before`: 409, nothing imported); update the
- *    records from import_rows, write their history versions, mark the batch done — which is what
- *    shows its inserted rows, without touching them — and write the one audit entry.
+ * 2. Make live:
+ *    - the updates, chunk by chunk, each its own short transaction (applyUpdates): every chunk is
+ *      checked first — a record that moved on since the prepare (its version is not
+ *      `version_before`) refuses the batch (409, nothing imported) — then written: the records from
+ *      import_rows and their history versions. While the batch runs, other users may read those
+ *      records (between chunks they see each one either as it was or as imported) but not write
+ *      them: records.repository answers 409 (errors.record.importing);
+ *    - then ONE short transaction: mark the batch done — which is what shows its inserted rows,
+ *      without touching them — and write the one audit entry.
  *
- * Any failure (a thrown error, the test hook `importTestHooks.afterChunk`) → `discardRun`: the
- * staged rows, their links and the batch's versions are deleted and the batch is marked failed.
- * A process that dies mid-run leaves only staged rows of a `running` batch;
- * `recoverInterruptedImports` (at start) discards them.
+ * Any failure (a thrown error, the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`) →
+ * `discardRun`: the records already updated are put back (rollBackUpdates), the staged rows, their
+ * links and the batch's versions are deleted and the batch is marked failed. A process that dies
+ * mid-run leaves a `running` batch; `recoverInterruptedImports` (at start) discards it the same way.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../../../contracts';
@@ -39,10 +44,11 @@ import { storageOf } from '../subjects/field-types';
 import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 
 /**
- * Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based) has committed; a throw simulates a
- * crash there (and a test may look at what other users see meanwhile).
+ * Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based) has committed, `afterApplyChunk(k)`
+ * after chunk k of the updates made live; a throw simulates a crash there (and a test may look at
+ * what other users see meanwhile).
  */
-export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void> } = {};
+export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void>; afterApplyChunk?: (k: number) => void | Promise<void> } = {};
 
 /** Who runs the import and where. */
 export interface RunContext {
@@ -203,15 +209,16 @@ async function actionCounts(db: Database, batchId: string): Promise<Record<'inse
 }
 
 /**
- * Phase 2: the one short transaction that makes the batch live (module comment). The counts are
- * read before it (one scan of the batch's import_rows); without rows to update it is two statements.
+ * Phase 2 (module comment): the updates, chunk by chunk (applyUpdates), then the one short
+ * transaction that makes the batch live: its status `done` (which shows the inserted rows) and the
+ * audit entry. The counts are read before (one scan of the batch's import_rows).
  */
 async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inserted: number; updated: number; unchanged: number }> {
   const { subject, batchId } = ctx;
   const counts = await actionCounts(db, batchId);
   try {
+    const updated = counts.update > 0 ? await applyUpdates(db, ctx, at) : 0;
     return await db.transaction(async (tx) => {
-      const updated = counts.update > 0 ? await applyUpdates(tx, ctx, at) : 0;
       // the inserted rows are staged under this batch: marking it done is what shows them
       const inserted = counts.insert;
       await tx
@@ -231,49 +238,152 @@ async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inse
   }
 }
 
-/**
- * The updates of the live transaction: refuse when a record moved on since the prepare (409
- * CONFLICT naming the count, nothing imported), then write the changed values, many-relation links
- * and history versions from import_rows. @returns the records updated.
- */
-async function applyUpdates(tx: Executor, ctx: RunContext, at: Date): Promise<number> {
-  const { subject, batchId, user } = ctx;
-  const table = tableOf(subject, 'r');
-  const [moved] = rowsOf<{ n: string }>(
-    await tx.execute(sql`select count(*)::text as n from import_rows ir left join ${table} on r.id = ir.record_id
-      where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
+/** A run of the batch's rows to update: row numbers `from`..`to`, `n` rows (at most CHUNK). */
+interface UpdateRange {
+  from: number;
+  to: number;
+  n: number;
+}
+
+/** The batch's rows to update in ranges of CHUNK rows (one query over import_rows). */
+async function updateRanges(db: Executor, batchId: string): Promise<UpdateRange[]> {
+  const rows = rowsOf<{ from: number; to: number; n: number }>(
+    await db.execute(sql`select min(row_number)::int as "from", max(row_number)::int as "to", count(*)::int as n
+      from (select row_number, (row_number() over (order by row_number) - 1) / ${CHUNK} as g
+        from import_rows where batch_id = ${batchId}::uuid and action = 'update') t
+      group by g order by g`),
   );
-  if (Number(moved.n) > 0) throw new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n: Number(moved.n) } });
-  const cols = ownColumns(subject);
-  const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
-  for (const f of cols) {
-    const col = sql.raw(ident(f.column!));
-    sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
+  return rows.map((r) => ({ from: Number(r.from), to: Number(r.to), n: Number(r.n) }));
+}
+
+/** The batch's rows to update within `range` (SQL condition on import_rows `ir`). */
+const inRange = (batchId: string, range: UpdateRange) =>
+  sql`ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.row_number between ${range.from} and ${range.to}`;
+
+/**
+ * The updates of phase 2, each chunk its own short transaction with a pause before it (PGlite
+ * serves other requests between them):
+ * 1. every chunk is checked before any is written: a record that moved on since the prepare (its
+ *    version is not `version_before`, or it was deleted) refuses the batch, 409 CONFLICT naming the
+ *    count, nothing imported;
+ * 2. chunk by chunk, the changed values, many-relation links and history versions are written from
+ *    import_rows, each record only at `version_before`: a record that moved on meanwhile (possible
+ *    only through an API process that had not yet heard of the running batch, since records.
+ *    repository refuses other writers the records a running batch updates) refuses the batch too.
+ * Between chunks other users see the records written so far, each whole; on any failure the caller
+ * discards the run, and discardRun puts the records written back first (rollBackUpdates).
+ * @returns the records updated.
+ */
+async function applyUpdates(db: Database, ctx: RunContext, at: Date): Promise<number> {
+  const { subject, batchId } = ctx;
+  const table = tableOf(subject, 'r');
+  const ranges = await updateRanges(db, batchId);
+  const conflict = (n: number) => new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n } });
+  let moved = 0;
+  for (const range of ranges) {
+    await pauseForOthers();
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from import_rows ir left join ${table} on r.id = ir.record_id
+        where ${inRange(batchId, range)} and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
+    );
+    moved += Number(row.n);
   }
-  const updated = rowsOf<{ id: string }>(
-    await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
-      where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.record_id = r.id returning r.id`),
-  ).length;
-  for (const f of manyRelations(subject)) {
-    const touched = sql`select record_id from import_rows where batch_id = ${batchId}::uuid and action = 'update' and apply ? ${f.key}`;
-    await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (${touched})`);
-    await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
-      select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
-      jsonb_array_elements_text(case when jsonb_typeof(ir.apply -> ${f.key}) = 'array' then ir.apply -> ${f.key} else '[]'::jsonb end) with ordinality as e(value, ord)
-      where ir.batch_id = ${batchId}::uuid and ir.action = 'update'`);
+  if (moved > 0) throw conflict(moved);
+  let updated = 0;
+  let k = 0;
+  for (const range of ranges) {
+    await pauseForOthers();
+    updated += await db.transaction(async (tx) => {
+      const n = await applyRange(tx, ctx, at, range);
+      if (n !== range.n) throw conflict(range.n - n);
+      await tx.update(importBatches).set({ updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+      return n;
+    });
+    k += 1;
+    if (importTestHooks.afterApplyChunk) await importTestHooks.afterApplyChunk(k);
   }
-  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
-    select ${subject.id}::uuid, record_id, version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, changes, snapshot, batch_id
-    from import_rows where batch_id = ${batchId}::uuid and action = 'update'`);
   return updated;
 }
 
+/** Writes one chunk of updates (applyUpdates step 2). @returns the records written. */
+async function applyRange(tx: Executor, ctx: RunContext, at: Date, range: UpdateRange): Promise<number> {
+  const { subject, batchId, user } = ctx;
+  const table = tableOf(subject, 'r');
+  const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
+  for (const f of ownColumns(subject)) {
+    const col = sql.raw(ident(f.column!));
+    sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
+  }
+  const ids = rowsOf<{ id: string }>(
+    await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
+      where ${inRange(batchId, range)} and ir.record_id = r.id and r.version = ir.version_before and r.deleted_at is null returning r.id`),
+  ).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await relinkFrom(tx, subject, batchId, range, ids, 'apply');
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, ir.record_id, ir.version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, ir.changes, ir.snapshot, ir.batch_id
+    from import_rows ir where ${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[])`);
+  return ids.length;
+}
+
 /**
- * Undoes what a failed or interrupted run wrote: its staged rows (and their links) and every
- * history version naming the batch, in chunks; the staged rows forget their records; the batch
+ * The many-relation links of the records `ids` (rows of `range`) set from import_rows: `apply`
+ * (the imported value) or `before` (the value before the import, from `changes`).
+ */
+async function relinkFrom(tx: Executor, subject: SubjectDef, batchId: string, range: UpdateRange, ids: string[], from: 'apply' | 'before'): Promise<void> {
+  for (const f of manyRelations(subject)) {
+    const value = from === 'apply' ? sql`ir.apply -> ${f.key}` : sql`ir.changes -> ${f.key} -> 'before'`;
+    const has = from === 'apply' ? sql`ir.apply ? ${f.key}` : sql`ir.changes ? ${f.key}`;
+    const rows = sql`${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[]) and ${has}`;
+    await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (select ir.record_id from import_rows ir where ${rows})`);
+    await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
+      select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
+      jsonb_array_elements_text(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) with ordinality as e(value, ord)
+      where ${rows}`);
+  }
+}
+
+/**
+ * Puts back the records a failed or interrupted run had already updated (applyUpdates step 2), chunk
+ * by chunk: each record still at the version the batch wrote (`version_after`, with that history
+ * version naming the batch) gets the values it had before (import_rows `changes[key].before`), its
+ * version `version_before` and the update time and author of that version. No other writer can
+ * have touched them meanwhile (records.repository refuses writes to records a running batch
+ * updates), so this is the state before the run. The batch's history versions are deleted after,
+ * by discardRun. @returns the records put back.
+ */
+export async function rollBackUpdates(db: Database, subject: SubjectDef, batchId: string): Promise<number> {
+  const table = tableOf(subject, 'r');
+  let restored = 0;
+  for (const range of await updateRanges(db, batchId)) {
+    await pauseForOthers();
+    restored += await db.transaction(async (tx) => {
+      const sets: SQL[] = [sql`version = ir.version_before`, sql`updated_at = coalesce(vb.at, r.updated_at)`, sql`updated_by = coalesce(vb.actor_id, r.updated_by)`];
+      for (const f of ownColumns(subject)) {
+        const col = sql.raw(ident(f.column!));
+        sets.push(sql`${col} = case when ir.changes ? ${f.key} then ${jsonValueExpr(f, sql`(ir.changes -> ${f.key} -> 'before')`)} else r.${col} end`);
+      }
+      const ids = rowsOf<{ id: string }>(
+        await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)}
+          from import_rows ir left join record_versions vb on vb.record_id = ir.record_id and vb.version = ir.version_before
+          where ${inRange(batchId, range)} and ir.record_id = r.id and r.version = ir.version_after
+            and exists (select 1 from record_versions va where va.record_id = r.id and va.version = ir.version_after and va.batch_id = ${batchId}::uuid)
+          returning r.id`),
+      ).map((r) => r.id);
+      if (ids.length > 0) await relinkFrom(tx, subject, batchId, range, ids, 'before');
+      return ids.length;
+    });
+  }
+  return restored;
+}
+
+/**
+ * Undoes what a failed or interrupted run wrote: the records it updated put back (rollBackUpdates),
+ * its staged rows (and their links) and every history version naming the batch, in chunks; the staged rows forget their records; the batch
  * becomes `failed` with `error` (a message key or text).
  */
 export async function discardRun(db: Database, subject: SubjectDef, batchId: string, error: string): Promise<void> {
+  await rollBackUpdates(db, subject, batchId);
   for (;;) {
     const ids = rowsOf<{ id: string }>(
       await db.execute(sql`select id from ${tableOf(subject)} where import_batch_id = ${batchId}::uuid limit ${CHUNK}`),

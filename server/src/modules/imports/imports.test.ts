@@ -54,6 +54,7 @@ before(async () => {
 });
 after(async () => {
   importTestHooks.afterChunk = undefined;
+  importTestHooks.afterApplyChunk = undefined;
   await made?.close();
 });
 
@@ -356,6 +357,85 @@ test('while a run stages its chunks, nobody sees its rows (lists, search, counts
   const undo = await post(`/api/v1/imports/${batch.id}/undo`, {});
   assert.equal(undo.statusCode, 200, undo.body);
   assert.equal(await listTotal(), before.list);
+});
+
+test('an update import is written chunk by chunk: others read each record whole and cannot write them; a crash puts every record back', async () => {
+  const N = 2500;
+  const lines = ['code,name,qty'];
+  for (let i = 0; i < N; i += 1) lines.push(`D-${i},Chunked ${i},${i}`);
+  const ins = await uploaded('chunked.csv', lines.join('\n'));
+  assert.equal(json<{ data: ImportBatch }>(await post(`/api/v1/imports/${ins.batch.id}/run`, settings(ins.batch))).data.inserted, N);
+  /** The viewer's page of 200 of the records whose qty is at least `min`, and their total. */
+  const atLeast = async (min: number) => {
+    const filter = JSON.stringify({ op: 'and', items: [{ field: 'code', op: 'startsWith', value: 'D-' }, { field: 'qty', op: 'gte', value: min }] });
+    const res = await call(made.app, 'GET', `${PEOPLE}/records?pageSize=200&sort=qty:desc&filter=${encodeURIComponent(filter)}`, { cookie: viewer.cookie });
+    return json<{ data: RecordItem[]; total: number }>(res);
+  };
+  const readAll = async () => {
+    const filter = JSON.stringify({ op: 'and', items: [{ field: 'code', op: 'startsWith', value: 'D-' }] });
+    const out: RecordItem[] = [];
+    for (let cursor = ''; ; ) {
+      const res = await call(made.app, 'GET', `${PEOPLE}/records?pageSize=200&sort=code:asc&filter=${encodeURIComponent(filter)}${cursor}`, { cookie });
+      assert.equal(res.statusCode, 200, res.body);
+      const page = json<{ data: RecordItem[]; nextCursor: string | null }>(res);
+      out.push(...page.data);
+      if (!page.nextCursor) return out;
+      cursor = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+    }
+  };
+  const before = await readAll();
+  assert.equal(before.length, N);
+  const made1 = await call(made.app, 'POST', `${PEOPLE}/records`, { cookie: editor.cookie, body: { values: { code: 'FREE-1', name: 'Free' } } });
+  assert.equal(made1.statusCode, 201, made1.body);
+  const other = json<{ data: { record: RecordItem } }>(made1).data.record;
+  const last = before.find((r) => r.values.code === `D-${N - 1}`)!;
+
+  const upd = lines.map((l, i) => (i === 0 ? l : `D-${i - 1},Chunked ${i - 1},${i - 1 + 10000}`)).join('\n');
+  const { batch } = await uploaded('chunked-update.csv', upd);
+  const s = settings(batch, { mode: 'update', keyFields: ['code'] });
+  const seen: Record<string, unknown>[] = [];
+  importTestHooks.afterApplyChunk = async (k) => {
+    if (k !== 1) throw new Error('simulated crash after apply chunk 2');
+    await look().catch((e: unknown) => seen.push({ error: String(e) }));
+  };
+  const look = async () => {
+    const written = await atLeast(10000);
+    const all = await atLeast(0);
+    const busy = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, { cookie: editor.cookie, body: { version: last.version, values: { name: 'Meanwhile' } } });
+    const free = await call(made.app, 'PATCH', `${PEOPLE}/records/${other.id}`, { cookie: editor.cookie, body: { version: other.version, values: { name: 'Freed' } } });
+    seen.push({
+      // the first chunk's 1,000 records are written, each whole (qty, its formula, its version)
+      written: written.total,
+      all: all.total,
+      whole: [...written.data, ...all.data].every((r) => Number(r.values.double) === 2 * Number(r.values.qty) && r.version === (Number(r.values.qty) >= 10000 ? 2 : 1)),
+      busy: [busy.statusCode, json<{ errorCode: string }>(busy).errorCode, json<{ errorMessage: string }>(busy).errorMessage],
+      free: free.statusCode,
+    });
+  };
+  const crashed = await post(`/api/v1/imports/${batch.id}/run`, s);
+  importTestHooks.afterApplyChunk = undefined;
+  assert.equal(crashed.statusCode, 500, crashed.body);
+  assert.ok(seen.length === 1, crashed.body);
+  assert.deepEqual(seen, [{ written: 1000, all: N, whole: true, busy: [409, 'CONFLICT', '一项导入正在更新此记录，请稍后再试'], free: 200 }]);
+  // every record as it was: values, version, update time; no history version of the batch
+  const back = await readAll();
+  assert.deepEqual(
+    back.map((r) => [r.id, r.version, r.values.qty, r.values.double, r.updatedAt]),
+    before.map((r) => [r.id, r.version, r.values.qty, r.values.double, r.updatedAt]),
+  );
+  assert.equal((await made.app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batch.id))).length, 0);
+  assert.equal(json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data.status, 'failed');
+  // the records are free again; the batch runs whole afterwards
+  const edit = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, { cookie: editor.cookie, body: { version: last.version, values: { qty: '7' } } });
+  assert.equal(edit.statusCode, 200, edit.body);
+  const again = await post(`/api/v1/imports/${batch.id}/run`, s);
+  assert.equal(again.statusCode, 200, again.body);
+  assert.deepEqual([json<{ data: ImportBatch }>(again).data.updated, json<{ data: ImportBatch }>(again).data.status], [N, 'done']);
+  assert.ok((await readAll()).every((r) => Number(r.values.qty) >= 10000 && Number(r.values.double) === 2 * Number(r.values.qty)));
+  // clean up for the later tests: the insert's undo, confirmed, sends the updated records to the bin
+  assert.equal((await post(`/api/v1/imports/${ins.batch.id}/undo`, { includeEdited: true })).statusCode, 200);
+  assert.equal((await readAll()).length, 0);
+  assert.equal((await call(made.app, 'DELETE', `${PEOPLE}/records/${other.id}`, { cookie: editor.cookie })).statusCode, 200);
 });
 
 test('history lists, access and bad input', async () => {

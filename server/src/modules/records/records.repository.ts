@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RecordItem, RecordVersion } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import { recordLinks, recordVersions, type RecordVersionRow } from '../../db/schema';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
@@ -106,11 +107,28 @@ export async function rowsToItems(db: Executor, subject: SubjectDef, rows: Recor
 }
 
 /**
- * Live records `ids` of `subject` (in the order of `ids`; missing ones left out). `lock` takes their
- * row locks (`for update`, in id order so concurrent bulk writes cannot deadlock).
+ * Refuses a write to records that a running import will update or is updating (imports.run.ts:
+ * its updates are written chunk by chunk and put back from what they replaced if the run fails, so
+ * nobody else may write them meanwhile). Costs nothing when no import of the subject runs.
+ * @throws HttpError 409 CONFLICT errors.record.importing.
+ */
+async function refuseImporting(db: Executor, subject: SubjectDef, ids: readonly string[]): Promise<void> {
+  if (subject.pendingImports.length === 0) return;
+  const claimed = rowsOf(
+    await db.execute(sql`select 1 from import_rows where batch_id = any(${sql.param([...subject.pendingImports])}::uuid[])
+      and record_id = any(${sql.param([...ids])}::uuid[]) and action = 'update' limit 1`),
+  );
+  if (claimed.length > 0) throw new HttpError(409, 'CONFLICT', 'errors.record.importing');
+}
+
+/**
+ * Live records `ids` of `subject` (in the order of `ids`; missing ones left out). `lock` (a write
+ * follows) takes their row locks (`for update`, in id order so concurrent bulk writes cannot
+ * deadlock), after refusing records a running import updates (409 errors.record.importing).
  */
 export async function findRecords(db: Executor, subject: SubjectDef, ids: readonly string[], lock = false): Promise<RecordItem[]> {
   if (ids.length === 0) return [];
+  if (lock) await refuseImporting(db, subject, ids);
   const rows = await selectRecordRows(db, subject, {
     where: sql`r.id = any(${sql.param([...ids])}::uuid[]) and ${liveRows(subject, 'r')}`,
     orderBy: sql`r.id`,
