@@ -15,7 +15,7 @@ export const IMPORT_MODES = ['insert', 'update', 'upsert'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_ON_ERROR = ['all_or_nothing', 'skip_bad_rows'] as const;
 export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
-export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'failed', 'undone'] as const;
+export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'undoing', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';

@@ -759,7 +759,7 @@ export const importBatches = pgTable(
     mode: text('mode', { enum: ['insert', 'update', 'upsert'] }).notNull().default('insert'),
     keyFields: jsonb('key_fields').notNull().default(sql`'[]'::jsonb`),
     onError: text('on_error', { enum: ['all_or_nothing', 'skip_bad_rows'] }).notNull().default('all_or_nothing'),
-    status: text('status', { enum: ['uploaded', 'validated', 'running', 'done', 'failed', 'undone'] }).notNull().default('uploaded'),
+    status: text('status', { enum: ['uploaded', 'validated', 'running', 'done', 'undoing', 'failed', 'undone'] }).notNull().default('uploaded'),
     total: integer('total').notNull().default(0),
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),

@@ -18,6 +18,7 @@ const COLORS: Record<ImportBatch['status'], string> = {
   validated: 'blue',
   running: 'processing',
   done: 'green',
+  undoing: 'processing',
   failed: 'red',
   undone: 'orange',
 };
@@ -54,7 +55,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
         {
           title: t('imports.history.counts'),
           render: (_, b) =>
-            b.status === 'done' || b.status === 'undone'
+            b.status === 'done' || b.status === 'undoing' || b.status === 'undone'
               ? t('imports.result.counts', countsOf(b))
               : `${t('imports.check.total')} ${b.total} · ${t('imports.check.invalid')} ${b.invalid}`,
         },

@@ -66,6 +66,7 @@ export default {
   'imports.status.validated': 'Checked',
   'imports.status.running': 'Running',
   'imports.status.done': 'Done',
+  'imports.status.undoing': 'Undoing',
   'imports.status.failed': 'Failed',
   'imports.status.undone': 'Undone',
   'imports.export.button': 'Export',

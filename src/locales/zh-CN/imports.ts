@@ -66,6 +66,7 @@ export default {
   'imports.status.validated': '已校验',
   'imports.status.running': '导入中',
   'imports.status.done': '已完成',
+  'imports.status.undoing': '撤销中',
   'imports.status.failed': '失败',
   'imports.status.undone': '已撤销',
   'imports.export.button': '导出',

@@ -35,13 +35,13 @@ import { importBatches, importRows, recordLinks, recordVersions } from '../../db
 import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
 import { ident } from '../subjects/ddl';
-import type { FieldDef, SubjectDef } from '../subjects/subject-def';
+import type { SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, nextAutoNumbers, systemValues } from '../records/compute';
 import { findRecords, replaceLinks, tableOf } from '../records/records.repository';
 import { diffRecordValues } from '../records/records.service';
-import { kindOf, sameValue, sqlTypeOfKind, uniqueViolation, type FieldValue } from '../records/values';
-import { storageOf } from '../subjects/field-types';
+import { uniqueViolation, type FieldValue } from '../records/values';
 import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+import { diffUpdate, jsonValueExpr, manyRelations, ownColumns } from './imports.write';
 
 /**
  * Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based) has committed, `afterApplyChunk(k)`
@@ -58,9 +58,6 @@ export interface RunContext {
   subject: SubjectDef;
   batchId: string;
 }
-
-const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);
-const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.column?.startsWith('f_'));
 
 /**
  * Inserts the rows of one chunk staged (`import_batch_id`), with their versions. The chunk's
@@ -107,7 +104,7 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
     from jsonb_array_elements(${json}::jsonb) x`);
 }
 
-/** Diffs the rows of one chunk to update against their records; results for import_rows. */
+/** Diffs the rows of one chunk to update against their records (diffUpdate); results for import_rows. */
 async function prepareUpdates(
   tx: Executor,
   ctx: RunContext,
@@ -115,46 +112,15 @@ async function prepareUpdates(
   at: Date,
 ): Promise<RowResult[]> {
   if (rows.length === 0) return [];
-  const { subject, user } = ctx;
-  const iso = at.toISOString();
-  const current = new Map((await findRecords(tx, subject, [...new Set(rows.map((r) => r.recordId))])).map((r) => [r.id, r]));
+  const current = new Map((await findRecords(tx, ctx.subject, [...new Set(rows.map((r) => r.recordId))])).map((r) => [r.id, r]));
   return rows.map((r): RowResult => {
     const rec = current.get(r.recordId);
     // deleted since the check: make the final step refuse the batch (no record at version -1)
     if (!rec) return { row_number: r.rowNumber, action: 'update', version_before: -1, version_after: 0, apply: {}, changes: {}, snapshot: {} };
-    const changed: Record<string, FieldValue> = {};
-    for (const [k, v] of Object.entries(r.values)) if (!sameValue(rec.values[k] as FieldValue, v)) changed[k] = v;
-    if (Object.keys(changed).length === 0) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
-    const merged: Record<string, FieldValue> = {
-      ...(rec.values as Record<string, FieldValue>),
-      ...changed,
-      ...systemValues(subject, { createdAt: rec.createdAt, createdBy: rec.createdBy, updatedAt: iso, updatedBy: user.id }),
-    };
-    for (const [k, v] of Object.entries(computeFormulas(subject, merged))) {
-      merged[k] = v;
-      if (!sameValue(rec.values[k] as FieldValue, v)) changed[k] = v;
-    }
-    return {
-      row_number: r.rowNumber,
-      action: 'update',
-      version_before: rec.version,
-      version_after: rec.version + 1,
-      apply: changed,
-      changes: diffRecordValues(subject, rec.values, merged),
-      snapshot: merged,
-    };
+    const diff = diffUpdate(ctx.subject, rec, r.values, at, ctx.user);
+    if (!diff) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
+    return { row_number: r.rowNumber, action: 'update', version_before: rec.version, version_after: rec.version + 1, ...diff };
   });
-}
-
-/** The SQL of field `f`'s value from the jsonb expression `v` (a canonical value), cast to its column type. */
-function jsonValueExpr(f: FieldDef, v: SQL): SQL {
-  const kind = kindOf(f);
-  if (kind === 'textArray' || kind === 'uuidArray') {
-    const t = kind === 'textArray' ? 'text[]' : 'uuid[]';
-    return sql`case when jsonb_typeof(${v}) = 'array' then array(select jsonb_array_elements_text(${v}))::${sql.raw(t)} else null end`;
-  }
-  // the JSON value as text, cast to the column's type as `sqlValue` casts a parameter
-  return sql`(${v} #>> '{}')::${sql.raw(storageOf(f.type, f.options).sqlType ?? sqlTypeOfKind(kind))}`;
 }
 
 /**

@@ -355,20 +355,29 @@ export async function undoImport(db: Database, actor: ImportActor, id: string, i
 }
 
 /**
- * At start: batches left `running` by a process that died mid-run are discarded (their staged
- * rows deleted) and marked failed (errors.import.interrupted). `idleMinutes`: only batches not
- * touched for that long (a running batch moves `updated_at` every chunk) — on PostgreSQL another
- * server process may be running one right now; PGlite has one process, so 0.
+ * At start: batches left `running` by a process that died mid-run are discarded (the records they
+ * updated put back, their staged rows deleted) and marked failed (errors.import.interrupted);
+ * batches left `undoing` are `done` again (their undo, run again, finishes: imports.undo.ts).
+ * `idleMinutes`: only batches not touched for that long (a running or undoing batch moves
+ * `updated_at` every chunk) — on PostgreSQL another server process may be running one right now;
+ * PGlite has one process, so 0.
+ * @returns the batches recovered.
  */
 export async function recoverInterruptedImports(db: Database, idleMinutes = 0): Promise<number> {
+  const idle = lt(importBatches.updatedAt, new Date(Date.now() - idleMinutes * 60_000));
   const stuck = await db
     .select({ id: importBatches.id, subjectId: importBatches.subjectId })
     .from(importBatches)
-    .where(and(eq(importBatches.status, 'running'), lt(importBatches.updatedAt, new Date(Date.now() - idleMinutes * 60_000))));
+    .where(and(eq(importBatches.status, 'running'), idle));
   for (const b of stuck) {
     const subject = await loadSubjectDef(db, { id: b.subjectId });
     if (subject) await discardRun(db, subject, b.id, 'errors.import.interrupted');
     else await setBatch(db, b.id, { status: 'failed', error: 'errors.import.interrupted' });
   }
-  return stuck.length;
+  const undoing = await db
+    .update(importBatches)
+    .set({ status: 'done', updatedAt: new Date() })
+    .where(and(eq(importBatches.status, 'undoing'), idle))
+    .returning({ id: importBatches.id });
+  return stuck.length + undoing.length;
 }

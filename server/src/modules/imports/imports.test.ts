@@ -13,6 +13,7 @@ import { multipartBody } from '../record-queries/subjects.test-support';
 import { addTestMember, createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { importTestHooks } from './imports.run';
+import { undoTestHooks } from './imports.undo';
 
 const FIXTURES = path.resolve(__dirname, '../../../../tests/fixtures/import');
 const APP = '/api/v1/applications/imp';
@@ -55,6 +56,7 @@ before(async () => {
 after(async () => {
   importTestHooks.afterChunk = undefined;
   importTestHooks.afterApplyChunk = undefined;
+  undoTestHooks.afterUndoChunk = undefined;
   await made?.close();
 });
 
@@ -432,6 +434,30 @@ test('an update import is written chunk by chunk: others read each record whole 
   assert.equal(again.statusCode, 200, again.body);
   assert.deepEqual([json<{ data: ImportBatch }>(again).data.updated, json<{ data: ImportBatch }>(again).data.status], [N, 'done']);
   assert.ok((await readAll()).every((r) => Number(r.values.qty) >= 10000 && Number(r.values.double) === 2 * Number(r.values.qty)));
+
+  // its undo goes chunk by chunk too: stopped after chunk 2, the batch is done again with 2,000
+  // records restored, which are not "edited since"; undone again, it restores the other 500
+  const midUndo: number[] = [];
+  undoTestHooks.afterUndoChunk = async (k) => {
+    if (k === 1) midUndo.push((await atLeast(10000)).total);
+    if (k === 2) throw new Error('simulated crash after undo chunk 2');
+  };
+  const stopped = await post(`/api/v1/imports/${batch.id}/undo`, {});
+  undoTestHooks.afterUndoChunk = undefined;
+  assert.equal(stopped.statusCode, 500, stopped.body);
+  assert.deepEqual(midUndo, [N - 1000]);
+  assert.equal(json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data.status, 'done');
+  assert.equal((await atLeast(10000)).total, N - 2000);
+  assert.deepEqual(json<{ data: unknown[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/edited`, { cookie: editor.cookie })).data, []);
+  const finished = await post(`/api/v1/imports/${batch.id}/undo`, {});
+  assert.equal(finished.statusCode, 200, finished.body);
+  const fin = json<{ data: ImportUndoResult }>(finished).data;
+  assert.deepEqual([fin.batch.status, fin.restored, fin.deleted, fin.leftAlone.length], ['undone', N - 2000, 0, 0]);
+  const restoredAll = await readAll();
+  assert.deepEqual(
+    restoredAll.map((r) => [r.values.code, r.values.qty, r.values.double, r.version]),
+    before.map((r) => [r.values.code, r.values.code === `D-${N - 1}` ? '7' : r.values.qty, r.values.code === `D-${N - 1}` ? '14' : r.values.double, r.values.code === `D-${N - 1}` ? 4 : 3]),
+  );
   // clean up for the later tests: the insert's undo, confirmed, sends the updated records to the bin
   assert.equal((await post(`/api/v1/imports/${ins.batch.id}/undo`, { includeEdited: true })).statusCode, 200);
   assert.equal((await readAll()).length, 0);

@@ -1,24 +1,47 @@
 /**
  * Undo of an import batch (issue 7: "'Undo import' sends the rows it inserted to the recycle bin
  * and restores the previous version of the rows it updated; rows edited since the import are
- * listed and left alone unless the user confirms").
+ * listed and left alone unless the user confirms"; "an import never blocks other users for more
+ * than a moment").
  * - A row is "edited since" when its record's version is no longer the one the import wrote
- *   (`version_after`), or the record was deleted or purged since.
- * - Inserted rows → soft delete like records' delete (version + 1, history 'delete', a recycle bin
- *   entry), set-based; updated rows → the values of `version_before` restored like a version
- *   restore (records.service applyChange 'restore', values through validateValues). Every
+ *   (`version_after`), or the record was deleted or purged since — unless that newer version was
+ *   written by this batch's own undo (an undo interrupted half way is finished by undoing again).
+ * - The batch is claimed first (`done` → `undoing`: a second undo at the same time gets 409), then
+ *   the rows are undone CHUNK at a time, each chunk its own short transaction after a pause
+ *   (other users' requests run between chunks):
+ *   - inserted rows → soft delete like records' delete (version + 1, history 'delete', a recycle
+ *     bin entry), set-based;
+ *   - updated rows → the values of `version_before` restored like a version restore: validated
+ *     (validateValues, the chunk's references and unique values looked up once per field), diffed
+ *     like applyChange (imports.write.ts diffUpdate) and written by one statement
+ *     (writeUpdates), history 'restore';
+ *   a record edited meanwhile is left alone (unless confirmed) like one edited before. Every
  *   history version the undo writes names the batch.
- * - One transaction; one audit entry `import.undo` with the counts.
+ * - Last, one short transaction: status `undone`, one audit entry `import.undo` with the counts.
+ * - A failure (a unique value of the old version taken since: 409 VALUE_TAKEN) stops the undo where
+ *   it is and gives the batch back its status `done`; the chunks already undone stay undone, and
+ *   undoing again finishes the rest. A process that dies mid-undo: the batch is `done` again at
+ *   start (recoverInterruptedImports).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser, ImportEditedRow } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
 import type { SubjectDef } from '../subjects/subject-def';
-import { findRecord, findVersion, tableOf } from '../records/records.repository';
-import { applyChange } from '../records/records.service';
-import { isComputed, uniqueViolation, validateValues } from '../records/values';
+import { findRecords, tableOf } from '../records/records.repository';
+import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../records/values';
+import { CHUNK, pauseForOthers } from './imports.repository';
+import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
+
+/** Test hook: `afterUndoChunk(k)` runs after chunk k (1-based) of an undo has committed; a throw stops the undo there. */
+export const undoTestHooks: { afterUndoChunk?: (k: number) => void | Promise<void> } = {};
+
+/** SQL: the record `r` is at a version this batch's undo wrote. */
+const undoneByBatch = (batchId: string) =>
+  sql`exists (select 1 from record_versions uv where uv.record_id = r.id and uv.version = r.version and uv.batch_id = ${batchId}::uuid
+    and uv.action in ('delete', 'restore'))`;
 
 /** The batch's inserted/updated rows whose record changed since the import (module comment). */
 export async function editedRows(db: Executor, subject: SubjectDef, batchId: string, limit = 1000): Promise<ImportEditedRow[]> {
@@ -29,6 +52,7 @@ export async function editedRows(db: Executor, subject: SubjectDef, batchId: str
       from import_rows ir left join ${tableOf(subject, 'r')} on r.id = ir.record_id left join users u on u.id = r.updated_by
       where ir.batch_id = ${batchId}::uuid and ir.action in ('insert', 'update')
         and (r.id is null or r.version <> coalesce(ir.version_after, 1) or r.deleted_at is not null)
+        and not (r.id is not null and ${undoneByBatch(batchId)})
       order by ir.row_number limit ${limit}`),
   );
   return rows.map((r) => ({
@@ -42,70 +66,129 @@ export async function editedRows(db: Executor, subject: SubjectDef, batchId: str
   }));
 }
 
-/**
- * Undoes batch `batchId` (module comment). `includeEdited` also undoes the rows edited since
- * (the user confirmed); otherwise they are left alone and returned.
- * @returns how many records went to the recycle bin / were restored, and the rows left alone.
- */
-export async function undoRows(
-  db: Database,
-  ctx: { user: CurrentUser; audit: AuditWriter; slug: string; subject: SubjectDef; applicationId: string; batchId: string; includeEdited: boolean },
-): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
+/** Who undoes which batch. */
+export interface UndoContext {
+  user: CurrentUser;
+  audit: AuditWriter;
+  slug: string;
+  subject: SubjectDef;
+  applicationId: string;
+  batchId: string;
+  /** Undo the rows edited since too (the user confirmed). */
+  includeEdited: boolean;
+}
+
+/** Soft-deletes the chunk's inserted records `ids` still live (and, unless confirmed, at `version_after`). @returns the ids deleted. */
+async function deleteInserted(tx: Executor, ctx: UndoContext, from: number, to: number, at: Date): Promise<number> {
   const { subject, batchId, user } = ctx;
-  const edited = await editedRows(db, subject, batchId, 100_000);
-  const leftAlone = ctx.includeEdited ? [] : edited;
-  const skip = leftAlone.map((r) => r.recordId);
-  const at = new Date();
   const iso = at.toISOString();
   const display = subject.fields.find((f) => f.id === subject.displayFieldId)?.key;
+  const ids = rowsOf<{ id: string }>(
+    await tx.execute(sql`update ${tableOf(subject, 'r')} set version = r.version + 1, deleted_at = ${iso}::timestamptz, deleted_by = ${user.id}::uuid,
+        updated_at = ${iso}::timestamptz, updated_by = ${user.id}::uuid
+      from import_rows ir where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and ir.row_number between ${from} and ${to}
+        and ir.record_id = r.id and r.deleted_at is null ${ctx.includeEdited ? sql`` : sql`and r.version = coalesce(ir.version_after, 1)`}
+      returning r.id`),
+  ).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, r.id, r.version, 'delete', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, '{}'::jsonb, v.snapshot, ${batchId}::uuid
+    from ${tableOf(subject, 'r')} join record_versions v on v.record_id = r.id and v.version = r.version - 1
+    where r.id = any(${sql.param(ids)}::uuid[])`);
+  const details = { application: ctx.slug, subject: subject.key, subjectId: subject.id, subjectName: subject.name };
+  await tx.execute(sql`insert into recycle_bin (type, target_id, label, deleted_at, deleted_by, deleted_by_label, details)
+    select 'record', v.record_id::text, coalesce(${display ? sql`nullif(v.snapshot ->> ${display}, '')` : sql`null`}, v.record_id::text), ${iso}::timestamptz,
+      ${user.id}::uuid, ${user.email}, ${JSON.stringify(details)}::jsonb
+    from record_versions v where v.batch_id = ${batchId}::uuid and v.action = 'delete' and v.record_id = any(${sql.param(ids)}::uuid[])
+    on conflict do nothing`);
+  return ids.length;
+}
+
+/** Restores the chunk's updated records to their `version_before` values (module comment). @returns the records restored. */
+async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: number, at: Date): Promise<number> {
+  const { subject, batchId } = ctx;
+  const planned = rowsOf<{ record_id: string; version_after: number; snapshot: Record<string, unknown> | null }>(
+    await tx.execute(sql`select ir.record_id, ir.version_after, v.snapshot from import_rows ir
+      left join record_versions v on v.record_id = ir.record_id and v.version = ir.version_before
+      where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.row_number between ${from} and ${to}`),
+  );
+  if (planned.length === 0) return 0;
+  const current = new Map((await findRecords(tx, subject, planned.map((p) => p.record_id), true)).map((r) => [r.id, r]));
+  const todo = planned.filter((p) => {
+    const rec = current.get(p.record_id);
+    return rec && p.snapshot && (ctx.includeEdited || rec.version === Number(p.version_after));
+  });
+  const raws = todo.map((p) => {
+    const raw: Record<string, unknown> = {};
+    for (const f of subject.fields) if (!isComputed(f.type) && f.key in p.snapshot!) raw[f.key] = p.snapshot![f.key];
+    return raw;
+  });
+  const vctx = { db: tx, applicationId: ctx.applicationId };
+  const references = await prefetchReferences(vctx, subject, raws);
+  const unique = await prefetchUnique(tx, subject, raws);
+  const items: UpdateItem[] = [];
+  for (const [i, p] of todo.entries()) {
+    const rec = current.get(p.record_id)!;
+    const values = await validateValues({ ...vctx, recordIds: [rec.id], references, unique }, subject, raws[i], 'update');
+    const diff = diffUpdate(subject, rec, values as Record<string, FieldValue>, at, ctx.user);
+    if (diff) items.push({ id: rec.id, version: rec.version, ...diff });
+  }
+  return (await writeUpdates(tx, subject, items, { at, user: ctx.user, action: 'restore', batchId })).length;
+}
+
+/**
+ * Undoes batch `ctx.batchId` (module comment). `includeEdited` also undoes the rows edited since
+ * (the user confirmed); otherwise they are left alone and returned.
+ * @returns how many records went to the recycle bin / were restored, and the rows left alone.
+ * @throws HttpError 409 CONFLICT when the batch is not `done` (already undone, or being undone);
+ *   409 VALUE_TAKEN when an old unique value is taken since (the undo stops, see module comment).
+ */
+export async function undoRows(db: Database, ctx: UndoContext): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
+  const { subject, batchId, user } = ctx;
+  const claimed = await db
+    .update(importBatches)
+    .set({ status: 'undoing', updatedAt: new Date() })
+    .where(sql`${importBatches.id} = ${batchId}::uuid and ${importBatches.status} = 'done'`)
+    .returning({ id: importBatches.id });
+  if (claimed.length === 0) throw new HttpError(409, 'CONFLICT', 'errors.import.status');
+  const at = new Date();
+  let deleted = 0;
+  let restored = 0;
   try {
-    return await db.transaction(async (tx) => {
-      // inserted rows → recycle bin (set-based soft delete + versions + bin entries)
-      const deletedRows = rowsOf<{ id: string; version: number }>(
-        await tx.execute(sql`update ${tableOf(subject, 'r')} set version = r.version + 1, deleted_at = ${iso}::timestamptz, deleted_by = ${user.id}::uuid,
-            updated_at = ${iso}::timestamptz, updated_by = ${user.id}::uuid
-          from import_rows ir where ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and ir.record_id = r.id and r.deleted_at is null
-            and not (r.id = any(${sql.param(skip)}::uuid[])) returning r.id, r.version`),
-      );
-      if (deletedRows.length > 0) {
-        const ids = deletedRows.map((r) => r.id);
-        await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
-          select ${subject.id}::uuid, r.id, r.version, 'delete', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, '{}'::jsonb, v.snapshot, ${batchId}::uuid
-          from ${tableOf(subject, 'r')} join record_versions v on v.record_id = r.id and v.version = r.version - 1
-          where r.id = any(${sql.param(ids)}::uuid[])`);
-        const details = { application: ctx.slug, subject: subject.key, subjectId: subject.id, subjectName: subject.name };
-        await tx.execute(sql`insert into recycle_bin (type, target_id, label, deleted_at, deleted_by, deleted_by_label, details)
-          select 'record', v.record_id::text, coalesce(${display ? sql`nullif(v.snapshot ->> ${display}, '')` : sql`null`}, v.record_id::text), ${iso}::timestamptz,
-            ${user.id}::uuid, ${user.email}, ${JSON.stringify(details)}::jsonb
-          from record_versions v where v.batch_id = ${batchId}::uuid and v.action = 'delete' and v.record_id = any(${sql.param(ids)}::uuid[])
-          on conflict do nothing`);
-      }
-      // updated rows → the version before the import
-      const updates = rowsOf<{ record_id: string; version_before: number }>(
-        await tx.execute(sql`select record_id, version_before from import_rows where batch_id = ${batchId}::uuid and action = 'update'
-          and not (record_id = any(${sql.param(skip)}::uuid[])) order by record_id`),
-      );
-      let restored = 0;
-      for (const u of updates) {
-        const current = await findRecord(tx, subject, u.record_id, true);
-        const old = current ? await findVersion(tx, u.record_id, Number(u.version_before)) : undefined;
-        if (!current || !old) continue;
-        const snapshot = (old.snapshot ?? {}) as Record<string, unknown>;
-        const raw: Record<string, unknown> = {};
-        for (const f of subject.fields) if (!isComputed(f.type) && f.key in snapshot) raw[f.key] = snapshot[f.key];
-        const values = await validateValues({ db: tx, applicationId: ctx.applicationId, recordIds: [u.record_id] }, subject, raw, 'update');
-        if (await applyChange(tx, subject, current, values, 'restore', user, batchId)) restored += 1;
-      }
-      await tx.update(importBatches).set({ status: 'undone', undoneAt: at, undoneBy: user.id, updatedAt: at }).where(eq(importBatches.id, batchId));
+    const [bounds] = rowsOf<{ lo: number | null; hi: number | null }>(
+      await db.execute(sql`select min(row_number)::int as lo, max(row_number)::int as hi from import_rows
+        where batch_id = ${batchId}::uuid and action in ('insert', 'update')`),
+    );
+    let k = 0;
+    // chunks of CHUNK row numbers (row numbers are dense: one per row of the file)
+    for (let from = Number(bounds.lo ?? 1); bounds.hi !== null && from <= Number(bounds.hi); from += CHUNK) {
+      await pauseForOthers();
+      const to = from + CHUNK - 1;
+      const n = await db.transaction(async (tx) => {
+        const d = await deleteInserted(tx, ctx, from, to, at);
+        const r = await restoreUpdated(tx, ctx, from, to, at);
+        await tx.update(importBatches).set({ updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+        return { d, r };
+      });
+      deleted += n.d;
+      restored += n.r;
+      k += 1;
+      if (undoTestHooks.afterUndoChunk) await undoTestHooks.afterUndoChunk(k);
+    }
+    // what stayed as it was because someone edited it (before or during the undo)
+    const leftAlone = ctx.includeEdited ? [] : await editedRows(db, subject, batchId, 100_000);
+    await db.transaction(async (tx) => {
+      await tx.update(importBatches).set({ status: 'undone', undoneAt: at, undoneBy: user.id, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
       await ctx.audit.record(tx, {
         action: 'import.undo',
         targetType: 'subject',
         targetId: subject.id,
-        details: { application: ctx.slug, subject: subject.key, batch: batchId, deleted: deletedRows.length, restored, leftAlone: leftAlone.length },
+        details: { application: ctx.slug, subject: subject.key, batch: batchId, deleted, restored, leftAlone: leftAlone.length },
       });
-      return { deleted: deletedRows.length, restored, leftAlone };
     });
+    return { deleted, restored, leftAlone };
   } catch (err) {
+    await db.update(importBatches).set({ status: 'done', updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     throw uniqueViolation(subject, err) ?? err;
   }
 }
