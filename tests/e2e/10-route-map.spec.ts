@@ -135,26 +135,30 @@ test.describe('the whole map', () => {
     await page.goto('/admin/subject');
     const spinner = page.getByTestId('route-loading').locator('span');
     await expect(spinner).toBeVisible();
-    const style = await spinner.evaluate((el) => {
-      const cs = getComputedStyle(el);
-      const anim = el.getAnimations()[0];
-      return {
-        width: cs.width,
-        height: cs.height,
-        color: cs.borderTopColor,
-        duration: cs.animationDuration,
-        timing: anim ? Number(anim.effect?.getComputedTiming().duration) : -1,
-        iterations: cs.animationIterationCount,
-      };
-    });
-    expect(style).toEqual({
-      width: '35px',
-      height: '35px',
-      color: 'rgb(22, 119, 255)',
-      duration: '0.75s',
-      timing: 750,
-      iterations: 'infinite',
-    });
+    // read again until it holds: a re-render may replace the span between Playwright finding it
+    // and reading its style (a detached node's computed style is empty: seen once in CI under load)
+    await expect(async () => {
+      const style = await spinner.evaluate((el) => {
+        const cs = getComputedStyle(el);
+        const anim = el.getAnimations()[0];
+        return {
+          width: cs.width,
+          height: cs.height,
+          color: cs.borderTopColor,
+          duration: cs.animationDuration,
+          timing: anim ? Number(anim.effect?.getComputedTiming().duration) : -1,
+          iterations: cs.animationIterationCount,
+        };
+      });
+      expect(style).toEqual({
+        width: '35px',
+        height: '35px',
+        color: 'rgb(22, 119, 255)',
+        duration: '0.75s',
+        timing: 750,
+        iterations: 'infinite',
+      });
+    }).toPass({ timeout: 10_000 });
     const box = await spinner.boundingBox();
     const wrap = await page.getByTestId('route-loading').boundingBox();
     expect(box && wrap).toBeTruthy();
