@@ -13,7 +13,8 @@
 //   --unique makes `code` a unique field (one lookup per row in the check: slower).
 //   --owner adds a user field "Owner" given by e-mail or name (resolved, then checked, per chunk).
 //   --update then imports the file again in mode update by `code`, every row's title and qty
-//     changed: the same figures for the update run (whose rows are written in the live step).
+//     changed, and undoes that import: the seconds of its run and of its undo, and the other
+//     user's longest wait during each.
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_import_<random> is created and dropped afterwards.
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
@@ -165,10 +166,16 @@ async function runEngine(engine, csvFile, editedFile) {
         phase = 'update-run';
         const ran2 = await req('POST', `/api/v1/imports/${up2.id}/run`, { cookie, body: settings2 });
         const u2 = performance.now();
+        const stillRun = longestBlock;
+        longestBlock = 0;
+        phase = 'undo';
+        const undone = await req('POST', `/api/v1/imports/${up2.id}/undo`, { cookie, body: {} });
+        const u3 = performance.now();
         const sec = (a, b) => ((b - a) / 1000).toFixed(1);
         updateLine =
           `[${engine}] update by code: upload + check ${sec(u0, u1)} s, run ${sec(u1, u2)} s; updated ${ran2.json.data.updated}; ` +
-          `other user's longest wait during its upload and check ${(longestIn.update ?? 0).toFixed(0)} ms, during its run ${(longestIn['update-run'] ?? 0).toFixed(0)} ms; event loop longest still during its run ${longestBlock.toFixed(0)} ms`;
+          `other user's longest wait during its upload and check ${(longestIn.update ?? 0).toFixed(0)} ms, during its run ${(longestIn['update-run'] ?? 0).toFixed(0)} ms; event loop longest still during its run ${stillRun.toFixed(0)} ms\n` +
+          `[${engine}] undo of that update: ${sec(u2, u3)} s, restored ${undone.json.data.restored}; other user's longest wait ${(longestIn.undo ?? 0).toFixed(0)} ms; event loop longest still ${longestBlock.toFixed(0)} ms`;
       }
       clearInterval(sampler);
       clearInterval(ticker);

@@ -43,14 +43,17 @@ const undoneByBatch = (batchId: string) =>
   sql`exists (select 1 from record_versions uv where uv.record_id = r.id and uv.version = r.version and uv.batch_id = ${batchId}::uuid
     and uv.action in ('delete', 'restore'))`;
 
-/** The batch's inserted/updated rows whose record changed since the import (module comment). */
-export async function editedRows(db: Executor, subject: SubjectDef, batchId: string, limit = 1000): Promise<ImportEditedRow[]> {
+/**
+ * The batch's inserted/updated rows numbered `from`..`to` whose record changed since the import
+ * (module comment), at most `limit`.
+ */
+async function editedRowsIn(db: Executor, subject: SubjectDef, batchId: string, from: number, to: number, limit: number): Promise<ImportEditedRow[]> {
   const display = subject.fields.find((f) => f.id === subject.displayFieldId)?.key;
   const rows = rowsOf<{ row_number: number; record_id: string; action: 'insert' | 'update'; version: number | null; updated_by: string | null; updated_at: string | null; label: string | null }>(
     await db.execute(sql`select ir.row_number, ir.record_id, ir.action, r.version, u.name as updated_by, r.updated_at::text as updated_at,
         ${display ? sql`(select v.snapshot ->> ${display} from record_versions v where v.record_id = ir.record_id and v.version = coalesce(ir.version_after, 1))` : sql`null`} as label
       from import_rows ir left join ${tableOf(subject, 'r')} on r.id = ir.record_id left join users u on u.id = r.updated_by
-      where ir.batch_id = ${batchId}::uuid and ir.action in ('insert', 'update')
+      where ir.batch_id = ${batchId}::uuid and ir.action in ('insert', 'update') and ir.row_number between ${from} and ${to}
         and (r.id is null or r.version <> coalesce(ir.version_after, 1) or r.deleted_at is not null)
         and not (r.id is not null and ${undoneByBatch(batchId)})
       order by ir.row_number limit ${limit}`),
@@ -64,6 +67,30 @@ export async function editedRows(db: Executor, subject: SubjectDef, batchId: str
     editedBy: r.updated_by,
     editedAt: r.updated_at,
   }));
+}
+
+/** The first and last row numbers of the batch's inserted/updated rows (null when none). */
+async function touchedBounds(db: Executor, batchId: string): Promise<{ lo: number; hi: number } | null> {
+  const [b] = rowsOf<{ lo: number | null; hi: number | null }>(
+    await db.execute(sql`select min(row_number)::int as lo, max(row_number)::int as hi from import_rows
+      where batch_id = ${batchId}::uuid and action in ('insert', 'update')`),
+  );
+  return b.lo === null || b.hi === null ? null : { lo: Number(b.lo), hi: Number(b.hi) };
+}
+
+/**
+ * The batch's inserted/updated rows whose record changed since the import (module comment), at
+ * most `limit`, in row order: looked for CHUNK row numbers at a time, with a pause before each
+ * (row numbers are dense, one per row of the file), so a batch of 100,000 rows holds nobody up.
+ */
+export async function editedRows(db: Executor, subject: SubjectDef, batchId: string, limit = 1000): Promise<ImportEditedRow[]> {
+  const bounds = await touchedBounds(db, batchId);
+  const out: ImportEditedRow[] = [];
+  for (let from = bounds?.lo ?? 1; bounds && from <= bounds.hi && out.length < limit; from += CHUNK) {
+    await pauseForOthers();
+    out.push(...(await editedRowsIn(db, subject, batchId, from, from + CHUNK - 1, limit - out.length)));
+  }
+  return out;
 }
 
 /** Who undoes which batch. */
@@ -154,19 +181,19 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
   const at = new Date();
   let deleted = 0;
   let restored = 0;
+  // what stays as it was because someone edited it (before or during the undo), chunk by chunk
+  const leftAlone: ImportEditedRow[] = [];
   try {
-    const [bounds] = rowsOf<{ lo: number | null; hi: number | null }>(
-      await db.execute(sql`select min(row_number)::int as lo, max(row_number)::int as hi from import_rows
-        where batch_id = ${batchId}::uuid and action in ('insert', 'update')`),
-    );
+    const bounds = await touchedBounds(db, batchId);
     let k = 0;
     // chunks of CHUNK row numbers (row numbers are dense: one per row of the file)
-    for (let from = Number(bounds.lo ?? 1); bounds.hi !== null && from <= Number(bounds.hi); from += CHUNK) {
+    for (let from = bounds?.lo ?? 1; bounds && from <= bounds.hi; from += CHUNK) {
       await pauseForOthers();
       const to = from + CHUNK - 1;
       const n = await db.transaction(async (tx) => {
         const d = await deleteInserted(tx, ctx, from, to, at);
         const r = await restoreUpdated(tx, ctx, from, to, at);
+        if (!ctx.includeEdited) leftAlone.push(...(await editedRowsIn(tx, subject, batchId, from, to, CHUNK)));
         await tx.update(importBatches).set({ updatedAt: new Date() }).where(eq(importBatches.id, batchId));
         return { d, r };
       });
@@ -175,8 +202,6 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
       k += 1;
       if (undoTestHooks.afterUndoChunk) await undoTestHooks.afterUndoChunk(k);
     }
-    // what stayed as it was because someone edited it (before or during the undo)
-    const leftAlone = ctx.includeEdited ? [] : await editedRows(db, subject, batchId, 100_000);
     await db.transaction(async (tx) => {
       await tx.update(importBatches).set({ status: 'undone', undoneAt: at, undoneBy: user.id, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
       await ctx.audit.record(tx, {
