@@ -9,8 +9,8 @@
 // every 50 ms) against the RSS before the upload, the longest and p99 wait of the concurrent
 // user's requests (and the longest per step), and the longest time the event loop stood still.
 //
-// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique]
-//   --unique makes `code` a unique field (one lookup per row in the check: slower).
+// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique] [--owner] [--update]
+//   --unique makes `code` a unique field (its holders looked up once per chunk in the check).
 //   --owner adds a user field "Owner" given by e-mail or name (resolved, then checked, per chunk).
 //   --update then imports the file again in mode update by `code`, every row's title and qty
 //     changed, and undoes that import: the seconds of its run and of its undo, and the other
