@@ -1,13 +1,16 @@
 /**
  * "Undo import" (issue 7): asks for confirmation, listing the records edited since the import
- * (GET /imports/:id/edited); they are left alone unless the user ticks "undo them too".
+ * (GET /imports/:id/edited); they are left alone unless the user ticks "undo them too". While the
+ * undo runs (chunk by chunk on the server, imports.undo.ts) a progress bar follows the batch's
+ * `processed` rows, read every second.
  */
-import { Button, Checkbox, List, Modal, Typography, message } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, List, Modal, Progress, Space, Typography, message } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { ImportBatch, ImportUndoResult } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
-import { importEditedRows, undoImport } from '../../services/imports';
+import { getImport, importEditedRows, undoImport } from '../../services/imports';
 
 /** The counts of a batch as message values. */
 export const countsOf = (b: ImportBatch) => ({ inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped });
@@ -17,6 +20,13 @@ export default function UndoImportButton({ batch, onDone, size }: { batch: Impor
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const [modal, holder] = Modal.useModal();
   const [busy, setBusy] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  const progress = useQuery({
+    queryKey: ['assay', 'importUndo', batch.id],
+    queryFn: () => getImport(batch.id),
+    enabled: undoing,
+    refetchInterval: 1000,
+  });
   const start = async () => {
     setBusy(true);
     try {
@@ -52,6 +62,7 @@ export default function UndoImportButton({ batch, onDone, size }: { batch: Impor
         ),
       });
       if (!ok) return;
+      setUndoing(true);
       const result = await undoImport(batch.id, includeEdited);
       message.success(t('imports.result.undone', { deleted: result.deleted, restored: result.restored }));
       if (result.leftAlone.length > 0) message.warning(t('imports.result.leftAlone', { n: result.leftAlone.length }));
@@ -59,15 +70,28 @@ export default function UndoImportButton({ batch, onDone, size }: { batch: Impor
     } catch (e) {
       message.error(toApiError(e).message);
     } finally {
+      setUndoing(false);
       setBusy(false);
     }
   };
+  const b = progress.data;
   return (
     <>
       {holder}
-      <Button danger size={size} loading={busy} onClick={() => void start()} data-testid="import-undo">
-        {t('imports.result.undo')}
-      </Button>
+      <Space direction="vertical" size={2}>
+        <Button danger size={size} loading={busy} onClick={() => void start()} data-testid="import-undo">
+          {t('imports.result.undo')}
+        </Button>
+        {undoing && b?.status === 'undoing' && (
+          <Progress
+            data-testid="import-undo-progress"
+            size="small"
+            style={{ width: 120, margin: 0 }}
+            status="active"
+            percent={b.total ? Math.min(99, Math.round((100 * b.processed) / b.total)) : 0}
+          />
+        )}
+      </Space>
     </>
   );
 }

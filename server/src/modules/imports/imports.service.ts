@@ -8,7 +8,7 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   formatMessage,
@@ -376,7 +376,7 @@ export async function recoverInterruptedImports(db: Database, idleMinutes = 0): 
   }
   const undoing = await db
     .update(importBatches)
-    .set({ status: 'done', updatedAt: new Date() })
+    .set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() })
     .where(and(eq(importBatches.status, 'undoing'), idle))
     .returning({ id: importBatches.id });
   return stuck.length + undoing.length;

@@ -437,15 +437,19 @@ test('an update import is written chunk by chunk: others read each record whole 
 
   // its undo goes chunk by chunk too: stopped after chunk 2, the batch is done again with 2,000
   // records restored, which are not "edited since"; undone again, it restores the other 500
-  const midUndo: number[] = [];
+  const midUndo: unknown[] = [];
   undoTestHooks.afterUndoChunk = async (k) => {
-    if (k === 1) midUndo.push((await atLeast(10000)).total);
+    if (k === 1) {
+      const during = json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data;
+      midUndo.push((await atLeast(10000)).total, during.status, during.processed, during.total);
+    }
     if (k === 2) throw new Error('simulated crash after undo chunk 2');
   };
   const stopped = await post(`/api/v1/imports/${batch.id}/undo`, {});
   undoTestHooks.afterUndoChunk = undefined;
   assert.equal(stopped.statusCode, 500, stopped.body);
-  assert.deepEqual(midUndo, [N - 1000]);
+  // (the progress bar's rows: the file's rows 2..1001 undone, of N)
+  assert.deepEqual(midUndo, [N - 1000, 'undoing', 1000, N]);
   assert.equal(json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data.status, 'done');
   assert.equal((await atLeast(10000)).total, N - 2000);
   assert.deepEqual(json<{ data: unknown[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/edited`, { cookie: editor.cookie })).data, []);

@@ -17,6 +17,7 @@
  *     (writeUpdates), history 'restore';
  *   a record edited meanwhile is left alone (unless confirmed) like one edited before. Every
  *   history version the undo writes names the batch.
+ * - The batch's `processed` counts the file's rows undone so far (the undo button's progress bar).
  * - Last, one short transaction: status `undone`, one audit entry `import.undo` with the counts.
  * - A failure (a unique value of the old version taken since: 409 VALUE_TAKEN) stops the undo where
  *   it is and gives the batch back its status `done`; the chunks already undone stay undone, and
@@ -174,7 +175,7 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
   const { subject, batchId, user } = ctx;
   const claimed = await db
     .update(importBatches)
-    .set({ status: 'undoing', updatedAt: new Date() })
+    .set({ status: 'undoing', processed: 0, updatedAt: new Date() })
     .where(sql`${importBatches.id} = ${batchId}::uuid and ${importBatches.status} = 'done'`)
     .returning({ id: importBatches.id });
   if (claimed.length === 0) throw new HttpError(409, 'CONFLICT', 'errors.import.status');
@@ -194,7 +195,8 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
         const d = await deleteInserted(tx, ctx, from, to, at);
         const r = await restoreUpdated(tx, ctx, from, to, at);
         if (!ctx.includeEdited) leftAlone.push(...(await editedRowsIn(tx, subject, batchId, from, to, CHUNK)));
-        await tx.update(importBatches).set({ updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+        // the progress bar's rows: the file's rows up to this chunk (row numbers start at 2, after the header)
+        await tx.update(importBatches).set({ processed: Math.min(to, bounds!.hi) - 1, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
         return { d, r };
       });
       deleted += n.d;
@@ -203,7 +205,10 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
       if (undoTestHooks.afterUndoChunk) await undoTestHooks.afterUndoChunk(k);
     }
     await db.transaction(async (tx) => {
-      await tx.update(importBatches).set({ status: 'undone', undoneAt: at, undoneBy: user.id, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+      await tx
+        .update(importBatches)
+        .set({ status: 'undone', processed: sql`${importBatches.total}`, undoneAt: at, undoneBy: user.id, updatedAt: new Date() })
+        .where(eq(importBatches.id, batchId));
       await ctx.audit.record(tx, {
         action: 'import.undo',
         targetType: 'subject',
@@ -213,7 +218,7 @@ export async function undoRows(db: Database, ctx: UndoContext): Promise<{ delete
     });
     return { deleted, restored, leftAlone };
   } catch (err) {
-    await db.update(importBatches).set({ status: 'done', updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+    await db.update(importBatches).set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     throw uniqueViolation(subject, err) ?? err;
   }
 }
