@@ -41,7 +41,7 @@ import { findRecords, replaceLinks, tableOf } from '../records/records.repositor
 import { diffRecordValues } from '../records/records.service';
 import { uniqueViolation, type FieldValue } from '../records/values';
 import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
-import { diffUpdate, jsonValueExpr, manyRelations, ownColumns } from './imports.write';
+import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, type UpdateItem } from './imports.write';
 
 /**
  * Test hooks: `afterChunk(k)` runs after prepare chunk k (1-based) has committed, `afterApplyChunk(k)`
@@ -271,36 +271,23 @@ async function applyUpdates(db: Database, ctx: RunContext, at: Date): Promise<nu
   return updated;
 }
 
-/** Writes one chunk of updates (applyUpdates step 2). @returns the records written. */
+/**
+ * Writes one chunk of updates (applyUpdates step 2): the chunk's diffs from import_rows, through
+ * writeUpdates (imports.write.ts), which the undo uses too. @returns the records written.
+ */
 async function applyRange(tx: Executor, ctx: RunContext, at: Date, range: UpdateRange): Promise<number> {
-  const { subject, batchId, user } = ctx;
-  const table = tableOf(subject, 'r');
-  const sets: SQL[] = [sql`version = ir.version_after`, sql`updated_at = ${at.toISOString()}::timestamptz`, sql`updated_by = ${user.id}::uuid`];
-  for (const f of ownColumns(subject)) {
-    const col = sql.raw(ident(f.column!));
-    sets.push(sql`${col} = case when ir.apply ? ${f.key} then ${jsonValueExpr(f, sql`(ir.apply -> ${f.key})`)} else r.${col} end`);
-  }
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from import_rows ir
-      where ${inRange(batchId, range)} and ir.record_id = r.id and r.version = ir.version_before and r.deleted_at is null returning r.id`),
-  ).map((r) => r.id);
-  if (ids.length === 0) return 0;
-  await relinkFrom(tx, subject, batchId, range, ids, 'apply');
-  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
-    select ${subject.id}::uuid, ir.record_id, ir.version_after, 'update', ${user.id}::uuid, ${user.name}, ${at.toISOString()}::timestamptz, ir.changes, ir.snapshot, ir.batch_id
-    from import_rows ir where ${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[])`);
-  return ids.length;
+  const rows = rowsOf<{ record_id: string; version_before: number; apply: UpdateItem['apply']; changes: UpdateItem['changes']; snapshot: UpdateItem['snapshot'] }>(
+    await tx.execute(sql`select ir.record_id, ir.version_before, ir.apply, ir.changes, ir.snapshot from import_rows ir where ${inRange(ctx.batchId, range)}`),
+  );
+  const items = rows.map((r): UpdateItem => ({ id: r.record_id, version: Number(r.version_before), apply: r.apply, changes: r.changes, snapshot: r.snapshot }));
+  return (await writeUpdates(tx, ctx.subject, items, { at, user: ctx.user, action: 'update', batchId: ctx.batchId })).length;
 }
 
-/**
- * The many-relation links of the records `ids` (rows of `range`) set from import_rows: `apply`
- * (the imported value) or `before` (the value before the import, from `changes`).
- */
-async function relinkFrom(tx: Executor, subject: SubjectDef, batchId: string, range: UpdateRange, ids: string[], from: 'apply' | 'before'): Promise<void> {
+/** The many-relation links of the records `ids` (rows of `range`) set back to their value before the import (import_rows `changes`). */
+async function relinkBefore(tx: Executor, subject: SubjectDef, batchId: string, range: UpdateRange, ids: string[]): Promise<void> {
   for (const f of manyRelations(subject)) {
-    const value = from === 'apply' ? sql`ir.apply -> ${f.key}` : sql`ir.changes -> ${f.key} -> 'before'`;
-    const has = from === 'apply' ? sql`ir.apply ? ${f.key}` : sql`ir.changes ? ${f.key}`;
-    const rows = sql`${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[]) and ${has}`;
+    const value = sql`ir.changes -> ${f.key} -> 'before'`;
+    const rows = sql`${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[]) and ir.changes ? ${f.key}`;
     await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (select ir.record_id from import_rows ir where ${rows})`);
     await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
       select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
@@ -336,7 +323,7 @@ export async function rollBackUpdates(db: Database, subject: SubjectDef, batchId
             and exists (select 1 from record_versions va where va.record_id = r.id and va.version = ir.version_after and va.batch_id = ${batchId}::uuid)
           returning r.id`),
       ).map((r) => r.id);
-      if (ids.length > 0) await relinkFrom(tx, subject, batchId, range, ids, 'before');
+      if (ids.length > 0) await relinkBefore(tx, subject, batchId, range, ids);
       return ids.length;
     });
   }

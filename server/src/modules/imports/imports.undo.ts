@@ -106,7 +106,7 @@ export interface UndoContext {
   includeEdited: boolean;
 }
 
-/** Soft-deletes the chunk's inserted records `ids` still live (and, unless confirmed, at `version_after`). @returns the ids deleted. */
+/** Soft-deletes the inserted records of rows `from`..`to` still live (and, unless confirmed, at `version_after`). @returns how many. */
 async function deleteInserted(tx: Executor, ctx: UndoContext, from: number, to: number, at: Date): Promise<number> {
   const { subject, batchId, user } = ctx;
   const iso = at.toISOString();
