@@ -11,7 +11,15 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { ensureInstalled, run } from './lib.mjs';
 
 const results = [];
-const record = (name, passed, failed, skipped = 0) => {
+/**
+ * Records one part's counts. A part that ran no test where tests exist (a suite that failed while
+ * loading, a runner that collected nothing) counts as one failure: a green summary must mean tests ran.
+ */
+const record = (name, passed, failed, skipped = 0, { emptyIsFailure = true } = {}) => {
+  if (emptyIsFailure && passed + failed + skipped === 0) {
+    console.log(`\n[assay test] ${name}: ran no test where tests exist — counted as a failure`);
+    failed = 1;
+  }
   results.push({ name, passed, failed, skipped });
   console.log(`\n[assay test] ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 };
@@ -100,12 +108,12 @@ const build = process.env.SKIP_E2E === '1' ? null : startBuild();
 // The two API suites run side by side (each test makes its own database; PGlite's is in this
 // process's child, PostgreSQL's on the server): together ~5 minutes less than one after the other.
 const suites = [apiSuite('API on PGlite', { TEST_DATABASE_URL: '' })];
-if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1);
+if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1, { emptyIsFailure: false });
 else suites.push(apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' }));
 await Promise.all(suites);
 
 // Browser tests on one fresh build
-if (process.env.SKIP_E2E === '1') record('browser (SKIP_E2E=1)', 0, 0, 1);
+if (process.env.SKIP_E2E === '1') record('browser (SKIP_E2E=1)', 0, 0, 1, { emptyIsFailure: false });
 else if ((await build) !== 0) {
   console.log(readFileSync('test-results/build.log', 'utf8').slice(-4000));
   record('web build', 0, 1);
@@ -113,8 +121,12 @@ else if ((await build) !== 0) {
   console.log(readFileSync('test-results/build.log', 'utf8').split('\n').slice(-8).join('\n'));
   run('npx', ['playwright', 'test']);
   if (existsSync('test-results/e2e.json')) {
-    const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
-    record('browser (playwright)', s.expected + s.flaky, s.unexpected, s.skipped);
+    const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+    const s = report.stats;
+    // errors outside any test (a spec that throws while loading) fail the part even if others ran
+    const loadErrors = (report.errors ?? []).length;
+    if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
+    record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
   } else record('browser (playwright)', 0, 1);
 }
 

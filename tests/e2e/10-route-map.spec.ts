@@ -1,5 +1,5 @@
 /**
- * Issue 3: every path of shared/routes.txt renders its page from its own `p__….async.js` chunk
+ * Every path of docs/routes.txt (the specification's 139 routes) renders its page from its own `p__….async.js` chunk
  * under /admin/, with no console error, as an administrator of a real application; chunk
  * failures (SPEC.md §8), the route-data retry policy and the spinner (SPEC.md §9), the version.
  */
@@ -35,7 +35,7 @@ function flatten(list: AppRoute[]): AppRoute[] {
   return list.flatMap((r) => [...(r.component && !r.routes ? [r] : []), ...flatten(r.routes ?? [])]);
 }
 const byPath = new Map(flatten(routes).map((r) => [r.path, r]));
-const specPaths = readFileSync('../shared/routes.txt', 'utf8')
+const specPaths = readFileSync('docs/routes.txt', 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter(Boolean);
