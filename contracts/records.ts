@@ -76,6 +76,9 @@ export const filterGroupSchema: z.ZodType<FilterGroup> = z.lazy(() =>
     items: z.array(z.union([filterConditionSchema, filterGroupSchema])).max(50),
   }),
 );
+// A recursive schema needs a name in the OpenAPI document (components.schemas.FilterGroup): without
+// one the generator points at a `schema0` it never writes.
+z.globalRegistry.add(filterGroupSchema, { id: 'FilterGroup' });
 
 export const sortSchema = z.object({ field: z.string().min(1).max(100), order: z.enum(['asc', 'desc']) });
 export type RecordSort = z.infer<typeof sortSchema>;

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { listenForInvalidation, registerMutationInvalidation } from './db/cache-invalidation';
 import type { Database, DatabaseHandle, Engine } from './db/client';
 import fs from 'node:fs';
@@ -173,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
     transform: jsonSchemaTransform,
+    // schemas registered with an id (the recursive filter group) become components.schemas
+    transformObject: jsonSchemaTransformObject,
   });
   registerCsrf(app, { allowedOrigins: opts.allowedOrigins });
   registerAuth(app);
