@@ -17,6 +17,7 @@ import { retryDelayMs, shouldRetry } from './loaders/retry';
 import { requestConfig } from './requestErrorConfig';
 import { getCurrentUser } from './services/auth';
 import { getPublicSettings } from './services/settings';
+import { VISITOR_CHOICE_KEY, visitorLocale } from './utils/locale-choice';
 
 // Header pieces and the 403/404 results load with the layout, not in the first-load bundle
 // (issue 3's budget); the route error boundary stays eager so a failed chunk can still be reported.
@@ -32,8 +33,8 @@ const PASSWORD_TAB = '/admin/person?tab=password';
 
 /**
  * Reads the session and the site's public settings (name, logo, default language) in parallel;
- * applies the user's saved language, or for a visitor without a saved choice the site's default
- * language. A network failure counts as anonymous with the fallback site.
+ * applies the user's saved language, or for a visitor their earlier pick, the browser's language
+ * when Assay has it, else the site's default language (utils/locale-choice.ts). A network failure counts as anonymous with the fallback site.
  */
 export async function getInitialState(): Promise<InitialState> {
   document.documentElement.style.setProperty('--assay-primary', PRIMARY_COLOR);
@@ -41,10 +42,11 @@ export async function getInitialState(): Promise<InitialState> {
     getCurrentUser().catch(() => null),
     getPublicSettings().catch(() => SITE_FALLBACK),
   ]);
-  if (currentUser && currentUser.locale !== getLocale()) setLocale(currentUser.locale, false);
-  else if (!currentUser && !window.localStorage.getItem('umi_locale') && site.defaultLocale !== getLocale()) {
-    setLocale(site.defaultLocale, false);
-  }
+  // a user's saved language; a visitor's earlier pick, else the browser's language, else the site's
+  const locale = currentUser
+    ? currentUser.locale
+    : visitorLocale(window.localStorage.getItem(VISITOR_CHOICE_KEY), navigator.languages ?? [navigator.language], site.defaultLocale);
+  if (locale !== getLocale()) setLocale(locale, false);
   document.title = site.siteName;
   return { currentUser, site };
 }

@@ -10,7 +10,7 @@ import { LOCALES } from '../../contracts/constants';
 import type { Locale } from '../../contracts/constants';
 import { updatePreferences } from '../services/auth';
 import { LOCALE_LABELS } from './LanguageSwitch.labels';
-
+import { PICKED_SIGNED_OUT_KEY, VISITOR_CHOICE_KEY } from '../utils/locale-choice';
 
 export default function LanguageSwitch() {
   const intl = useIntl();
@@ -19,7 +19,11 @@ export default function LanguageSwitch() {
 
   const choose = async (locale: Locale) => {
     setLocale(locale, false);
-    if (initialState?.currentUser) {
+    if (!initialState?.currentUser) {
+      // a visitor's pick: kept for this browser, and saved as the preference at sign-in (login page)
+      window.localStorage.setItem(VISITOR_CHOICE_KEY, locale);
+      window.sessionStorage.setItem(PICKED_SIGNED_OUT_KEY, locale);
+    } else {
       const user = await updatePreferences({ locale }).catch(() => null);
       if (user) await setInitialState((s) => ({ ...s, currentUser: user }));
     }

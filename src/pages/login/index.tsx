@@ -8,13 +8,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
-import { getLocale, history, useIntl, useModel, useSearchParams } from 'umi';
-import { LOCALES } from '../../../contracts/constants';
-import type { Locale } from '../../../contracts/constants';
+import { getLocale, history, setLocale, useIntl, useModel, useSearchParams } from 'umi';
 import AuthCard from '../../components/AuthCard';
 import { ApiError, toFormFields } from '../../services/api-error';
 import { login, updatePreferences } from '../../services/auth';
 import { getSetupStatus } from '../../services/setup';
+import { localeToSaveAtSignIn, PICKED_SIGNED_OUT_KEY } from '../../utils/locale-choice';
 import styles from './index.less';
 import { safeRedirect } from './redirect';
 import { validateLogin } from './validate';
@@ -51,11 +50,11 @@ export default function LoginPage() {
     setError(null);
     try {
       let user = await login({ email, password });
-      // A language chosen on this page is the user's choice: keep it as their preference.
-      const chosen = String(getLocale());
-      if (user.locale !== chosen && (LOCALES as readonly string[]).includes(chosen)) {
-        user = await updatePreferences({ locale: chosen as Locale }).catch(() => user);
-      }
+      // The saved language wins; only one picked on this page just now becomes the new preference.
+      const picked = localeToSaveAtSignIn(user.locale, window.sessionStorage.getItem(PICKED_SIGNED_OUT_KEY));
+      window.sessionStorage.removeItem(PICKED_SIGNED_OUT_KEY);
+      if (picked) user = await updatePreferences({ locale: picked }).catch(() => user);
+      if (user.locale !== getLocale()) setLocale(user.locale, false);
       await setInitialState((s) => ({ ...s, currentUser: user }));
       history.replace(target);
     } catch (e) {
