@@ -59,15 +59,15 @@ export const MESSAGES = {
   'errors.key.reserved': { 'zh-CN': '该标识为系统保留', 'en-US': 'This key is reserved' },
   'errors.keyTaken': { 'zh-CN': '该标识已被使用', 'en-US': 'This key is already in use' },
   'errors.field.currency': { 'zh-CN': '币种须为 3 个大写字母（ISO 4217）', 'en-US': 'A currency is 3 capital letters (ISO 4217)' },
-  'errors.subjectNotFound': { 'zh-CN': '主题不存在', 'en-US': 'No such subject' },
+  'errors.subjectNotFound': { 'zh-CN': '数据对象不存在', 'en-US': 'No such subject' },
   'errors.fieldNotFound': { 'zh-CN': '字段不存在', 'en-US': 'No such field' },
   // subjects and fields: schema changes (modules/subjects)
   'errors.subject.displayField': {
-    'zh-CN': '显示字段须为本主题的一个字段，且其类型能命名记录（文本、数字、日期、单选、公式、自动编号等）',
+    'zh-CN': '显示字段须为本数据对象的一个字段，且其类型能命名记录（文本、数字、日期、单选、公式、自动编号等）',
     'en-US': 'The display field must be one of the subject’s fields, of a type that can name a record (text, number, date, single select, formula, auto number…)',
   },
   'errors.subject.inUse': {
-    'zh-CN': '其他主题的关联字段仍指向此主题：{names}；请先删除或修改这些字段',
+    'zh-CN': '其他数据对象的关联字段仍指向此数据对象：{names}；请先删除或修改这些字段',
     'en-US': 'Relation fields of other subjects still point here: {names}; delete or change them first',
   },
   'errors.field.keyFixed': { 'zh-CN': '字段标识创建后不能修改', 'en-US': 'A field’s key cannot change once created' },
@@ -75,7 +75,7 @@ export const MESSAGES = {
   'errors.field.choicesRequired': { 'zh-CN': '选择字段至少需要一个选项', 'en-US': 'A select needs at least one option' },
   'errors.field.choicesUnique': { 'zh-CN': '选项名称重复：{label}', 'en-US': 'Two options are named {label}' },
   'errors.field.targetSubject': {
-    'zh-CN': '请选择本应用中的一个主题作为关联目标',
+    'zh-CN': '请选择本应用中的一个数据对象作为关联目标',
     'en-US': 'Choose a subject of this application as the relation’s target',
   },
   'errors.field.targetFixed': {
@@ -148,7 +148,7 @@ export const MESSAGES = {
     'en-US': 'More than {max} different values: too many to become options',
   },
   'errors.field.isDisplayField': {
-    'zh-CN': '这是主题的显示字段，请先选择其他显示字段',
+    'zh-CN': '这是数据对象的显示字段，请先选择其他显示字段',
     'en-US': 'This is the subject’s display field; choose another display field first',
   },
   'errors.field.readByFormula': {
@@ -161,7 +161,7 @@ export const MESSAGES = {
   },
   'errors.field.restoreFormula': { 'zh-CN': '公式字段无法恢复：{reason}', 'en-US': 'The formula field cannot come back: {reason}' },
   'errors.field.restoreTarget': {
-    'zh-CN': '此关联字段指向的主题已不存在，无法恢复',
+    'zh-CN': '此关联字段指向的数据对象已不存在，无法恢复',
     'en-US': 'The subject this relation points to is gone; the field cannot come back',
   },
   'errors.recordNotFound': { 'zh-CN': '记录不存在', 'en-US': 'No such record' },
@@ -334,7 +334,7 @@ export const MESSAGES = {
   'errors.attachment.fileRequired': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   'errors.attachment.oneFile': { 'zh-CN': '每次只能上传一个文件', 'en-US': 'Upload one file at a time' },
   'errors.attachment.recordNeedsSubject': {
-    'zh-CN': '指定记录时须同时指定其主题（subjectKey）',
+    'zh-CN': '指定记录时须同时指定其数据对象（subjectKey）',
     'en-US': 'A record is named with its subject (subjectKey)',
   },
   'errors.attachment.multipart': {
@@ -345,19 +345,19 @@ export const MESSAGES = {
   'errors.query.notFound': { 'zh-CN': '查询不存在', 'en-US': 'No such query' },
   // dynamic forms (issue 7): layout checks name `layout.sections.<i>.fields.<j>.…`; a record write names `formId`
   'errors.form.notFound': { 'zh-CN': '表单不存在', 'en-US': 'No such form' },
-  'errors.form.unknownField': { 'zh-CN': '该主题没有字段“{key}”', 'en-US': 'The subject has no field "{key}"' },
+  'errors.form.unknownField': { 'zh-CN': '该数据对象没有字段“{key}”', 'en-US': 'The subject has no field "{key}"' },
   'errors.form.computedField': { 'zh-CN': '字段“{key}”由系统计算，不能放进表单', 'en-US': 'Field "{key}" is computed and cannot be placed on a form' },
   'errors.form.duplicateField': { 'zh-CN': '同一字段在表单中只能出现一次', 'en-US': 'A field can be placed on a form only once' },
   'errors.form.tooManyFields': { 'zh-CN': '表单字段过多', 'en-US': 'Too many fields on the form' },
-  'errors.form.otherSubject': { 'zh-CN': '该表单不属于这个主题', 'en-US': 'This form belongs to another subject' },
+  'errors.form.otherSubject': { 'zh-CN': '该表单不属于这个数据对象', 'en-US': 'This form belongs to another subject' },
   'errors.view.notFound': { 'zh-CN': '视图不存在', 'en-US': 'No such view' },
-  'errors.view.field': { 'zh-CN': '该主题没有这个字段，或字段类型不适用于此视图', 'en-US': 'No such field of the subject, or a field type this view cannot use' },
+  'errors.view.field': { 'zh-CN': '该数据对象没有这个字段，或字段类型不适用于此视图', 'en-US': 'No such field of the subject, or a field type this view cannot use' },
   'errors.view.shareNotFound': { 'zh-CN': '分享链接无效、已过期或已撤销', 'en-US': 'The share link is invalid, expired or revoked' },
   'errors.view.sharePassword': { 'zh-CN': '此分享链接需要密码', 'en-US': 'This share link needs a password' },
   'errors.view.sharePasswordWrong': { 'zh-CN': '分享密码错误', 'en-US': 'Wrong share password' },
   'errors.view.expiryPast': { 'zh-CN': '过期时间须晚于现在', 'en-US': 'The expiry must be in the future' },
   'errors.query.column': {
-    'zh-CN': '不是该主题的字段、系统列或“关联字段.目标字段”',
+    'zh-CN': '不是该数据对象的字段、系统列或“关联字段.目标字段”',
     'en-US': 'Not a field, a system column or a relation.field of this subject',
   },
   // headers of a record query's system columns (exports)
@@ -367,7 +367,7 @@ export const MESSAGES = {
   'query.column.updatedAt': { 'zh-CN': '更新时间', 'en-US': 'Updated at' },
   'query.column.updatedBy': { 'zh-CN': '更新人', 'en-US': 'Updated by' },
   // records (issue 6): one value's checks name the field (`values.<key>`); filters name `filter.<key>`
-  'errors.record.unknownField': { 'zh-CN': '该主题没有这个字段', 'en-US': 'The subject has no such field' },
+  'errors.record.unknownField': { 'zh-CN': '该数据对象没有这个字段', 'en-US': 'The subject has no such field' },
   'errors.record.computed': { 'zh-CN': '该字段由系统计算，不能填写', 'en-US': 'This field is computed and cannot be written' },
   'errors.record.text': { 'zh-CN': '须为文本', 'en-US': 'Must be text' },
   'errors.record.number': {

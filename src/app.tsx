@@ -10,7 +10,7 @@ import { PRIMARY_COLOR } from '../config/theme';
 import RouteErrorBoundary from './components/RouteErrorBoundary';
 import { cspNonce, installCspNonce } from './csp';
 import { logoOf, SITE_FALLBACK, type InitialState } from './initialState';
-import { areaOf, menuForPath } from './layouts/menu';
+import { areaOf, menuForPath, workspaceEntries } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
 import { isShareGridPath } from './layouts/share';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
@@ -56,6 +56,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const site = initialState?.site ?? SITE_FALLBACK;
   const pathname = history.location.pathname;
   const area = areaOf(pathname);
+  const workspace = area.kind === 'workspace' && initialState?.workspace?.app === area.app ? initialState.workspace : undefined;
   // a share link's grid: no chrome, no sign-in (layouts/share.ts)
   const shared = isShareGridPath(pathname);
   return {
@@ -66,8 +67,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     splitMenus: false,
     rightContentRender: false,
     menu: { locale: true, type: 'group' },
-    menuDataRender: (menuData) => menuForPath(menuData, pathname, (group) => getIntl().formatMessage({ id: `menu.group.${group}` })),
-    selectedKeys: selectedKeysFor(pathname),
+    menuDataRender: (menuData) =>
+      menuForPath(menuData, pathname, (group) => getIntl().formatMessage({ id: `menu.group.${group}` }), initialState?.workspace),
+    selectedKeys: selectedKeysFor(pathname, workspace ? workspaceEntries(workspace).map((e) => e.path ?? '') : []),
     actionsRender: () => [
       <React.Suspense key="actions" fallback={null}>
         <HeaderActions signedIn={user !== null} currentApp={area.kind === 'workspace' ? area.app : undefined} />

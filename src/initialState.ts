@@ -1,12 +1,15 @@
 /** The shape of Umi's initial state (plugin-initial-state): who is signed in, and the site's public settings. */
 import type { CurrentUser, PublicSettings } from '../contracts';
 import { DEFAULT_PASSWORD_POLICY } from '../contracts/password-policy';
+import type { WorkspaceMenuData } from './layouts/menu';
 
 export interface InitialState {
   /** `null` for an anonymous visitor. */
   currentUser: CurrentUser | null;
   /** Site name, logo, default language, password policy (GET /settings/public; SITE_FALLBACK when it failed). */
   site?: PublicSettings;
+  /** The open workspace's modules, subjects and views, for its menu (set by the `/:app` route). */
+  workspace?: WorkspaceMenuData;
 }
 
 /** What the layout and the login page show when the public settings could not be read. */

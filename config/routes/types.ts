@@ -14,6 +14,11 @@ export interface AppRoute {
   redirect?: string;
   /** Menu group of src/layouts/menu.ts (`dataCore`, `platform`, `audit`…); label `menu.group.<key>`. */
   menuGroup?: string;
+  /**
+   * The application module (contracts/constants.ts APP_MODULES) a workspace route belongs to: its
+   * menu entry shows only in applications that enable it. Routes without one are the data core.
+   */
+  appModule?: 'audit' | 'risk' | 'regulation' | 'fund' | 'analytics' | 'documents' | 'flows' | 'ai';
   wrappers?: string[];
   routes?: AppRoute[];
 }

@@ -84,3 +84,53 @@ describe('groupMenu via menuForPath', () => {
     expect(menu.filter((m) => m.key?.startsWith('group:')).every((m) => m.hideInMenu)).toBe(true);
   });
 });
+
+describe('workspace menu of an application', () => {
+  const data: MenuItem[] = [
+    {
+      path: '/:app',
+      name: 'workspace',
+      children: [
+        { path: '/:app', name: 'home' },
+        { path: '/:app/audit_project', name: 'audit_project', menuGroup: 'audit', appModule: 'audit' },
+        { path: '/:app/files', name: 'files', menuGroup: 'data', appModule: 'documents' },
+        { path: '/:app/import', name: 'import', menuGroup: 'data' },
+        { path: '/:app/data_analytics', name: 'data_analytics', menuGroup: 'data', appModule: 'analytics' },
+      ],
+    },
+  ];
+  const ws = {
+    app: 'demo',
+    modules: ['analytics', 'documents'],
+    subjects: [
+      { key: 'pkg', name: 'Packages' },
+      { key: 'rel', name: 'Releases' },
+    ],
+    views: [{ id: 'v1', name: 'By section', subjectName: 'Packages' }],
+  };
+  const flat = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? flat(i.children) : [i.path ?? '']));
+
+  it('shows only the enabled modules, and the data core always', () => {
+    const paths = flat(menuForPath(data, '/demo', undefined, ws));
+    expect(paths).toContain('/demo/files');
+    expect(paths).toContain('/demo/data_analytics');
+    expect(paths).toContain('/demo/import');
+    expect(paths).not.toContain('/demo/audit_project');
+  });
+
+  it("lists the subjects and views after home, under their groups, with the owners' names untranslated", () => {
+    const menu = menuForPath(data, '/demo/pkg', (g) => `G:${g}`, ws);
+    expect(menu.map((m) => m.name)).toEqual(['home', 'G:subjects', 'G:views', 'G:data']);
+    const subjects = menu[1].children ?? [];
+    expect(subjects.map((s) => [s.path, s.name, s.locale])).toEqual([
+      ['/demo/pkg', 'Packages', false],
+      ['/demo/rel', 'Releases', false],
+    ]);
+    expect(menu[2].children?.[0]).toMatchObject({ path: '/demo/view/v1', name: 'By section · Packages' });
+  });
+
+  it("ignores another application's data while the new one loads (module entries hidden meanwhile)", () => {
+    const paths = flat(menuForPath(data, '/other', undefined, ws));
+    expect(paths).toEqual(['/other', '/other/import']);
+  });
+});

@@ -77,19 +77,59 @@ export function groupMenu(items: MenuItem[], groupLabel: (group: string) => stri
 }
 
 /**
+ * What the workspace menu needs of the open application (src/pages/workspace/WorkspaceGate.tsx
+ * reads it): enabled modules, subjects and saved views. Names are the owners' own (not translated).
+ */
+export interface WorkspaceMenuData {
+  app: string;
+  modules: readonly string[];
+  subjects: readonly { key: string; name: string }[];
+  views: readonly { id: string; name: string; subjectName: string }[];
+}
+
+/** At most this many subjects and views are listed in the menu (the rest: the workspace home). */
+export const MENU_SUBJECTS_MAX = 50;
+export const MENU_VIEWS_MAX = 30;
+
+/** The workspace's own entries: its subjects (`/{app}/{key}`) and saved views (`/{app}/view/{id}`). */
+export function workspaceEntries(ws: WorkspaceMenuData): MenuItem[] {
+  const app = encodeURIComponent(ws.app);
+  const subjects = ws.subjects.slice(0, MENU_SUBJECTS_MAX).map((s) => {
+    const path = `/${app}/${encodeURIComponent(s.key)}`;
+    return { path, key: path, name: s.name, locale: false, menuGroup: 'subjects' } as MenuItem;
+  });
+  const views = ws.views.slice(0, MENU_VIEWS_MAX).map((v) => {
+    const path = `/${app}/view/${v.id}`;
+    return { path, key: path, name: `${v.name} · ${v.subjectName}`, locale: false, menuGroup: 'views' } as MenuItem;
+  });
+  return [...subjects, ...views];
+}
+
+/**
  * The menu for `pathname`: the children of the area's root route (`/admin` or `/:app`), grouped
- * by `menuGroup`, with `:app` replaced by the current application in the workspace. Other areas
- * get an empty menu. `groupLabel` translates a group key (`menu.group.<key>`).
+ * by `menuGroup`, with `:app` replaced by the current application in the workspace. In a
+ * workspace, entries of a module (`appModule`) show only when `workspace` (the open application)
+ * enables it, and the application's subjects and views follow the home entry. Other areas get an
+ * empty menu. `groupLabel` translates a group key (`menu.group.<key>`).
  */
 export function menuForPath(
   menuData: MenuItem[],
   pathname: string,
   groupLabel: (group: string) => string = (g) => g,
+  workspace?: WorkspaceMenuData,
 ): MenuItem[] {
   const area = areaOf(pathname);
   if (area.kind === 'none') return [];
   const rootPath = area.kind === 'admin' ? '/admin' : '/:app';
   const root = menuData.find((item) => item.path === rootPath);
   const children = root?.children ?? [];
-  return groupMenu(area.kind === 'workspace' ? fill(children, area.app) : children, groupLabel);
+  if (area.kind === 'admin') return groupMenu(children, groupLabel);
+  const ws = workspace?.app === area.app ? workspace : undefined;
+  const enabled = new Set(ws?.modules ?? []);
+  const items = fill(children, area.app).filter((item) => typeof item.appModule !== 'string' || enabled.has(item.appModule));
+  if (ws) {
+    const home = items.findIndex((item) => item.path === `/${area.app}`);
+    items.splice(home + 1, 0, ...workspaceEntries(ws));
+  }
+  return groupMenu(items, groupLabel);
 }

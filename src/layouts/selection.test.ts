@@ -26,3 +26,13 @@ describe('selectedKeysFor (from config/routes)', () => {
     ['/login', []],
   ])('%s → %j', (pathname, keys) => expect(selectedKeysFor(pathname)).toEqual(keys));
 });
+
+describe("selectedKeysFor with the workspace's subjects and views", () => {
+  const extra = ['/audit-2026/customers', '/audit-2026/view/v1'];
+  it.each([
+    ['/audit-2026/customers', ['/audit-2026/customers']],
+    ['/audit-2026/customers/17', ['/audit-2026/customers']],
+    ['/audit-2026/view/v1', ['/audit-2026/view/v1']],
+    ['/audit-2026', ['/audit-2026']],
+  ])('%s → %j', (pathname, keys) => expect(selectedKeysFor(pathname, extra)).toEqual(keys));
+});

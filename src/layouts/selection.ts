@@ -26,12 +26,15 @@ const WORKSPACE_PATHS = visibleRoutePaths(workspaceRoutes[0]?.routes ?? []);
 
 /**
  * ProLayout `selectedKeys` for a pathname, from the same route tables the menu is built from
- * (menu keys are paths, `:app` filled in). Empty outside both areas.
+ * (menu keys are paths, `:app` filled in) and the workspace's own entries (`extraPaths`: its
+ * subjects and views, layouts/menu.ts workspaceEntries), so a subject's page and its records light
+ * the subject, not the home entry. Empty outside both areas.
  */
-export function selectedKeysFor(pathname: string): string[] {
+export function selectedKeysFor(pathname: string, extraPaths: readonly string[] = []): string[] {
   const area = areaOf(pathname);
   if (area.kind === 'none') return [];
-  const paths = area.kind === 'admin' ? ADMIN_PATHS : WORKSPACE_PATHS.map((p) => p.replace(/^\/:app(?=\/|$)/, `/${area.app}`));
+  const paths =
+    area.kind === 'admin' ? ADMIN_PATHS : [...WORKSPACE_PATHS.map((p) => p.replace(/^\/:app(?=\/|$)/, `/${area.app}`)), ...extraPaths];
   const key = selectedMenuKey(pathname, paths);
   return key ? [key] : [];
 }

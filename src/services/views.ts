@@ -24,6 +24,11 @@ export async function listAllViews(params: ViewListParams = {}): Promise<Page<Vi
   return request<Page<View>>('/api/v1/views', { method: 'GET', params: { ...params, q: params.q || undefined } });
 }
 
+/** An application's views over all its subjects (members), most recently changed first. */
+export async function listAppViews(app: string, params: ViewListParams = {}): Promise<Page<View>> {
+  return request<Page<View>>(`/api/v1/applications/${encodeURIComponent(app)}/views`, { method: 'GET', params: { ...params, q: params.q || undefined } });
+}
+
 /** A subject's views (members). */
 export async function listSubjectViews(app: string, subject: string, params: ViewListParams = {}): Promise<Page<View>> {
   return request<Page<View>>(`${subjectPath(app, subject)}/views`, { method: 'GET', params: { ...params, q: params.q || undefined } });

@@ -104,7 +104,7 @@ test('an application with icon, colour, modules and a member: created, edited, t
   await save.click();
   await expect(page.getByText(`应用“${APP40.renamed}”已保存`)).toBeVisible();
   await shoot(page, 'workspace-settings', 'zh-CN');
-  await page.getByRole('tab', { name: '主题' }).click();
+  await page.getByRole('tab', { name: '数据对象' }).click();
   await expect(page.getByTestId('settings-subjects').getByTestId('create-subject')).toBeVisible();
   const detail = await page.request.get(`/api/v1/applications/${APP40.slug}`);
   const saved = ((await detail.json()) as { data: { description: string; modules: string[]; color: string } }).data;
@@ -121,7 +121,7 @@ test('an application with icon, colour, modules and a member: created, edited, t
   await expect(member.page.getByTestId('settings-save')).toHaveCount(0);
   await expect(member.page.getByTestId(`member-remove-${ADMIN.email}`)).toHaveCount(0);
   await member.page.screenshot({ path: 'tests/e2e/screenshots/apps-workspace-settings-viewer-zh-CN.png', fullPage: true });
-  await member.page.getByRole('tab', { name: '主题' }).click();
+  await member.page.getByRole('tab', { name: '数据对象' }).click();
   await expect(member.page.getByTestId('settings-subjects')).toContainText('应用所有者可在此创建数据对象');
   await expect(member.page.getByTestId('create-subject')).toHaveCount(0);
   expect(unexpected(member.problems)).toEqual([]);

@@ -46,4 +46,6 @@ export default {
   'menu.group.data': 'Data',
   'menu.group.visual': 'Visualization',
   'menu.group.gallery': 'Gallery',
+  'menu.group.subjects': 'Subjects',
+  'menu.group.views': 'Views',
 };

@@ -50,7 +50,7 @@ export default {
   'recycle.type.notice': '通知',
   'recycle.type.application': '应用',
   'recycle.type.client': '客户',
-  'recycle.type.subject': '主题',
+  'recycle.type.subject': '数据对象',
   'recycle.type.field': '字段',
   'recycle.type.record': '记录',
   'recycle.type.query': '记录查询',

@@ -1,10 +1,10 @@
 /** zh-CN strings of import and export (issue 7 "Import and export"); the same keys as en-US/imports.ts. */
 export default {
   'imports.title': '导入',
-  'imports.admin.subtitle': '将 CSV、XLSX 或 JSON 文件导入主题：先校验，可整批撤销',
+  'imports.admin.subtitle': '将 CSV、XLSX 或 JSON 文件导入数据对象：先校验，可整批撤销',
   'imports.pick.application': '应用',
-  'imports.pick.subject': '主题',
-  'imports.pick.hint': '请选择要导入的主题',
+  'imports.pick.subject': '数据对象',
+  'imports.pick.hint': '请选择要导入的数据对象',
   'imports.steps.upload': '上传',
   'imports.steps.mapping': '列映射',
   'imports.steps.preview': '预览',
@@ -55,7 +55,7 @@ export default {
   'imports.undo.includeEdited': '一并撤销（其后来的修改将丢失）',
   'imports.history.title': '导入历史',
   'imports.history.file': '文件',
-  'imports.history.subject': '主题',
+  'imports.history.subject': '数据对象',
   'imports.history.application': '应用',
   'imports.history.status': '状态',
   'imports.history.counts': '数量',

@@ -46,4 +46,6 @@ export default {
   'menu.group.data': '数据',
   'menu.group.visual': '可视化',
   'menu.group.gallery': '组件展示',
+  'menu.group.subjects': '数据对象',
+  'menu.group.views': '视图',
 };

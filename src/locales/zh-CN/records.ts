@@ -68,7 +68,7 @@ export default {
   'records.grid.empty': '还没有记录。点击“新建记录”添加第一条。',
   'records.grid.emptyViewer': '还没有记录。本应用的编辑者可以添加。',
   'records.grid.emptyFiltered': '没有符合搜索或筛选条件的记录。清除它们可查看全部记录。',
-  'records.grid.noFields': '该主题还没有字段：请先添加字段（主题 → 编辑）。',
+  'records.grid.noFields': '该数据对象还没有字段：请先添加字段（数据对象 → 编辑）。',
   'records.grid.selected': '已选 {count} 条',
   'records.grid.clearSelection': '取消选择',
   'records.grid.bulkEdit': '批量编辑',
@@ -149,10 +149,10 @@ export default {
   'records.tags.saved': '标签和分类已保存',
 
   'records.admin.title': '记录',
-  'records.admin.desc': '各应用的记录，按主题查看',
+  'records.admin.desc': '各应用的记录，按数据对象查看',
   'records.admin.pickApp': '应用',
-  'records.admin.pickSubject': '主题',
-  'records.admin.hint': '先选择一个应用，再选择它的一个主题，即可查看记录。',
-  'records.admin.noSubjects': '该应用还没有主题：请在“主题”中创建。',
+  'records.admin.pickSubject': '数据对象',
+  'records.admin.hint': '先选择一个应用，再选择它的一个数据对象，即可查看记录。',
+  'records.admin.noSubjects': '该应用还没有数据对象：请在“数据对象”中创建。',
   'records.admin.location': '{application} / {subject}',
 };

@@ -1,7 +1,7 @@
 /** zh-CN strings of the views pages and share links (issue 7 "Views"). */
 export default {
   'views.title': '视图管理',
-  'views.desc': '所有主题已保存的表格、看板和日历视图',
+  'views.desc': '所有数据对象已保存的表格、看板和日历视图',
   'views.menu': '视图',
   'views.new': '新建视图',
   'views.newOf': '新建{type}视图',
@@ -13,7 +13,7 @@ export default {
   'views.type.grid': '表格',
   'views.type.kanban': '看板',
   'views.type.calendar': '日历',
-  'views.subject': '主题',
+  'views.subject': '数据对象',
   'views.application': '应用',
   'views.updatedAt': '修改时间',
   'views.actions': '操作',

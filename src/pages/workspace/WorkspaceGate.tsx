@@ -4,10 +4,12 @@
  * member) in place, keeping the URL. A member's visit is remembered as their last application.
  * The application's theme colour (issue 6), when set, becomes antd's `colorPrimary` for everything
  * under `/{app}` (a nested ConfigProvider: locale, CSP nonce and the rest of the theme are kept).
- * The server checks membership again on every call.
+ * It also hands the layout the application's modules, subjects and views for the workspace menu
+ * (initial state `workspace`). The server checks membership again on every call.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Result } from 'antd';
+import { isEqual } from 'lodash';
 import React, { useEffect } from 'react';
 import { Outlet, useIntl, useLocation, useModel, useParams } from 'umi';
 import { isShareGridPath } from '../../layouts/share';
@@ -16,6 +18,9 @@ import Loading from '../../loading';
 import { ApiError } from '../../services/api-error';
 import { getApplication } from '../../services/applications';
 import { updatePreferences } from '../../services/auth';
+import { listAppSubjectOptions } from '../../services/subjects';
+import { listAppViews } from '../../services/views';
+import { MENU_VIEWS_MAX, type WorkspaceMenuData } from '../../layouts/menu';
 import type { WorkspaceContext } from './useWorkspace';
 
 export default function WorkspaceGate() {
@@ -30,6 +35,22 @@ export default function WorkspaceGate() {
     queryFn: ({ signal }) => getApplication(slug, signal),
     enabled: user !== null && !shared,
   });
+
+  // the menu's subjects and views (layouts/menu.ts): keys shared with the pickers and view lists,
+  // so creating a subject or view elsewhere refreshes the menu
+  const member = user !== null && !shared && query.isSuccess;
+  const subjects = useQuery({ queryKey: [slug, 'subjects', 'all'], queryFn: () => listAppSubjectOptions(slug), enabled: member, staleTime: 60_000 });
+  const views = useQuery({ queryKey: [slug, 'views', 'menu'], queryFn: () => listAppViews(slug, { pageSize: MENU_VIEWS_MAX }), enabled: member, staleTime: 60_000 });
+  useEffect(() => {
+    if (!query.data) return;
+    const workspace: WorkspaceMenuData = {
+      app: slug,
+      modules: query.data.modules,
+      subjects: (subjects.data ?? []).map((s) => ({ key: s.key, name: s.name })),
+      views: (views.data?.data ?? []).map((v) => ({ id: v.id, name: v.name, subjectName: v.subjectName })),
+    };
+    if (!isEqual(initialState?.workspace, workspace)) void setInitialState((s) => ({ currentUser: null, ...s, workspace }));
+  }, [slug, query.data, subjects.data, views.data]);
 
   useEffect(() => {
     if (!query.data || !user || user.lastApp === slug) return;

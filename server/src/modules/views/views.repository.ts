@@ -17,15 +17,19 @@ export interface ViewWithSubject {
 const selection = { view: views, subjectKey: subjects.key, subjectName: subjects.name, application: applications.slug };
 const visible = and(isNull(views.deletedAt), isNull(subjects.deletedAt), isNull(applications.deletedAt));
 
-/** One page of views, most recently changed first; `pattern` ILIKE on the name, `subjectId` exact. */
+/**
+ * One page of views, most recently changed first; `pattern` ILIKE on the name, `subjectId` and
+ * `applicationId` exact.
+ */
 export async function listViewRows(
   db: Executor,
-  opts: { pattern?: string; subjectId?: string; limit: number; offset: number },
+  opts: { pattern?: string; subjectId?: string; applicationId?: string; limit: number; offset: number },
 ): Promise<{ rows: ViewWithSubject[]; total: number }> {
   const where: SQL | undefined = and(
     visible,
     opts.pattern ? ilike(views.name, opts.pattern) : undefined,
     opts.subjectId ? eq(views.subjectId, opts.subjectId) : undefined,
+    opts.applicationId ? eq(subjects.applicationId, opts.applicationId) : undefined,
   );
   const base = () =>
     db

@@ -28,6 +28,10 @@ const subjectViews = (w: World) => `/api/v1/applications/${w.slug}/subjects/${WO
 
 export const ROUTE_SPECS: RouteSpecs = {
   'GET /api/v1/views': { allow: ['admin'], call: (w, cookie) => call(w.app, 'GET', '/api/v1/views', { cookie }) },
+  'GET /api/v1/applications/:slug/views': {
+    allow: SIGNED_IN,
+    call: (w, cookie) => call(w.app, 'GET', `/api/v1/applications/${w.slug}/views`, { cookie }),
+  },
   'GET /api/v1/applications/:slug/subjects/:key/views': {
     allow: SIGNED_IN,
     call: async (w, cookie) => {

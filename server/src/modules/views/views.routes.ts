@@ -32,7 +32,7 @@ import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
 import './views.recyclable';
 import { createShare, listShares, readShared, revokeShare, SHARE_RATE_LIMIT } from './shares.service';
-import { createView, deleteView, getView, listAllViews, listSubjectViews, listViewRowsFor, updateView } from './views.service';
+import { createView, deleteView, getView, listAllViews, listApplicationViews, listSubjectViews, listViewRowsFor, updateView } from './views.service';
 
 const subjectParams = z.object({ slug: z.string().min(1).max(64), key: z.string().min(1).max(64) });
 const idParams = z.object({ id: z.uuid() });
@@ -49,6 +49,25 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { items, total } = await listAllViews(app.db, request.query);
+      return page(items, total, request.query.current, request.query.pageSize);
+    },
+  );
+
+  /** GET /applications/:slug/views?current&pageSize&q — members → page of the application's views. 403; 404. */
+  app.get(
+    '/applications/:slug/views',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "List an application's views",
+        params: subjectParams.pick({ slug: true }),
+        querystring: viewListQuerySchema,
+        response: { 200: pageSchema(viewSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listApplicationViews(app.db, userOf(request), request.params.slug, request.query);
       return page(items, total, request.query.current, request.query.pageSize);
     },
   );

@@ -21,6 +21,7 @@ import { listRecords, type RecordListResult } from '../records/list';
 import { compileSort } from '../records/sort';
 import { loadSubjectDef, requireSubject, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { requireOpenableApplication } from '../applications/applications.service';
 import { findView, insertView, listViewRows, lockView, markViewDeleted, updateViewRow, type ViewWithSubject } from './views.repository';
 
 export const viewNotFound = () => notFound('errors.view.notFound');
@@ -113,6 +114,22 @@ export async function listSubjectViews(
 ): Promise<{ items: View[]; total: number }> {
   const { subject } = await requireSubject(db, user, slug, key, 'read', cache);
   const { rows, total } = await listViewRows(db, { pattern: likePattern(query.q), subjectId: subject.id, limit: query.pageSize, offset: offsetOf(query) });
+  return { items: rows.map(toView), total };
+}
+
+/**
+ * GET /applications/:slug/views (members): a page of the application's views over all its subjects,
+ * most recently changed first (the workspace menu lists them under their subjects).
+ * @throws 404 unknown application; 403 not a member.
+ */
+export async function listApplicationViews(
+  db: Executor,
+  user: CurrentUser,
+  slug: string,
+  query: ViewListQuery,
+): Promise<{ items: View[]; total: number }> {
+  const { app } = await requireOpenableApplication(db, user, slug);
+  const { rows, total } = await listViewRows(db, { pattern: likePattern(query.q), applicationId: app.id, limit: query.pageSize, offset: offsetOf(query) });
   return { items: rows.map(toView), total };
 }
 

@@ -134,6 +134,13 @@ test('views: CRUD, access like records, config checks, rows with filter/sort/gro
   const month = json<ViewRows>(await call(app, 'GET', `/api/v1/views/${calendar.id}/rows?from=2026-11-01&to=2026-11-30`, { cookie: s.viewer.cookie }));
   assert.deepEqual(month.data.map((r) => r.values.title), ['A1', 'A2', 'B1'], 'only the visible month, by date');
 
+  // the application's views over all its subjects (the workspace menu): members yes, outsiders no
+  const appViews = await call(app, 'GET', '/api/v1/applications/viewsapp/views?pageSize=100', { cookie: s.viewer.cookie });
+  assert.equal(appViews.statusCode, 200, appViews.body);
+  assert.deepEqual(json<{ data: View[] }>(appViews).data.map((v) => `${v.subjectKey}/${v.name}`).sort(), ['task/Board', 'task/Due', 'task/Renamed']);
+  assert.equal((await call(app, 'GET', '/api/v1/applications/viewsapp/views', { cookie: s.outsider.cookie })).statusCode, 403);
+  assert.equal((await call(app, 'GET', '/api/v1/applications/nope/views', { cookie: s.admin })).statusCode, 404);
+
   // delete: viewer refused, editor deletes (audited)
   assert.equal((await call(app, 'DELETE', `/api/v1/views/${calendar.id}`, { cookie: s.viewer.cookie })).statusCode, 403);
   assert.equal((await call(app, 'DELETE', `/api/v1/views/${calendar.id}`, { cookie: s.editor.cookie })).statusCode, 200);

@@ -6,7 +6,7 @@
  */
 import { PageContainer } from '@ant-design/pro-components';
 import React, { useCallback } from 'react';
-import { useModel } from 'umi';
+import { Link, useModel } from 'umi';
 import { appAccess } from '../../../access';
 import RecordGrid from '../../../components/records/RecordGrid';
 import RouteDataResult from '../../../components/RouteDataResult';
@@ -27,6 +27,8 @@ export default function SubjectPage() {
       {(subject) => (
         <PageContainer
           title={subject.name}
+          // the breadcrumb names the application and the subject (the route table only knows "Subject")
+          breadcrumb={{ items: [{ title: <Link to={`/${slug}`}>{app.name}</Link> }, { title: subject.name }] }}
           subTitle={subject.description ?? undefined}
           extra={<ViewsMenu app={slug} subject={subject} canEdit={canEditRecords} />}
           data-testid="subject-page"
