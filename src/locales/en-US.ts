@@ -108,7 +108,7 @@ export default {
   'dashboard.createUser.done': 'User “{name}” created',
   'dashboard.appList': 'All applications',
   'dashboard.open': 'Open',
-  'dashboard.members': '{count} members',
+  'dashboard.members': '{count, plural, one {# member} other {# members}}',
   'dashboard.isAdmin': 'Administrator',
 
   'app.slug': 'Slug',

@@ -2,6 +2,7 @@ import { routes } from '../../config/routes';
 import type { AppRoute } from '../../config/routes';
 import enUS from './en-US';
 import zhCN from './zh-CN';
+import IntlMessageFormat from 'intl-messageformat';
 
 /** ProLayout's menu key of every named route: `menu.<parentName>.<name>` (top level: `menu.<name>`). */
 function menuKeys(list: AppRoute[], parent?: string): string[] {
@@ -46,5 +47,32 @@ describe('locales', () => {
     expect(zh['menu.admin.spiderEdit']).toBe('编辑采集规则');
     expect(zh['menu.admin.spiderCreate']).toBe('新建采集规则');
     expect(zh['menu.workspace.annotate']).toBe('标注');
+  });
+});
+
+describe('messages are ICU and count in both languages', () => {
+  const values = (message: string, n: number) => Object.fromEntries([...message.matchAll(/\{\s*(\w+)/g)].map((m) => [m[1], n]));
+  const PLURAL_NOUN = /(^|[^\d,])1 (members|records|entries|rows|days|notices|sessions|characters|versions|times|objects|heads|fields|conditions)\b/;
+
+  it.each([
+    ['zh-CN', zhCN],
+    ['en-US', enUS],
+  ])('%s: every message parses and formats with 1 and 2', (locale, messages) => {
+    const singularAsPlural: string[] = [];
+    for (const [key, message] of Object.entries(messages as Record<string, string>)) {
+      for (const n of [1, 2]) {
+        expect(() => new IntlMessageFormat(message, locale).format(values(message, n))).not.toThrow();
+      }
+      const one = String(new IntlMessageFormat(message, locale).format(values(message, 1)));
+      if (PLURAL_NOUN.test(one)) singularAsPlural.push(`${key}: ${one}`);
+    }
+    expect(singularAsPlural).toEqual([]);
+  });
+
+  it('English says "1 member", "2 members"', () => {
+    const en = enUS as Record<string, string>;
+    expect(new IntlMessageFormat(en['dashboard.members'], 'en-US').format({ count: 1 })).toBe('1 member');
+    expect(new IntlMessageFormat(en['dashboard.members'], 'en-US').format({ count: 2 })).toBe('2 members');
+    expect(new IntlMessageFormat(en['pending.title'], 'en-US').format({ module: 'Rules and rule sets' })).toBe('The “Rules and rule sets” module is not available yet');
   });
 });

@@ -135,7 +135,7 @@ export default function ImportWizard({
       </p>
       <p className="ant-upload-text">{t('imports.upload.drag')}</p>
       <p className="ant-upload-hint">
-        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
+        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS, mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
       </p>
     </Upload.Dragger>
   );

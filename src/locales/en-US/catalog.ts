@@ -62,7 +62,7 @@ export default {
   'category.noChildren': 'No subcategories',
   'category.path': 'Path',
   'category.root': 'All categories',
-  'category.usage': 'Used {usage} times directly, {subtree} with subcategories',
+  'category.usage': 'Used {usage, plural, one {once} other {# times}} directly, {subtree} with subcategories',
   'category.empty': 'No categories yet. Create a top-level category to start.',
   'category.dragHint': 'Drag a node to reorder it or to move it under another category.',
   'category.moved': 'Moved',

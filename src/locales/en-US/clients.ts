@@ -32,5 +32,5 @@ export default {
   'clients.deleted': 'Client “{name}” moved to the recycle bin',
   'clients.export.csv': 'Export CSV',
   'clients.export.xlsx': 'Export Excel',
-  'clients.export.hint': 'Exports the current filters and sort, at most {max} rows',
+  'clients.export.hint': 'Exports the current filters and sort, at most {max, plural, one {# row} other {# rows}}',
 };

@@ -1,6 +1,6 @@
 /** en-US names of PRODUCT.md's modules and of the menu groups. */
 export default {
-  'pending.title': '{module} is not available yet',
+  'pending.title': 'The “{module}” module is not available yet',
   'pending.desc': 'This screen belongs to the {module} module, which is not built yet. Its address is kept and will work once the module lands.',
 
   'module.applications': 'Applications and clients',

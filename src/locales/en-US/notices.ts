@@ -9,7 +9,7 @@ export default {
   'notices.center.unread': 'Unread',
   'notices.center.empty': 'No notices',
   'notices.center.markAllRead': 'Mark all read',
-  'notices.center.markedAll': 'Marked {count} notices as read',
+  'notices.center.markedAll': '{count, plural, one {Marked # notice as read} other {Marked # notices as read}}',
   'notices.center.unreadDot': 'Unread',
   'notices.center.read': 'Read',
   'notices.close': 'Close',

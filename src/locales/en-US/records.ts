@@ -9,8 +9,8 @@ export default {
   'records.upload.failed': '“{name}” could not be uploaded',
 
   'records.rule.required': '{name} is required',
-  'records.rule.minLength': '{name} needs at least {n} characters',
-  'records.rule.maxLength': '{name} takes at most {n} characters',
+  'records.rule.minLength': '{name} needs at least {n, plural, one {# character} other {# characters}}',
+  'records.rule.maxLength': '{name} takes at most {n, plural, one {# character} other {# characters}}',
   'records.rule.email': '{name} is not a valid e-mail address',
   'records.rule.url': '{name} must be a web address starting with http:// or https://',
   'records.rule.pattern': '{name} does not match the required format ({pattern})',

@@ -32,7 +32,7 @@ export default {
   'subject.delete': 'Delete',
   'subject.deleteConfirm': 'Delete the subject “{name}”?',
   'subject.deleteDesc':
-    'The subject, its fields and its {count} records go to the recycle bin; an administrator can restore them from there.',
+    'The subject, its fields and its {count, plural, one {# record} other {# records}} go to the recycle bin; an administrator can restore them from there.',
   'subject.deleted': 'Subject “{name}” moved to the recycle bin',
   'subject.fields': 'Fields',
   'subject.noFields': 'No fields yet.',

@@ -26,7 +26,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim(
 
 export default function ClientsPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = useRef<ActionType>();
   const filter = useRef<Filter>({});
   const reload = () => void action.current?.reload();
@@ -39,7 +39,7 @@ export default function ClientsPage() {
     </Button>,
   ];
   const exportButton = (format: ExportFormat) => (
-    <Tooltip key={format} title={t('clients.export.hint', { max: CLIENT_EXPORT_MAX_ROWS.toLocaleString(intl.locale) })}>
+    <Tooltip key={format} title={t('clients.export.hint', { max: CLIENT_EXPORT_MAX_ROWS })}>
       <Button icon={<DownloadOutlined />} onClick={() => download(clientExportUrl(format, filter.current))} data-testid={`client-export-${format}`}>
         {t(`clients.export.${format}`)}
       </Button>
