@@ -88,6 +88,14 @@ test('as the new user: build a grid view with a filter, a sort and grouping, and
   await page.goto(`/${APP.slug}/${SUBJECT}`);
   await page.getByTestId('views-menu').click();
   await page.getByRole('menuitem', { name: '新建表格视图' }).click();
+  // the name is asked first (suggested in the interface's language); an empty one is refused
+  await expect(page.getByTestId('new-view-name')).toHaveValue('视图任务 · 表格');
+  await page.getByTestId('new-view-name').fill(' ');
+  await page.getByTestId('new-view-ok').click();
+  await expect(page.getByText('请输入名称')).toBeVisible();
+  await page.getByTestId('new-view-name').fill('我的表格');
+  // two quick clicks make one view
+  await page.getByTestId('new-view-ok').dblclick();
   await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}$/);
   const viewId = page.url().split('/').pop()!;
   await expect(page.getByTestId('view-row')).toHaveCount(12);

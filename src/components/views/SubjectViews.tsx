@@ -1,18 +1,18 @@
 /**
  * Where users find a subject's views (issue 7): `ViewsMenu`, the workspace subject page's "Views"
  * dropdown (each view, then "New view" of each type for editors), and `SubjectViewsCard`, the
- * console subject detail's list of views. "New view" saves a view with the type's default config
- * (the first fitting fields) and opens it.
+ * console subject detail's list of views. "New view" asks for the name first (NewViewModal), then
+ * saves a view with the type's default config (the first fitting fields) and opens it.
  */
 import { AppstoreOutlined, CalendarOutlined, DownOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, message as antMessage, Dropdown, List, Space, Tag } from 'antd';
+import { Button, Card, Dropdown, List, Space, Tag } from 'antd';
 import React from 'react';
 import { history, Link, useIntl } from 'umi';
 import type { SubjectDetail, View, ViewType } from '../../../contracts';
 import { VIEW_TYPES } from '../../../contracts/view-rows';
-import { createView, listSubjectViews } from '../../services/views';
-import { defaultConfig } from './viewColumns';
+import { listSubjectViews } from '../../services/views';
+import { useNewView } from './NewViewModal';
 
 const ICONS: Record<ViewType, React.ReactNode> = {
   grid: <TableOutlined />,
@@ -24,27 +24,12 @@ function useSubjectViews(app: string, subject: string) {
   return useQuery({ queryKey: [app, 'views', subject], queryFn: () => listSubjectViews(app, subject, { pageSize: 100 }) });
 }
 
-function useNewView(app: string, subject: SubjectDetail, open: (v: View) => string) {
-  const intl = useIntl();
-  const [message, messageHolder] = antMessage.useMessage();
-  const newView = async (type: ViewType) => {
-    try {
-      const name = `${subject.name} · ${intl.formatMessage({ id: `views.type.${type}` })}`;
-      const created = await createView(app, subject.key, { name, config: defaultConfig(type, subject) });
-      history.push(open(created));
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  };
-  return { newView, messageHolder };
-}
-
 /** The workspace's "Views" dropdown of a subject. */
 export function ViewsMenu({ app, subject, canEdit }: { app: string; subject: SubjectDetail; canEdit: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const views = useSubjectViews(app, subject.key);
-  const { newView, messageHolder } = useNewView(app, subject, (v) => `/${app}/view/${v.id}`);
+  const { ask, holder } = useNewView(app, subject, (v) => `/${app}/view/${v.id}`);
   const items = [
     ...(views.data?.data ?? []).map((v) => ({ key: v.id, icon: ICONS[v.type], label: v.name })),
     ...(views.data?.data.length ? [] : [{ key: '__none', disabled: true, label: t('views.none') }]),
@@ -61,13 +46,13 @@ export function ViewsMenu({ app, subject, canEdit }: { app: string; subject: Sub
   ];
   return (
     <>
-      {messageHolder}
+      {holder}
       <Dropdown
         trigger={['click']}
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key.startsWith('new:')) void newView(key.slice(4) as ViewType);
+            if (key.startsWith('new:')) ask(key.slice(4) as ViewType);
             else if (key !== '__none') history.push(`/${app}/view/${key}`);
           },
         }}
@@ -88,7 +73,7 @@ export function SubjectViewsCard({ subject }: { subject: SubjectDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const views = useSubjectViews(subject.application, subject.key);
-  const { newView, messageHolder } = useNewView(subject.application, subject, (v) => `/admin/view/${v.id}`);
+  const { ask, holder } = useNewView(subject.application, subject, (v) => `/admin/view/${v.id}`);
   return (
     <Card
       title={t('views.menu')}
@@ -97,7 +82,7 @@ export function SubjectViewsCard({ subject }: { subject: SubjectDetail }) {
         <Dropdown
           menu={{
             items: VIEW_TYPES.map((type) => ({ key: type, label: t(`views.type.${type}`) })),
-            onClick: ({ key }) => void newView(key as ViewType),
+            onClick: ({ key }) => ask(key as ViewType),
           }}
         >
           <Button icon={<PlusOutlined />}>{t('views.new')}</Button>
@@ -105,7 +90,7 @@ export function SubjectViewsCard({ subject }: { subject: SubjectDetail }) {
       }
       data-testid="subject-views"
     >
-      {messageHolder}
+      {holder}
       <List<View>
         size="small"
         loading={views.isLoading}
