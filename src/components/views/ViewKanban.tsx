@@ -25,7 +25,8 @@ import { withCardFirst, withoutCard } from './viewColumns';
 
 const PAGE = 50;
 /** A card's height before it is measured (px): title 38, body padding 16, a line per card field, gap 8. */
-const cardPx = (fields: number) => 62 + 22 * fields;
+/** A card's height in px for the virtual list: the title bar, plus the body only when it shows fields. */
+const cardPx = (fields: number) => (fields === 0 ? 48 : 62 + 22 * fields);
 
 interface KanbanProps {
   app: string;
@@ -79,6 +80,8 @@ const KanbanCard = React.memo(
             e.dataTransfer.effectAllowed = 'move';
           }}
           style={{ cursor: canEdit ? 'grab' : undefined }}
+          // no chosen fields: a title-only card, no empty body strip
+          styles={cardFields.length === 0 ? { body: { display: 'none' } } : undefined}
           title={
             <Typography.Text ellipsis>
               {recordHref ? (

@@ -39,12 +39,23 @@ export function gridColumnsOf(subject: SubjectDetail, config: ViewConfig, system
   return out;
 }
 
-/** A new view's config of `type` over `subject` (the first fitting fields). */
+/** Field types a new kanban view shows on its cards (short values; not long or rich text, files). */
+const CARD_FIELD_TYPES = new Set<string>(['text', 'number', 'money', 'percent', 'date', 'datetime', 'boolean', 'singleSelect', 'multiSelect', 'user', 'email', 'phone', 'formula', 'autoNumber']);
+
+/**
+ * A new view's config of `type` over `subject` (the first fitting fields): a kanban groups by the
+ * first single select and shows up to 3 other short fields on its cards; a calendar places records
+ * on the first date field; a grid shows the first 12 fields.
+ */
 export function defaultConfig(type: ViewType, subject: SubjectDetail): ViewConfig {
   const select = subject.fields.find((f) => f.type === 'singleSelect');
   const date = subject.fields.find((f) => f.type === 'date' || f.type === 'datetime');
   const title = subject.fields.find((f) => f.key === subject.displayField) ?? subject.fields[0];
-  if (type === 'kanban') return { type, groupField: select?.key ?? '', cardFields: title ? [title.key] : [], sort: [] };
+  if (type === 'kanban') {
+    // the card's title is the display field; its body shows the next few fields worth a glance
+    const body = subject.fields.filter((f) => f !== title && f !== select && CARD_FIELD_TYPES.has(f.type)).slice(0, 3);
+    return { type, groupField: select?.key ?? '', cardFields: body.map((f) => f.key), sort: [] };
+  }
   if (type === 'calendar') return { type, dateField: date?.key ?? '', titleField: title?.key };
   return { type: 'grid', columns: subject.fields.slice(0, 12).map((f) => f.key), widths: {}, sort: [], rowHeight: 'short', pageSize: 100 };
 }

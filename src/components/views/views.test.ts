@@ -2,7 +2,8 @@
 import dayjs from 'dayjs';
 import { effectiveFilter, effectiveSort } from '../../../contracts/view-rows';
 import { isShareGridPath } from '../../layouts/share';
-import { monthGridRange, withCardFirst, withGroupRows, withoutCard } from './viewColumns';
+import { defaultConfig, monthGridRange, withCardFirst, withGroupRows, withoutCard } from './viewColumns';
+import type { SubjectDetail } from '../../../contracts';
 
 describe('views', () => {
   it('lets only /{app}/share_grid_view through sign-in and membership', () => {
@@ -75,5 +76,16 @@ describe('views', () => {
     expect(again.pages[0].data.map((r) => `${r.id}@${r.version}`)).toEqual(['c@3', 'x@1']);
     expect(again.pages[0].total).toBe(2);
     expect(withCardFirst(undefined, moved, {})).toBeUndefined();
+  });
+
+  test("a new kanban's cards show other short fields, never the title again or the grouping field", () => {
+    const f = (key: string, type: string) => ({ key, name: key.toUpperCase(), type, options: {} });
+    const subject = {
+      displayField: 'title',
+      fields: [f('title', 'text'), f('status', 'singleSelect'), f('notes', 'richText'), f('due', 'date'), f('amount', 'money'), f('owner', 'user'), f('code', 'text')],
+    } as unknown as SubjectDetail;
+    expect(defaultConfig('kanban', subject)).toEqual({ type: 'kanban', groupField: 'status', cardFields: ['due', 'amount', 'owner'], sort: [] });
+    const titleOnly = { displayField: 'title', fields: [f('title', 'text'), f('status', 'singleSelect')] } as unknown as SubjectDetail;
+    expect(defaultConfig('kanban', titleOnly)).toMatchObject({ cardFields: [] });
   });
 });
