@@ -2,6 +2,7 @@ import {
   compareKind,
   compareValues,
   dayDelta,
+  diffTokens,
   hasCjk,
   htmlToText,
   numberDelta,
@@ -44,6 +45,27 @@ describe('text diff', () => {
       { value: '完成', kind: 'removed' },
       { value: '已复核', kind: 'added' },
     ]);
+  });
+
+  it('diffs English by whole words even when a CJK character is somewhere in the text', () => {
+    const parts = textDiff('The quick brown fox jumps (狐)', 'The quick red fox leaps (狐)');
+    expect(parts.filter((p) => p.kind !== 'same').map((p) => [p.kind, p.value])).toEqual([
+      ['removed', 'brown'],
+      ['added', 'red'],
+      ['removed', 'jumps'],
+      ['added', 'leaps'],
+    ]);
+  });
+
+  it('diffs a mixed text: English words whole, Chinese by characters', () => {
+    const parts = textDiff('Audit 现金盘点完成 today', 'Audit 现金盘点已复核 tomorrow');
+    expect(parts.filter((p) => p.kind !== 'same').map((p) => [p.kind, p.value])).toEqual([
+      ['removed', '完成'],
+      ['added', '已复核'],
+      ['removed', 'today'],
+      ['added', 'tomorrow'],
+    ]);
+    expect(diffTokens("don't stop-now")).toEqual(["don't", ' ', 'stop', '-', 'now']);
   });
 
   it('compares rich text as plain text', () => {

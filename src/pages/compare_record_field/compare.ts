@@ -9,7 +9,7 @@
  * - selects, relations, users, attachments: the options/ids added and removed;
  * - anything else: changed or not.
  */
-import { diffChars, diffWords } from 'diff';
+import { diffArrays, diffChars, diffWords } from 'diff';
 import type { Field } from '../../../contracts/subjects';
 
 /** How a field's values are compared. */
@@ -72,7 +72,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 // ---------------------------------------------------------------------------------------- text
 
-/** `words`: diffWords; `chars`: diffChars; `auto`: chars when either side has CJK text, else words. */
+/** `words`: diffWords; `chars`: diffChars; `auto`: Latin words whole and CJK text by characters (textDiff). */
 export type TextMode = 'auto' | 'words' | 'chars';
 
 export interface TextPart {
@@ -107,10 +107,34 @@ export function textOf(field: CompareField, value: unknown): string {
 /** Gives up on a diff that takes longer than this (a huge, wholly rewritten text): shown as removed + added. */
 const DIFF_TIMEOUT_MS = 800;
 
-/** The word or character diff of two texts, in order; never throws, never hangs. */
+/**
+ * The tokens of the automatic diff: a Latin (or any space-separated script's) word whole, each CJK
+ * character alone (those scripts do not separate words by spaces), a run of spaces, any other
+ * character alone. So a mixed text diffs English by words and Chinese by characters.
+ */
+const TOKEN = new RegExp(`${CJK.source}|[\\p{L}\\p{N}\\p{M}_'’]+|\\s+|[^]`, 'gu');
+export function diffTokens(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/** Token changes merged into runs of the same kind, as diffWords/diffChars answer. */
+function tokenDiff(before: string, after: string): { value: string; added?: boolean; removed?: boolean }[] | undefined {
+  const changes = diffArrays(diffTokens(before), diffTokens(after), { timeout: DIFF_TIMEOUT_MS });
+  return changes?.map((c) => ({ value: c.value.join(''), added: c.added, removed: c.removed }));
+}
+
+/**
+ * The diff of two texts, in order; never throws, never hangs. `auto` diffs space-separated words
+ * whole and CJK text character by character, token by token (a stray CJK character no longer
+ * turns a whole English text into character fragments); `words` and `chars` force one way.
+ */
 export function textDiff(before: string, after: string, mode: TextMode = 'auto'): TextPart[] {
-  const chars = mode === 'chars' || (mode === 'auto' && hasCjk(before + after));
-  const changes = chars ? diffChars(before, after, { timeout: DIFF_TIMEOUT_MS }) : diffWords(before, after, { timeout: DIFF_TIMEOUT_MS });
+  const changes =
+    mode === 'chars'
+      ? diffChars(before, after, { timeout: DIFF_TIMEOUT_MS })
+      : mode === 'words'
+        ? diffWords(before, after, { timeout: DIFF_TIMEOUT_MS })
+        : tokenDiff(before, after);
   if (!changes) {
     return [
       ...(before ? [{ value: before, kind: 'removed' as const }] : []),
