@@ -8,16 +8,17 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { AutoComplete, Button, ColorPicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import type { FormInstance } from 'antd';
-import React from 'react';
+import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { Field } from '../../../contracts';
 import type { FieldType } from '../../../contracts/constants';
 import { listAppSubjects } from '../../services/subjects';
 import type { ChoiceRow, FieldFormValues } from './fieldTypes';
 import { autoNumberSample, CHOICE_COLORS, CURRENCIES, duplicateChoice, OPTION_KEYS } from './fieldTypes';
+import { choicesFromText, isMultiLine, PASTE_CHOICES_MAX } from './choicesPaste';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -34,7 +35,35 @@ const FORMULA_HELP = [
   'concat(code, "-", name)',
 ];
 
-/** Choice rows: colour, label (with the old label when renamed), move and remove. */
+/** "Add several…": a text area taking one choice per line (choicesPaste.ts). */
+function PasteChoicesButton({ t, onAdd }: { t: T; onAdd: (text: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  return (
+    <>
+      <Button size="small" type="link" onClick={() => setOpen(true)} data-testid="paste-choices">
+        {t('field.options.choicePaste')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('field.options.choicePaste')}
+        okText={t('field.options.choicePasteOk')}
+        okButtonProps={{ disabled: !text.trim(), 'data-testid': 'paste-choices-ok' }}
+        onOk={() => {
+          onAdd(text);
+          setText('');
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      >
+        <Typography.Paragraph type="secondary">{t('field.options.choicePasteHelp', { max: PASTE_CHOICES_MAX })}</Typography.Paragraph>
+        <Input.TextArea rows={10} value={text} onChange={(e) => setText(e.target.value)} autoFocus data-testid="paste-choices-text" />
+      </Modal>
+    </>
+  );
+}
+
+/** Choice rows: colour, label (with the old label when renamed), move and remove; a paste of several lines adds several. */
 function ChoicesEditor({ t }: { t: T }) {
   const form = Form.useFormInstance<FieldFormValues>();
   return (
@@ -77,6 +106,18 @@ function ChoicesEditor({ t }: { t: T }) {
                           placeholder={t('field.options.choiceLabel')}
                           aria-label={`${t('field.options.choiceLabel')} ${i + 1}`}
                           style={{ width: 220 }}
+                          onPaste={(e) => {
+                            // several lines pasted into one label: one choice per line
+                            const text = e.clipboardData.getData('text');
+                            if (!isMultiLine(text)) return;
+                            e.preventDefault();
+                            const all = (form.getFieldValue(['options', 'choices']) as ChoiceRow[] | undefined) ?? [];
+                            const others = all.filter((_, j) => j !== i);
+                            const [first, ...rest] = choicesFromText(text, others, CHOICE_COLORS);
+                            if (!first) return;
+                            form.setFieldValue(['options', 'choices', row.name, 'label'], first.label);
+                            for (const c of rest) add(c);
+                          }}
                         />
                       </Form.Item>
                     );
@@ -118,6 +159,13 @@ function ChoicesEditor({ t }: { t: T }) {
           >
             {t('field.options.choiceAdd')}
           </Button>
+          <PasteChoicesButton
+            t={t}
+            onAdd={(text) => {
+              const existing = (form.getFieldValue(['options', 'choices']) as ChoiceRow[] | undefined) ?? [];
+              for (const c of choicesFromText(text, existing, CHOICE_COLORS)) add(c);
+            }}
+          />
           <Form.ErrorList errors={errors} />
         </div>
       )}
