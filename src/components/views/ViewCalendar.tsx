@@ -1,7 +1,9 @@
 /**
  * ViewCalendar (issue 7: "calendar (by a date field)"; "kanban and calendar [stay smooth] at 5k"):
  * antd's month Calendar with the records of the visible 6-week grid only (`from`/`to` sent to the
- * server, keyset pages of 200 read until the month is complete, at most 5,000 events). An event
+ * server, keyset pages of 200 read until the month is complete, at most 5,000 events); its year
+ * mode reads the whole year and shows each month's number of events. The header jumps to any
+ * month or year with a picker. An event
  * spans its date to its end date when the view has an end field. A day shows its first
  * DAY_EVENTS events and "+N more", a popover listing all of them in a virtual list
  * (rc-virtual-list, antd's own), so a day of hundreds of events costs a few tags. Dragging an event
@@ -12,7 +14,9 @@
  * `npm run bench:board`.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Calendar, message as antMessage, DatePicker, Popover, Space, Spin, Tag, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Alert, Button, Calendar, message as antMessage, DatePicker, Popover, Radio, Space, Spin, Tag, Typography } from 'antd';
+import type { CalendarMode } from 'antd/es/calendar/generateCalendar';
 import dayjs, { type Dayjs } from 'dayjs';
 import VirtualList from 'rc-virtual-list';
 import React, { useMemo, useState } from 'react';
@@ -20,7 +24,7 @@ import { useIntl } from 'umi';
 import type { CalendarConfig, RecordItem, SubjectDetail } from '../../../contracts';
 import { updateRecord } from '../../services/records';
 import { listViewRecords } from '../../services/views';
-import { groupText, monthGridRange } from './viewColumns';
+import { countByMonth, groupText, monthGridRange, yearRange } from './viewColumns';
 
 const MAX_EVENTS = 5000;
 /** Events a day cell shows before "+N more". */
@@ -56,7 +60,8 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit, 
   const [message, messageHolder] = antMessage.useMessage();
   const client = useQueryClient();
   const [month, setMonth] = useState<Dayjs>(() => dayjs());
-  const range = monthGridRange(month);
+  const [mode, setMode] = useState<CalendarMode>('month');
+  const range = mode === 'year' ? yearRange(month) : monthGridRange(month);
   const dateField = subject.fields.find((f) => f.key === config.dateField);
   const endField = subject.fields.find((f) => f.key === config.endField);
   const titleKey = config.titleField ?? subject.displayField ?? undefined;
@@ -94,6 +99,7 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit, 
     }
     return map;
   }, [query.data, config.dateField, endField]);
+  const perMonth = useMemo(() => countByMonth((query.data?.items ?? []).map((r) => dayOf(r.values[config.dateField]))), [query.data, config.dateField]);
 
   if (!dateField) return <Alert type="warning" showIcon message={t('views.calendar.noField')} />;
 
@@ -152,11 +158,44 @@ export default function ViewCalendar({ app, subject, config, queryKey, canEdit, 
       {query.data?.truncated && <Alert type="warning" showIcon message={t('views.calendar.truncated', { max: MAX_EVENTS })} />}
       <Calendar
         value={month}
-        onPanelChange={(d) => setMonth(d)}
+        mode={mode}
+        onPanelChange={(d, m) => {
+          setMonth(d);
+          setMode(m);
+        }}
         onSelect={(d, info) => {
+          if (info.source === 'month') setMode('month');
           if (info.source !== 'date') setMonth(d);
         }}
+        headerRender={({ value, onChange }) => (
+          // any year in two clicks (antd's own header lists only ±10 years around the shown one)
+          <Space style={{ justifyContent: 'flex-end', width: '100%', padding: '8px 0' }} wrap data-testid="calendar-header">
+            <Button size="small" icon={<LeftOutlined />} aria-label={t('views.calendar.previous')} onClick={() => onChange(value.subtract(1, mode))} />
+            <DatePicker
+              picker={mode}
+              allowClear={false}
+              value={value}
+              onChange={(d) => d && onChange(d)}
+              data-testid="calendar-jump"
+            />
+            <Button size="small" icon={<RightOutlined />} aria-label={t('views.calendar.next')} onClick={() => onChange(value.add(1, mode))} />
+            <Radio.Group size="small" value={mode} onChange={(e) => setMode(e.target.value as CalendarMode)} optionType="button" data-testid="calendar-mode">
+              <Radio.Button value="month">{t('views.calendar.month')}</Radio.Button>
+              <Radio.Button value="year">{t('views.calendar.year')}</Radio.Button>
+            </Radio.Group>
+          </Space>
+        )}
         fullCellRender={(date, info) => {
+          if (info.type === 'month') {
+            // year mode: each month with its number of events; choosing it opens the month
+            const n = perMonth.get(date.format('YYYY-MM')) ?? 0;
+            return (
+              <div data-testid={`calendar-month-${date.format('YYYY-MM')}`} style={{ minHeight: 64, padding: 4, margin: '0 2px', borderTop: '2px solid rgba(0,0,0,0.06)', textAlign: 'start' }}>
+                <Typography.Text type="secondary">{date.format('MMM')}</Typography.Text>
+                <div>{n > 0 ? <Tag color="blue">{t('views.calendar.monthCount', { n })}</Tag> : null}</div>
+              </div>
+            );
+          }
           if (info.type !== 'date') return info.originNode;
           const key = date.format('YYYY-MM-DD');
           const events = byDay.get(key) ?? [];

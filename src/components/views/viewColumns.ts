@@ -98,6 +98,18 @@ export const sortParam = (sort: readonly RecordSort[]) => sort.map((s) => `${s.f
  * The days (YYYY-MM-DD) to read for the month of `month`: antd's Calendar shows 6 weeks around it,
  * starting Sunday or Monday by locale, so the range is the month widened by a week before and two after.
  */
+/** The days a calendar's year mode reads: 1 January to 31 December of `day`'s year (YYYY-MM-DD). */
+export function yearRange(day: Dayjs): { from: string; to: string } {
+  return { from: day.startOf('year').format('YYYY-MM-DD'), to: day.endOf('year').format('YYYY-MM-DD') };
+}
+
+/** Events per month (`YYYY-MM` of each event's start day), for the calendar's year mode. */
+export function countByMonth(days: readonly (string | null)[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of days) if (d) out.set(d.slice(0, 7), (out.get(d.slice(0, 7)) ?? 0) + 1);
+  return out;
+}
+
 export function monthGridRange(month: Dayjs): { from: string; to: string } {
   return { from: month.startOf('month').subtract(7, 'day').format('YYYY-MM-DD'), to: month.endOf('month').add(14, 'day').format('YYYY-MM-DD') };
 }

@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 import { effectiveFilter, effectiveSort } from '../../../contracts/view-rows';
 import { isShareGridPath } from '../../layouts/share';
-import { defaultConfig, monthGridRange, withCardFirst, withGroupRows, withoutCard } from './viewColumns';
+import { countByMonth, defaultConfig, monthGridRange, yearRange, withCardFirst, withGroupRows, withoutCard } from './viewColumns';
 import type { SubjectDetail } from '../../../contracts';
 
 describe('views', () => {
@@ -87,5 +87,13 @@ describe('views', () => {
     expect(defaultConfig('kanban', subject)).toEqual({ type: 'kanban', groupField: 'status', cardFields: ['due', 'amount', 'owner'], sort: [] });
     const titleOnly = { displayField: 'title', fields: [f('title', 'text'), f('status', 'singleSelect')] } as unknown as SubjectDetail;
     expect(defaultConfig('kanban', titleOnly)).toMatchObject({ cardFields: [] });
+  });
+
+  test("the calendar's year mode reads the whole year and counts events per month", () => {
+    expect(yearRange(dayjs('1996-07-15'))).toEqual({ from: '1996-01-01', to: '1996-12-31' });
+    expect([...countByMonth(['1996-01-03', '1996-01-30', null, '1996-12-31'])]).toEqual([
+      ['1996-01', 2],
+      ['1996-12', 1],
+    ]);
   });
 });
