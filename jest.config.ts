@@ -7,7 +7,7 @@ import type { Config } from 'umi/test';
 
 export default async (): Promise<Config.InitialOptions> => {
   const config = await configUmiAlias({
-    ...createConfig({ target: 'browser', jsTransformer: 'esbuild', jsTransformerOpts: { jsx: 'automatic' } }),
+    ...createConfig({ target: 'browser', jsTransformer: 'esbuild', jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } } }),
     roots: ['<rootDir>/src', '<rootDir>/contracts'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   });

@@ -469,6 +469,8 @@ export const TEXT_VALUE_MAX = 500;
 export const URL_VALUE_MAX = 2000;
 /** Longest long-text or rich-text value, in characters (after sanitising). */
 export const LONG_TEXT_VALUE_MAX = 100_000;
+/** Longest validation pattern of a field, in characters (run by RE2: contracts/user-pattern.ts). */
+export const USER_PATTERN_MAX_LENGTH = 500;
 /** Most ids one attachment field holds. */
 export const ATTACHMENTS_PER_VALUE_MAX = 100;
 /** Most records one many-relation value links. */

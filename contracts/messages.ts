@@ -97,7 +97,15 @@ export const MESSAGES = {
   },
   'errors.field.minMax': { 'zh-CN': '最小值不能大于最大值', 'en-US': 'The minimum must not exceed the maximum' },
   'errors.field.lengthRange': { 'zh-CN': '最小长度不能大于最大长度', 'en-US': 'The minimum length must not exceed the maximum length' },
-  'errors.field.pattern': { 'zh-CN': '不是有效的正则表达式', 'en-US': 'Not a valid regular expression' },
+  'errors.field.pattern': { 'zh-CN': '不是有效的正则表达式：{detail}', 'en-US': 'Not a valid regular expression: {detail}' },
+  'errors.field.patternUnsupported': {
+    'zh-CN': '使用了 {detail}：线性时间的正则引擎不支持前瞻、后顾和反向引用，请改写',
+    'en-US': 'Uses {detail}: the linear-time pattern engine cannot run lookahead, lookbehind or backreferences; rewrite it',
+  },
+  'errors.field.patternTooComplex': {
+    'zh-CN': '正则表达式过于复杂（{size} 步，最多 {max} 步），请简化',
+    'en-US': 'The pattern is too complex ({size} steps, at most {max}); simplify it',
+  },
   'errors.field.noDefault': { 'zh-CN': '{type} 类型的字段不能设置默认值', 'en-US': 'A {type} field cannot have a default value' },
   'errors.field.defaultLost': {
     'zh-CN': '原默认值无法转换为新类型；请同时提供新的默认值（或 null）',
@@ -395,6 +403,10 @@ export const MESSAGES = {
   'errors.record.minLength': { 'zh-CN': '至少 {n} 个字符', 'en-US': 'At least {n} characters' },
   'errors.record.maxLength': { 'zh-CN': '最多 {n} 个字符', 'en-US': 'At most {n} characters' },
   'errors.record.pattern': { 'zh-CN': '格式不符合要求', 'en-US': 'Does not match the required format' },
+  'errors.record.patternInputTooLong': {
+    'zh-CN': '太长，无法按该字段的格式检查：最多 {n} 个字符',
+    'en-US': 'Too long to check against the field’s format: at most {n} characters',
+  },
   'errors.record.userUnknown': { 'zh-CN': '用户不存在或已删除', 'en-US': 'No such user, or the user was deleted' },
   'errors.record.relationUnknown': {
     'zh-CN': '关联的记录不存在或已删除',

@@ -5,7 +5,7 @@
  * route word (contracts/reserved.ts), so `/{app}/{subject}` never shadows a workspace route.
  */
 import { z } from 'zod';
-import { FIELD_KEY_PATTERN, FIELD_TYPES, SUBJECT_FIELDS_MAX, TAG_COLOR_PATTERN } from './constants';
+import { FIELD_KEY_PATTERN, FIELD_TYPES, SUBJECT_FIELDS_MAX, TAG_COLOR_PATTERN, USER_PATTERN_MAX_LENGTH } from './constants';
 import { pageQuerySchema } from './envelope';
 import { isReservedWord } from './reserved';
 
@@ -85,14 +85,16 @@ export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
 /**
  * Value constraints (`fields.validation`), enforced on every write path with the field named in
  * the error: `min`/`max` for numbers and dates (a date as 'YYYY-MM-DD'), `minLength`/`maxLength`
- * (characters) and `pattern` (a JavaScript regular expression, whole value) for text types.
+ * (characters) and `pattern` (a regular expression in JavaScript's syntax matching the whole value,
+ * run by the linear-time RE2 engine: no lookaround or backreferences; contracts/user-pattern.ts)
+ * for text types.
  */
 export const fieldValidationSchema = z.object({
   min: z.union([z.number(), z.string()]).optional(),
   max: z.union([z.number(), z.string()]).optional(),
   minLength: z.number().int().min(0).max(100_000).optional(),
   maxLength: z.number().int().min(1).max(100_000).optional(),
-  pattern: z.string().max(500).optional(),
+  pattern: z.string().max(USER_PATTERN_MAX_LENGTH).optional(),
 });
 export type FieldValidation = z.infer<typeof fieldValidationSchema>;
 
@@ -150,6 +152,12 @@ export const fieldSchema = z.object({
   options: fieldOptionsSchema,
   validation: fieldValidationSchema,
   helpText: z.string().nullable(),
+  /**
+   * Present when the stored `validation.pattern` cannot be run by the linear-time engine (saved
+   * before RE2 was the engine: lookahead, lookbehind, backreferences…): why, untranslated
+   * (`lookahead (?=`). Records are written without that pattern's check until the owner rewrites it.
+   */
+  patternIssue: z.string().optional(),
 });
 export type Field = z.infer<typeof fieldSchema>;
 

@@ -17,6 +17,7 @@ import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
 import { LocalBlobStore } from './lib/blob-store';
 import { loadSigningKey } from './modules/audit/audit.signing';
+import { warnUnrunnablePatterns } from './modules/subjects/legacy-patterns';
 import { installSecretKey, loadSecretKey } from './modules/variables/variables.crypto';
 import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
@@ -62,6 +63,10 @@ async function main(): Promise<void> {
     } else {
       app.log.warn('audit: AUDIT_SIGNING_KEY is not set: the audit chain head is not signed (see server/README.md "Audit log")');
     }
+
+    await warnUnrunnablePatterns(opened.db, app.log).catch((err: unknown) =>
+      app.log.error({ err }, 'fields: the stored validation patterns could not be listed'),
+    );
 
     app.log.info({ keyId: secretKey.keyId, source: secretKey.source }, 'variables: secret key loaded');
     if (opened.engine === 'postgres' && secretKey.source !== 'ASSAY_SECRET_KEY') {

@@ -91,6 +91,27 @@ describe('fieldRules', () => {
     expect(await validate(field({ type: 'url' }), 'https://example.com')).toEqual([]);
   });
 
+  it('runs the pattern on the linear-time engine: (a+)+ over 32 and 100,000 characters answers at once', async () => {
+    const memo = field({ type: 'longText', validation: { pattern: '(a+)+' } });
+    const refused = ['records.rule.pattern {"name":"Amount","pattern":"(a+)+"}'];
+    const start = performance.now();
+    expect(await validate(memo, `${'a'.repeat(32)}!`)).toEqual(refused); // ≈ 20 s with a backtracking engine
+    expect(await validate(memo, `${'a'.repeat(99_999)}!`)).toEqual(refused);
+    expect(await validate(memo, 'a'.repeat(100_000))).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(3000);
+  });
+
+  it('skips a stored pattern the engine cannot run, as the server does; bounds the value it runs on', async () => {
+    const legacy = field({ type: 'text', validation: { pattern: '(?=WP)\\w+' } });
+    expect(await validate(legacy, 'anything')).toEqual([]);
+    // a costly program runs on fewer characters (contracts/user-pattern.ts USER_PATTERN_COST_MAX)
+    const costly = field({ type: 'longText', validation: { pattern: '(?:.*a){180}' } });
+    const long = await validate(costly, 'a'.repeat(10_000));
+    expect(long).toHaveLength(1);
+    expect(long[0]).toMatch(/^records\.rule\.patternInputTooLong /);
+    expect(await validate(costly, 'a'.repeat(1_000))).toEqual([]);
+  });
+
   it('checks number and date bounds', async () => {
     const n = field({ type: 'money', validation: { min: 0, max: '1000' } });
     expect(await validate(n, '-0.01')).toEqual(['records.rule.min {"name":"Amount","min":"0"}']);

@@ -6,6 +6,7 @@
 import type { Rule } from 'antd/es/form';
 import type { Field } from '../../../contracts';
 import { COMPUTED_FIELD_TYPES } from '../../../contracts/constants';
+import { compileUserPattern } from '../../utils/userPattern';
 import { isEmptyValue, toDecimal } from './format';
 
 /** Translates a message id with values (intl.formatMessage in components; a stub in tests). */
@@ -26,8 +27,22 @@ function check(ok: boolean, message: string): Promise<void> {
 }
 
 /**
+ * The whole-value `pattern` on `value`, by the linear-time engine the server runs (loaded lazily:
+ * utils/userPattern.ts; never `RegExp`): records.rule.pattern when it does not match,
+ * records.rule.patternInputTooLong beyond the characters the pattern may be run on; a pattern the
+ * engine cannot run (stored before it was the engine) is not checked, as on the server.
+ */
+async function checkPattern(pattern: string, value: string, name: string, t: Translate): Promise<void> {
+  const compiled = await compileUserPattern(pattern);
+  if (!compiled.ok) return;
+  if (value.length > compiled.pattern.maxInput)
+    throw new Error(t('records.rule.patternInputTooLong', { name, n: compiled.pattern.maxInput }));
+  if (!compiled.pattern.test(value)) throw new Error(t('records.rule.pattern', { name, pattern }));
+}
+
+/**
  * antd Form rules for one field: required (an empty rich text or list counts as empty),
- * minLength/maxLength (characters) and the whole-value `pattern` for text types, min/max for
+ * minLength/maxLength (characters) and the whole-value `pattern` (checkPattern) for text types, min/max for
  * numbers (decimal strings) and dates ('YYYY-MM-DD'), the shape of e-mail addresses and URLs.
  * Messages come from the `records.rule.*` keys, with the field's name.
  */
@@ -54,15 +69,7 @@ export function fieldRules(field: Pick<Field, 'name' | 'type' | 'required' | 'va
           return check(false, t('records.rule.maxLength', { name, n: v.maxLength }));
         if (field.type === 'email' && !EMAIL.test(value)) return check(false, t('records.rule.email', { name }));
         if (field.type === 'url' && !URL_PATTERN.test(value)) return check(false, t('records.rule.url', { name }));
-        if (v.pattern) {
-          let re: RegExp | null = null;
-          try {
-            re = new RegExp(`^(?:${v.pattern})$`, 'u');
-          } catch {
-            re = null;
-          }
-          if (re && !re.test(value)) return check(false, t('records.rule.pattern', { name, pattern: v.pattern }));
-        }
+        if (v.pattern) return checkPattern(v.pattern, value, name, t);
         return Promise.resolve();
       },
     });

@@ -4,16 +4,16 @@
  * unique, min/max (numbers, dates), min/max length and pattern (text). The default value's input
  * follows the type (text, number, date, yes/no, one or more of the choices).
  */
-import { DatePicker, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import React from 'react';
 import { useIntl } from 'umi';
-import { PHONE_PATTERN } from '../../../contracts/constants';
+import { PHONE_PATTERN, USER_PATTERN_MAX_LENGTH } from '../../../contracts/constants';
 import type { FieldType } from '../../../contracts/constants';
 import type { ChoiceRow, FieldFormValues } from './fieldTypes';
-import { DEFAULT_TYPES, isComputed, regexError, UNIQUE_TYPES, validationKeys } from './fieldTypes';
+import { DEFAULT_TYPES, isComputed, patternError, UNIQUE_TYPES, validationKeys } from './fieldTypes';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -46,8 +46,13 @@ export function ConstraintFields({ type }: { type: FieldType }) {
   );
 }
 
-/** min/max, length and pattern, as the type reads them. */
-export function ValidationFields({ type }: { type: FieldType }) {
+/**
+ * min/max, length and pattern, as the type reads them. The pattern is checked by the linear-time
+ * engine the server runs (fieldTypes.patternError); `stored` is the field's pattern as saved and
+ * `storedIssue` the server's `patternIssue` for it (a pattern saved before that engine which it
+ * cannot run): it is shown as a warning and may be kept unchanged, as the server allows.
+ */
+export function ValidationFields({ type, stored, storedIssue }: { type: FieldType; stored?: string; storedIssue?: string }) {
   const intl = useIntl();
   const t: T = (id, values) => intl.formatMessage({ id }, values);
   const keys = isComputed(type) ? [] : validationKeys(type);
@@ -100,17 +105,27 @@ export function ValidationFields({ type }: { type: FieldType }) {
           </Form.Item>
         </Space>
       )}
+      {keys.includes('pattern') && storedIssue && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="pattern-issue"
+          style={{ marginBottom: 12 }}
+          message={t('field.validation.patternStored', { detail: storedIssue })}
+        />
+      )}
       {keys.includes('pattern') && (
         <Form.Item
           name={['validation', 'pattern']}
           label={t('field.validation.pattern')}
           extra={t('field.validation.patternHelp')}
           rules={[
-            { max: 500 },
+            { max: USER_PATTERN_MAX_LENGTH },
             {
               validator: async (_, v?: string) => {
-                const error = v ? regexError(v) : undefined;
-                if (error) throw new Error(t('field.validation.patternInvalid', { error }));
+                if (!v || (storedIssue && v === stored)) return;
+                const error = await patternError(v, t);
+                if (error) throw new Error(error);
               },
             },
           ]}

@@ -225,7 +225,9 @@ export default function FieldDrawer({
                       key: 'validation',
                       label: t('field.section.validation'),
                       forceRender: true,
-                      children: <ValidationFields type={type} />,
+                      children: (
+                        <ValidationFields type={type} stored={field?.validation.pattern} storedIssue={field?.patternIssue} />
+                      ),
                     },
                   ]),
               {

@@ -66,6 +66,13 @@ function fieldColumns(
         <Space size={0}>
           {f.required && <Tag color="red">{t('field.required')}</Tag>}
           {f.unique && <Tag color="blue">{t('field.unique')}</Tag>}
+          {f.patternIssue && (
+            <Tooltip title={t('field.validation.patternStored', { detail: f.patternIssue })}>
+              <Tag color="warning" data-testid={`pattern-issue-${f.key}`}>
+                {t('field.validation.patternIssueTag')}
+              </Tag>
+            </Tooltip>
+          )}
         </Space>
       ),
     },

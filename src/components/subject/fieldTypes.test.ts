@@ -6,7 +6,7 @@ import {
   defaultToApi,
   duplicateChoice,
   GROUPED_TYPES,
-  regexError,
+  patternError,
   suggestKey,
   toFieldInput,
   toFieldUpdate,
@@ -141,8 +141,17 @@ describe('helpers', () => {
     expect(suggestKey('2026 Amount (CNY)')).toBe('amount_cny');
     expect(suggestKey('金额')).toBe('');
     expect(autoNumberSample('WP-', 3, 7)).toBe('WP-007');
-    expect(regexError('^a+$')).toBeUndefined();
-    expect(regexError('(')).toBeTruthy();
+  });
+
+  it('checks a pattern with the linear-time engine: lookaround and backreferences are refused, saying why', async () => {
+    const t = (id: string, values?: Record<string, string | number>) => `${id} ${JSON.stringify(values ?? {})}`;
+    expect(await patternError('^a+$', t)).toBeUndefined();
+    expect(await patternError('(a+)+', t)).toBeUndefined();
+    expect(await patternError('(', t)).toMatch(/^field\.validation\.patternInvalid /);
+    expect(await patternError('(?=a)a', t)).toBe('field.validation.patternUnsupported {"detail":"(?="}');
+    expect(await patternError('(?<!a)b', t)).toBe('field.validation.patternUnsupported {"detail":"(?<!"}');
+    expect(await patternError('(a)\\1', t)).toBe('field.validation.patternUnsupported {"detail":"\\\\1"}');
+    expect(await patternError('(.*a){300}', t)).toBe('field.validation.patternTooComplex {"size":1504,"max":1000}');
   });
 
   it('a field as form values: dates as dayjs, choices remember their label', () => {

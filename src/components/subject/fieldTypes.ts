@@ -17,6 +17,7 @@ import {
   VALIDATION_KEYS_BY_TYPE,
 } from '../../../contracts/constants';
 import type { FieldType } from '../../../contracts/constants';
+import { compileUserPattern } from '../../utils/userPattern';
 
 /** The type picker's groups, in order; every FIELD_TYPES entry is in exactly one. */
 export const FIELD_TYPE_GROUPS: { key: 'text' | 'number' | 'date' | 'choice' | 'link' | 'computed'; types: FieldType[] }[] = [
@@ -223,13 +224,24 @@ export function autoNumberSample(prefix: string | undefined, padding: number | u
   return `${prefix ?? ''}${String(n).padStart(padding ?? 0, '0')}`;
 }
 
-/** The error of a regular expression as JavaScript reads it, or undefined when it compiles. */
-export function regexError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+/**
+ * Why the linear-time engine the server runs (utils/userPattern.ts, loaded lazily) refuses a
+ * validation pattern, as a translated message, or undefined when it runs it: the lookaround or
+ * backreference used, RE2's syntax error, or the program's size over its bound.
+ */
+export async function patternError(pattern: string, t: (id: string, values?: Record<string, string | number>) => string): Promise<string | undefined> {
+  const compiled = await compileUserPattern(pattern);
+  if (compiled.ok) return undefined;
+  const problem = compiled.problem;
+  switch (problem.kind) {
+    case 'unsupported':
+      return t('field.validation.patternUnsupported', { detail: problem.detail });
+    case 'tooComplex':
+      return t('field.validation.patternTooComplex', { size: problem.size, max: problem.max });
+    case 'tooLong':
+      return t('field.validation.patternInvalid', { error: `> ${problem.max}` });
+    case 'invalid':
+      return t('field.validation.patternInvalid', { error: problem.detail });
   }
 }
 

@@ -162,6 +162,10 @@ export default {
   'field.validation.pattern': 'Pattern (regular expression)',
   'field.validation.patternHelp': 'The whole value must match, e.g. ^WP-\\d+$',
   'field.validation.patternInvalid': 'Not a valid regular expression: {error}',
+  'field.validation.patternUnsupported': 'Uses {detail}: the linear-time pattern engine cannot run lookahead, lookbehind or backreferences; rewrite it',
+  'field.validation.patternTooComplex': 'Too complex for the linear-time pattern engine ({size} steps, at most {max}); simplify it',
+  'field.validation.patternStored': 'This pattern uses features the linear-time engine cannot run ({detail}); records are not checked against it until you rewrite it',
+  'field.validation.patternIssueTag': 'Pattern not checked',
   'field.validation.minAboveMax': 'The minimum is above the maximum',
   'field.validation.none': 'This type has no value checks beyond “required”.',
 

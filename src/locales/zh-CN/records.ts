@@ -14,6 +14,7 @@ export default {
   'records.rule.email': '{name}不是有效的邮箱地址',
   'records.rule.url': '{name}须是以 http:// 或 https:// 开头的网址',
   'records.rule.pattern': '{name}格式不符合要求（{pattern}）',
+  'records.rule.patternInputTooLong': '{name}太长，无法按格式检查：最多 {n} 个字符',
   'records.rule.number': '{name}必须是数字',
   'records.rule.min': '{name}不能小于 {min}',
   'records.rule.max': '{name}不能大于 {max}',

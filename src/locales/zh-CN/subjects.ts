@@ -157,6 +157,10 @@ export default {
   'field.validation.pattern': '格式（正则表达式）',
   'field.validation.patternHelp': '整个值必须匹配，如 ^WP-\\d+$',
   'field.validation.patternInvalid': '不是有效的正则表达式：{error}',
+  'field.validation.patternUnsupported': '使用了 {detail}：线性时间的正则引擎不支持前瞻、后顾和反向引用，请改写',
+  'field.validation.patternTooComplex': '正则表达式对线性时间引擎过于复杂（{size} 步，最多 {max} 步），请简化',
+  'field.validation.patternStored': '此格式使用了线性时间引擎无法执行的特性（{detail}）；改写之前，记录不会按它检查',
+  'field.validation.patternIssueTag': '格式未检查',
   'field.validation.minAboveMax': '最小值大于最大值',
   'field.validation.none': '除“必填”外，该类型没有其他校验。',
 

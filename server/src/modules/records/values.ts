@@ -31,6 +31,7 @@ import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import { sanitizeNoticeBody } from '../notices/notices.sanitize';
+import { compileUserPattern, type UserPattern } from '../../lib/user-pattern';
 import { ident } from '../subjects/ddl';
 import { storageOf } from '../subjects/field-types';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
@@ -313,20 +314,16 @@ export function parseValue(field: FieldDef, raw: unknown): FieldValue {
   }
 }
 
-/** `field.validation.pattern` as a whole-value regular expression (cached); undefined when absent or invalid. */
-const patterns = new Map<string, RegExp | null>();
-function patternOf(source: string | undefined): RegExp | undefined {
+/**
+ * `field.validation.pattern` compiled by the linear-time engine (lib/user-pattern.ts, cached);
+ * undefined when absent or when the engine cannot run it: a pattern stored before RE2 was the
+ * engine (lookaround, backreferences) is not checked — never handed to the backtracking `RegExp` —
+ * and its field carries `patternIssue` until the owner rewrites it.
+ */
+function patternOf(source: string | undefined): UserPattern | undefined {
   if (!source) return undefined;
-  let re = patterns.get(source);
-  if (re === undefined) {
-    try {
-      re = new RegExp(`^(?:${source})$`, 'u');
-    } catch {
-      re = null; // the subjects module refuses an invalid pattern; one stored before is ignored
-    }
-    patterns.set(source, re);
-  }
-  return re ?? undefined;
+  const compiled = compileUserPattern(source);
+  return compiled.ok ? compiled.pattern : undefined;
 }
 
 const compareDecimal = (a: string, b: string) => bignumber(a).comparedTo(bignumber(b));
@@ -334,7 +331,9 @@ const compareDecimal = (a: string, b: string) => bignumber(a).comparedTo(bignumb
 /**
  * The field's own constraints (`field.validation`) on a canonical non-null value: min/max for
  * numbers (exact decimals) and dates/datetimes, minLength/maxLength (characters; of the text for
- * rich text) and pattern (whole value) for the text types. A bound that does not parse is ignored.
+ * rich text) and pattern (whole value, run by RE2 in linear time on at most the pattern's
+ * `maxInput` characters, else errors.record.patternInputTooLong) for the text types. A bound that
+ * does not parse is ignored, and so is a stored pattern RE2 cannot run (patternOf).
  * @throws ValueError.
  */
 export function checkConstraints(field: FieldDef, value: FieldValue): void {
@@ -376,8 +375,9 @@ export function checkConstraints(field: FieldDef, value: FieldValue): void {
     const n = length(field.type === 'richText' ? textOfHtml(value) : value);
     if (v.minLength !== undefined && n < v.minLength) throw new ValueError('errors.record.minLength', { n: v.minLength });
     if (v.maxLength !== undefined && n > v.maxLength) throw new ValueError('errors.record.maxLength', { n: v.maxLength });
-    const re = field.type === 'richText' ? undefined : patternOf(v.pattern);
-    if (re && !re.test(value)) throw new ValueError('errors.record.pattern');
+    const pattern = field.type === 'richText' ? undefined : patternOf(v.pattern);
+    if (pattern && value.length > pattern.maxInput) throw new ValueError('errors.record.patternInputTooLong', { n: pattern.maxInput });
+    if (pattern && !pattern.test(value)) throw new ValueError('errors.record.pattern');
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { compileUserPattern } from '../../lib/user-pattern';
 import { ident, sequenceNameOf } from './ddl';
 import { evaluateFormulaField } from '../records/compute';
 import type { FieldValue } from '../records/values';
@@ -117,15 +118,17 @@ const BATCH = 1000;
 
 /**
  * Live records breaking a field's validation. min/max and lengths are checked in SQL; a `pattern`
- * (a JavaScript regular expression over the whole value) by scanning the non-empty values in
- * batches of 1,000, in id order.
+ * (whole value) by scanning the non-empty values in batches of 1,000, in id order, with the
+ * linear-time engine (lib/user-pattern.ts; a value longer than the pattern's `maxInput` breaks
+ * it, as on the write path). A stored pattern the engine cannot run (kept unchanged from before
+ * RE2) is not scanned: the write path does not check it either.
  */
 export async function validationBreakers(tx: Executor, tableName: string, field: FieldDef): Promise<Breakers> {
   const inSql = validationSql(field);
   const pattern = field.validation.pattern;
-  if (!pattern || columnTypeOf(field) !== 'text' || !field.column)
-    return inSql ? liveBreakers(tx, tableName, field, inSql) : { count: 0, records: [] };
-  const re = new RegExp(`^(?:${pattern})$`);
+  const compiled = pattern && columnTypeOf(field) === 'text' && field.column ? compileUserPattern(pattern) : undefined;
+  if (!compiled?.ok) return inSql ? liveBreakers(tx, tableName, field, inSql) : { count: 0, records: [] };
+  const re = compiled.pattern;
   const c = columnRef(field);
   const out: Breakers = { count: 0, records: [] };
   let last = '00000000-0000-0000-0000-000000000000';
@@ -137,7 +140,7 @@ export async function validationBreakers(tx: Executor, tableName: string, field:
       ),
     );
     for (const r of rows) {
-      if (r.bad || !re.test(r.value)) {
+      if (r.bad || r.value.length > re.maxInput || !re.test(r.value)) {
         out.count += 1;
         if (out.records.length < TYPE_CHANGE_SAMPLE) out.records.push({ id: r.id, value: r.value });
       }

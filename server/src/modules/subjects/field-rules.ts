@@ -7,7 +7,8 @@
  *    of the same application; a formula an expression that parses and reads only other fields,
  *    with no cycle through other formulas; money a currency; auto number prefix/padding;
  *  - validation: only the keys of the type (VALIDATION_KEYS_BY_TYPE); min/max numbers (dates for
- *    date types) with min ≤ max; minLength ≤ maxLength; a pattern that compiles;
+ *    date types) with min ≤ max; minLength ≤ maxLength; a pattern the linear-time engine runs
+ *    (checkPattern; a pattern already stored, unchanged, is kept even when it cannot be run);
  *  - defaultValue: not for user, relation, attachment and computed types; must pass the field's
  *    own checks, the very ones of every record write (records/values.ts normalizeValue).
  * Options keys of other types are dropped, so `fields.options` holds only what its type reads.
@@ -24,6 +25,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { normalizeValue, parseDate, parseDateTime, parseDecimal, ValueError } from '../records/values';
 import { checkFormula, FormulaError, formulaOrder } from './formula';
+import { compileUserPattern, describePatternProblem } from '../../lib/user-pattern';
 import { isUuid } from '../../lib/uuid';
 
 /** A field's definition as stored (fields row), before or after the checks. */
@@ -50,6 +52,12 @@ export interface DraftContext {
   prefix?: string;
   /** Drop validation keys the type does not take instead of refusing them (a type change that keeps the old rules). */
   dropInapplicableValidation?: boolean;
+  /**
+   * The field's pattern as stored, when changing a field: kept as it is even if the linear-time
+   * engine cannot run it (a pattern saved before RE2 was the engine; its field carries
+   * `patternIssue` and records are written without its check until the owner rewrites it).
+   */
+  storedPattern?: string;
 }
 
 /** Types without a default value (their value is computed, or refers to other objects). */
@@ -86,6 +94,21 @@ export function cleanOptions(type: FieldType, o: FieldOptions): FieldOptions {
   }
 }
 
+/**
+ * A validation pattern the linear-time engine runs (lib/user-pattern.ts), else a 400 naming
+ * `name`: errors.field.patternUnsupported (lookahead, lookbehind, backreference; `{detail}` the
+ * construct), errors.field.patternTooComplex (`{size}`, `{max}` RE2 instructions),
+ * errors.field.pattern (`{detail}` RE2's reason, or the length bound).
+ */
+export function checkPattern(pattern: string, name: string): void {
+  const compiled = compileUserPattern(pattern);
+  if (compiled.ok) return;
+  const problem = compiled.problem;
+  if (problem.kind === 'unsupported') throw invalid(name, 'errors.field.patternUnsupported', { detail: problem.detail });
+  if (problem.kind === 'tooComplex') throw invalid(name, 'errors.field.patternTooComplex', { size: problem.size, max: problem.max });
+  throw invalid(name, 'errors.field.pattern', { detail: describePatternProblem(problem) });
+}
+
 function checkValidation(type: FieldType, input: FieldValidation, ctx: DraftContext): FieldValidation {
   const p = `${ctx.prefix ?? ''}validation.`;
   const allowed = VALIDATION_KEYS_BY_TYPE[type] ?? [];
@@ -106,12 +129,9 @@ function checkValidation(type: FieldType, input: FieldValidation, ctx: DraftCont
         throw invalid(`${p}${key}`, 'errors.field.bound');
       }
     } else if (key === 'pattern') {
-      try {
-        new RegExp(`^(?:${value as string})$`);
-      } catch {
-        throw invalid(`${p}pattern`, 'errors.field.pattern');
-      }
-      out.pattern = value as string;
+      const pattern = value as string;
+      if (pattern !== ctx.storedPattern) checkPattern(pattern, `${p}pattern`);
+      out.pattern = pattern;
     } else {
       out[key] = value as number;
     }

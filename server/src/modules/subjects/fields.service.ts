@@ -25,6 +25,7 @@ import {
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import type { ApplicationRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
+import { patternIssueOf } from '../../lib/user-pattern';
 import type { AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { addFieldColumn, columnNameOf, createFieldIndexes, dropFieldIndexes, ident, sequenceNameOf, setFieldUnique } from './ddl';
@@ -86,6 +87,8 @@ export function toField(f: FieldDef): Field {
     helpText: f.helpText,
   };
   if (f.defaultValue !== undefined && f.defaultValue !== null) out.defaultValue = f.defaultValue;
+  const patternIssue = patternIssueOf(f.validation.pattern);
+  if (patternIssue) out.patternIssue = patternIssue;
   return out;
 }
 
@@ -374,7 +377,11 @@ export async function updateField(
     let draft: FieldDraft;
     try {
       draft = await checkFieldDraft(
-        { ...draftContext(tx, def, field), dropInapplicableValidation: typeChanged && input.validation === undefined },
+        {
+          ...draftContext(tx, def, field),
+          dropInapplicableValidation: typeChanged && input.validation === undefined,
+          storedPattern: field.validation.pattern,
+        },
         wanted,
       );
     } catch (e) {

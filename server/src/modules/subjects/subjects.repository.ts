@@ -310,3 +310,34 @@ export async function liveRecordCount(db: Executor, tableName: string): Promise<
   );
   return Number(row.n);
 }
+
+/** A live field's stored validation pattern, with where it lives (live application and subject). */
+export interface StoredPatternRow {
+  application: string;
+  subject: string;
+  field: string;
+  pattern: string;
+}
+
+/** Every live field of a live subject of a live application that has a validation pattern, by application, subject, field. */
+export async function storedPatterns(db: Executor): Promise<StoredPatternRow[]> {
+  return db
+    .select({
+      application: applications.slug,
+      subject: subjects.key,
+      field: fields.key,
+      pattern: sql<string>`${fields.validation} ->> 'pattern'`,
+    })
+    .from(fields)
+    .innerJoin(subjects, eq(subjects.id, fields.subjectId))
+    .innerJoin(applications, eq(applications.id, subjects.applicationId))
+    .where(
+      and(
+        isNull(fields.deletedAt),
+        isNull(subjects.deletedAt),
+        isNull(applications.deletedAt),
+        sql`coalesce(${fields.validation} ->> 'pattern', '') <> ''`,
+      ),
+    )
+    .orderBy(asc(applications.slug), asc(subjects.key), asc(fields.key));
+}
