@@ -20,6 +20,7 @@ import { getSubject, removeField, reorderFields } from '../../services/subjects'
 import FieldDrawer from './FieldDrawer';
 import { FieldTypeLabel } from './icons';
 import SubjectSettingsForm from './SubjectSettingsForm';
+import { validationLabels } from './validationSummary';
 
 /** The react-query key of one subject's detail by application slug and key. */
 export const subjectDetailKey = (app: string, subject: string) => ['subjects', 'app', app, 'detail', subject];
@@ -63,9 +64,14 @@ function fieldColumns(
       title: t('field.section.validation'),
       dataIndex: 'required',
       render: (_, f) => (
-        <Space size={0}>
+        <Space size={[0, 4]} wrap>
           {f.required && <Tag color="red">{t('field.required')}</Tag>}
           {f.unique && <Tag color="blue">{t('field.unique')}</Tag>}
+          {validationLabels(f.validation, t).map((c) => (
+            <Tag key={c.key} data-testid={`field-check-${f.key}-${c.key}`} style={c.code ? { fontFamily: 'monospace' } : undefined}>
+              {c.label}
+            </Tag>
+          ))}
           {f.patternIssue && (
             <Tooltip title={t('field.validation.patternStored', { detail: f.patternIssue })}>
               <Tag color="warning" data-testid={`pattern-issue-${f.key}`}>

@@ -14,7 +14,7 @@ export default {
   'records.rule.email': '{name} is not a valid e-mail address',
   'records.rule.url': '{name} must be a web address starting with http:// or https://',
   'records.rule.pattern': '{name} does not match the required format ({pattern})',
-  'records.rule.patternInputTooLong': '{name} is too long to check against its format: at most {n} characters',
+  'records.rule.patternInputTooLong': '{name} is too long to check against its format: at most {n, plural, one {# character} other {# characters}}',
   'records.rule.number': '{name} must be a number',
   'records.rule.min': '{name} must be at least {min}',
   'records.rule.max': '{name} must be at most {max}',

@@ -159,6 +159,7 @@ export default {
   'field.validation.minLength': 'Minimum length',
   'field.validation.maxLength': 'Maximum length',
   'field.validation.lengthHelp': 'In characters',
+  'field.validation.lengthLabel': '{min}–{max} chars',
   'field.validation.pattern': 'Pattern (regular expression)',
   'field.validation.patternHelp': 'The whole value must match, e.g. ^WP-\\d+$',
   'field.validation.patternInvalid': 'Not a valid regular expression: {error}',

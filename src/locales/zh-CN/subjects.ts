@@ -154,6 +154,7 @@ export default {
   'field.validation.minLength': '最小长度',
   'field.validation.maxLength': '最大长度',
   'field.validation.lengthHelp': '按字符计',
+  'field.validation.lengthLabel': '{min}–{max} 字',
   'field.validation.pattern': '格式（正则表达式）',
   'field.validation.patternHelp': '整个值必须匹配，如 ^WP-\\d+$',
   'field.validation.patternInvalid': '不是有效的正则表达式：{error}',
