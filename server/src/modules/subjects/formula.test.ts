@@ -79,6 +79,9 @@ test('formula: what a spreadsheet-like formula can do', () => {
   assert.equal(v('-a + +b', { a: '3', b: '1' }), '-2');
   assert.equal(v('d == "2026-01-01"', { d: '2026-01-01' }, 'boolean'), true);
   assert.equal(v('1 / 3', {}, 'number'), '0.3333333333333333333333333333333333');
+  assert.equal(v('price + 10%', { price: '200' }), '220');
+  assert.equal(v('price * 10%', { price: '200' }), '20');
+  assert.equal(v('tags == "a, b"', { tags: ['a', 'b'] }, 'boolean'), true);
 });
 
 /** Runs `fn`, returning what it returned or threw and how long it took (ms). */
@@ -181,4 +184,13 @@ test('formula limits: 10,000 evaluations stay fast', () => {
   }
   const ms = performance.now() - started;
   assert.ok(ms < 5000, `10,000 evaluations in ${ms.toFixed(0)} ms`);
+});
+
+test('formula limits: an evaluation past its time limit yields null', (t) => {
+  assert.equal(evaluateFormula('a + b + c + a + b', 'number', { a: '1', b: '2', c: '3' }), '9');
+  // a clock that moves 30 ms at every reading: the fourth addition starts past the 100 ms limit
+  let clock = 0;
+  t.mock.method(performance, 'now', () => (clock += 30));
+  assert.equal(evaluateFormula('a + b + c + a + b', 'number', { a: '1', b: '2', c: '3' }), null);
+  assert.equal(evaluateFormula('a + b', 'number', { a: '1', b: '2' }), '3');
 });
