@@ -29,12 +29,13 @@
  * mid-run leaves a `running` batch; `recoverInterruptedImports` (at start) discards it the same way.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../../../contracts';
+import type { CurrentUser, RecordItem } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches, importRows, recordLinks, recordVersions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
 import { ident } from '../subjects/ddl';
+import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, nextAutoNumbers, systemValues } from '../records/compute';
 import { findRecords, replaceLinks, tableOf } from '../records/records.repository';
@@ -72,7 +73,9 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   const cols = ownColumns(subject);
   const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
   const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
+  const pace = formulaPacer();
   for (const r of rows) {
+    await pace();
     const id = r.id;
     const written: Record<string, FieldValue> = {
       ...r.values,
@@ -113,14 +116,22 @@ async function prepareUpdates(
 ): Promise<RowResult[]> {
   if (rows.length === 0) return [];
   const current = new Map((await findRecords(tx, ctx.subject, [...new Set(rows.map((r) => r.recordId))])).map((r) => [r.id, r]));
-  return rows.map((r): RowResult => {
-    const rec = current.get(r.recordId);
-    // deleted since the check: make the final step refuse the batch (no record at version -1)
-    if (!rec) return { row_number: r.rowNumber, action: 'update', version_before: -1, version_after: 0, apply: {}, changes: {}, snapshot: {} };
-    const diff = diffUpdate(ctx.subject, rec, r.values, at, ctx.user);
-    if (!diff) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
-    return { row_number: r.rowNumber, action: 'update', version_before: rec.version, version_after: rec.version + 1, ...diff };
-  });
+  const pace = formulaPacer();
+  const results: RowResult[] = [];
+  for (const r of rows) {
+    await pace();
+    results.push(prepareUpdate(ctx, r, current.get(r.recordId), at));
+  }
+  return results;
+}
+
+/** One row of prepareUpdates: its diff against record `rec` (undefined when deleted since the check). */
+function prepareUpdate(ctx: RunContext, r: { rowNumber: number; values: Record<string, FieldValue> }, rec: RecordItem | undefined, at: Date): RowResult {
+  // deleted since the check: make the final step refuse the batch (no record at version -1)
+  if (!rec) return { row_number: r.rowNumber, action: 'update', version_before: -1, version_after: 0, apply: {}, changes: {}, snapshot: {} };
+  const diff = diffUpdate(ctx.subject, rec, r.values, at, ctx.user);
+  if (!diff) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
+  return { row_number: r.rowNumber, action: 'update', version_before: rec.version, version_after: rec.version + 1, ...diff };
 }
 
 /**

@@ -30,6 +30,7 @@ import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
+import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
 import { findRecords, tableOf } from '../records/records.repository';
 import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../records/values';
@@ -155,7 +156,9 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
   const references = await prefetchReferences(vctx, subject, raws);
   const unique = await prefetchUnique(tx, subject, raws);
   const items: UpdateItem[] = [];
+  const pace = formulaPacer();
   for (const [i, p] of todo.entries()) {
+    await pace();
     const rec = current.get(p.record_id)!;
     const values = await validateValues({ ...vctx, recordIds: [rec.id], references, unique }, subject, raws[i], 'update');
     const diff = diffUpdate(subject, rec, values as Record<string, FieldValue>, at, ctx.user);

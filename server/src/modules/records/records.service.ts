@@ -35,6 +35,7 @@ import { requireOpenableApplication } from '../applications/applications.service
 import type { AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { ident } from '../subjects/ddl';
+import { formulaPacer } from '../subjects/formula';
 import { loadSubjectDef, requireSubject, type FieldDef, type SubjectDef } from '../subjects/subject-def';
 import { formWriteRules } from '../forms/forms.rules';
 import { columnOf } from './columns';
@@ -515,6 +516,7 @@ export async function recomputeFormulaField(tx: Executor, subject: SubjectDef, f
   if (field.type !== 'formula' || !field.column) return 0;
   let last: string | null = null;
   let changed = 0;
+  const pace = formulaPacer();
   for (;;) {
     const rows = await selectRecordRows(tx, subject, {
       where: last ? sql`${columnOf('r', 'id')} > ${last}::uuid` : sql`true`,
@@ -524,6 +526,7 @@ export async function recomputeFormulaField(tx: Executor, subject: SubjectDef, f
     if (rows.length === 0) break;
     for (const item of await rowsToItems(tx, subject, rows)) {
       const value = evaluateFormulaField(field, item.values as Record<string, FieldValue>);
+      await pace();
       if (sameValue(item.values[field.key] as FieldValue, value)) continue;
       await tx.execute(sql`update ${tableOf(subject)} set ${sql.raw(ident(field.column))} = ${sqlValue(field, value)} where id = ${item.id}::uuid`);
       changed += 1;

@@ -18,7 +18,7 @@ import { compileUserPattern } from '../../lib/user-pattern';
 import { ident, sequenceNameOf } from './ddl';
 import { evaluateFormulaField } from '../records/compute';
 import type { FieldValue } from '../records/values';
-import { formulaReads } from './formula';
+import { formulaPacer, formulaReads } from './formula';
 import type { FieldDef, SubjectDef } from './subject-def';
 import { columnRef, columnTypeOf, emptySql, valueSql } from './value-sql';
 
@@ -158,7 +158,9 @@ const recordsetColumn = (f: FieldDef) => `${ident(f.column!)} ${columnTypeOf(f)}
  * subject, recycled ones included, in batches of 1,000 (keyset by id): the values they read are
  * loaded in the API's shapes, evaluated as the write path does (records/compute.ts
  * evaluateFormulaField: canonical decimals, texts cut to the text limit), and written back with
- * one UPDATE per batch. A recompute is not a record change: no version, `updated_at` kept.
+ * one UPDATE per batch. A recompute is not a record change: no version, `updated_at` kept. Each
+ * evaluation is bounded (formula-eval.ts FORMULA_LIMITS); the loop yields to other requests every
+ * 20 ms of computing (formula.formulaPacer).
  */
 export async function recomputeFormulas(tx: Executor, def: SubjectDef, formulas: readonly FieldDef[]): Promise<void> {
   const targets = formulas.filter((f) => f.column);
@@ -176,6 +178,7 @@ export async function recomputeFormulas(tx: Executor, def: SubjectDef, formulas:
       : sql``;
   const sets = sql.raw(targets.map((f) => `${ident(f.column!)} = x.${ident(f.column!)}`).join(', '));
   const columns = sql.raw(['id uuid', ...targets.map(recordsetColumn)].join(', '));
+  const pace = formulaPacer();
   let last = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = rowsOf<Record<string, unknown> & { id: string }>(
@@ -184,7 +187,8 @@ export async function recomputeFormulas(tx: Executor, def: SubjectDef, formulas:
       ),
     );
     if (rows.length === 0) return;
-    const batch = rows.map((row) => {
+    const batch: Record<string, unknown>[] = [];
+    for (const row of rows) {
       const values: Record<string, unknown> = {};
       inputs.forEach((f, i) => {
         values[f.key] = row[`v${i}`];
@@ -195,8 +199,9 @@ export async function recomputeFormulas(tx: Executor, def: SubjectDef, formulas:
         values[f.key] = value;
         out[f.column!] = value;
       }
-      return out;
-    });
+      batch.push(out);
+      await pace();
+    }
     await tx.execute(
       sql`update ${sql.raw(`${table} r`)} set ${sets} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${columns}) where r.id = x.id`,
     );
