@@ -202,6 +202,10 @@ export const MESSAGES = {
     'zh-CN': '请求被拒绝：来自其他站点的请求',
     'en-US': 'Request refused: it came from another site',
   },
+  'errors.hostNotAllowed': {
+    'zh-CN': '此服务器不响应该主机名的请求（请在 ALLOWED_HOSTS 中加入它）',
+    'en-US': 'This server does not answer for this host name (add it to ALLOWED_HOSTS)',
+  },
   'errors.currentPasswordWrong': { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong' },
   'errors.password.sameAsCurrent': {
     'zh-CN': '新密码不能与当前密码相同',
