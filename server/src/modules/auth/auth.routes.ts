@@ -16,11 +16,13 @@ import { errorResponses } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { clearSessionCookie, requireSessionUser, requireUser, setSessionCookie, userOf } from './auth.plugin';
 import { changePassword, login, logout, updatePreferences } from './auth.service';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /auth/login — body loginInputSchema `{ email, password }` → 200 `{ success, data: CurrentUser }`
-   * and a new session cookie (the request's previous session, if any, is ended). 401
+   * and a new session cookie (the request's previous session, if any, is ended) and the device
+   * cookie (device-cookie.ts: this browser is then counted on its own by the back-off). 401
    * INVALID_CREDENTIALS (same message for an unknown e-mail and a wrong password); 403 FORBIDDEN for
    * a disabled account; 429 RATE_LIMITED with Retry-After during the back-off; 400 VALIDATION_FAILED.
    */
@@ -39,10 +41,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await login(
         app.db,
         request.body,
-        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, previousSessionId: request.sessionId },
+        {
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent'] ?? null,
+          previousSessionId: request.sessionId,
+          deviceCookie: deviceCookieOf(request),
+        },
         auditOf(request),
       );
       setSessionCookie(request, reply, result.token, result.maxAgeMs);
+      setDeviceCookie(request, reply, result.deviceCookie);
       return ok(result.user);
     },
   );
@@ -103,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         request.sessionId,
         request.body,
-        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, deviceCookie: deviceCookieOf(request) },
         auditOf(request),
       );
       setSessionCookie(request, reply, result.token, result.maxAgeMs);

@@ -33,14 +33,19 @@ test('session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain; over https `__H
   await initAdmin(app);
   const body = { email: 'admin@example.com', password: DEFAULT_PASSWORD };
 
+  /** The Set-Cookie header of the cookie `name` (a sign-in also sets the device cookie, device-cookie.ts). */
+  const setCookie = (res: { headers: Record<string, unknown> }, name: string) =>
+    ([res.headers['set-cookie']].flat() as string[]).find((h) => h.startsWith(`${name}=`)) ?? '';
   const http = await call(app, 'POST', '/api/v1/auth/login', { body });
-  const plain = String(http.headers['set-cookie']);
+  const plain = setCookie(http, 'assay_session');
   assert.match(plain, /^assay_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
+  assert.match(setCookie(http, 'assay_device'), /^assay_device=[^;]+; Max-Age=31536000; Path=\/api\/v1\/auth; HttpOnly; SameSite=Strict$/);
 
   const https = await call(app, 'POST', '/api/v1/auth/login', { body, headers: { 'x-forwarded-proto': 'https' } });
-  const secure = String(https.headers['set-cookie']);
+  const secure = setCookie(https, '__Host-assay_session');
   assert.match(secure, /^__Host-assay_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   assert.doesNotMatch(secure, /Domain=/i, '__Host- cookies carry no Domain');
+  assert.match(setCookie(https, '__Secure-assay_device'), /^__Secure-assay_device=[^;]+; Max-Age=31536000; Path=\/api\/v1\/auth; HttpOnly; Secure; SameSite=Strict$/);
   const token = https.cookies.find((c) => c.name === '__Host-assay_session')?.value;
   assert.ok(token);
 
