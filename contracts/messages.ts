@@ -256,8 +256,12 @@ export const MESSAGES = {
   },
   'errors.date.invalid': { 'zh-CN': '日期时间格式不正确', 'en-US': 'Not a valid date and time' },
   'errors.token.expiryRange': {
-    'zh-CN': '到期时间须在将来，且不超过 366 天',
-    'en-US': 'The expiry must be in the future and at most 366 days away',
+    'zh-CN': '到期时间须在将来，且不超过 365 天',
+    'en-US': 'The expiry must be in the future and at most 365 days away',
+  },
+  'errors.token.readOnly': {
+    'zh-CN': '此 API 令牌为只读，不能修改数据（POST、PUT、PATCH、DELETE）',
+    'en-US': 'This API token is read-only: it cannot change anything (POST, PUT, PATCH, DELETE)',
   },
   'errors.token.notFound': { 'zh-CN': '令牌不存在或已吊销', 'en-US': 'No such token, or it is already revoked' },
   'errors.sessionRequired': {

@@ -46,6 +46,7 @@ export default {
   'people.user.reset.done': 'New password of “{name}”',
   'people.user.reset.once': 'This password is shown only once: copy it and hand it to the user safely.',
   'people.user.reset.sessions': '{n} session(s) ended.',
+  'people.user.reset.tokens': '{n} API token(s) revoked.',
   'people.user.delete.confirm': 'Delete “{name}”?',
   'people.user.delete.desc':
     'The user goes to the recycle bin: they cannot sign in and their sessions end. Restoring from the bin brings them back with their groups and memberships.',

@@ -8,6 +8,7 @@ import {
   currentUserSchema,
   loginInputSchema,
   okSchema,
+  passwordChangeResultSchema,
   passwordChangeSchema,
   preferencesInputSchema,
 } from '../../../../contracts';
@@ -88,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /auth/me/password — body passwordChangeSchema `{ currentPassword, newPassword }` → 200
-   * CurrentUser and a new session cookie; every other session of the user is ended. 400
+   * PasswordChangeResult `{ user, otherSessionsRevoked, tokensRevoked }` and a new session cookie;
+   * every other session of the user is ended and every active API token revoked. 400
    * VALIDATION_FAILED (wrong current password: details field currentPassword; weak or unchanged new
    * password, or one the password policy refuses: newPassword); 401 anonymous; 403 when signed in by
    * an API token (a browser session is needed); 429 RATE_LIMITED during the back-off.
@@ -100,9 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: ['auth.password_change'] },
       schema: {
         tags: ['auth'],
-        summary: 'Change my password (signs out my other sessions)',
+        summary: 'Change my password (signs out my other sessions, revokes my API tokens)',
         body: passwordChangeSchema,
-        response: { 200: okSchema(currentUserSchema), ...errorResponses },
+        response: { 200: okSchema(passwordChangeResultSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -115,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         auditOf(request),
       );
       setSessionCookie(request, reply, result.token, result.maxAgeMs);
-      return ok(result.user);
+      return ok({ user: result.user, otherSessionsRevoked: result.otherSessionsRevoked, tokensRevoked: result.tokensRevoked });
     },
   );
 

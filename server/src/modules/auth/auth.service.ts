@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
+import { revokeTokensOf } from '../account/account.repository';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
 import { assertPasswordPolicy, getSettings, peekSettings, sessionTimeouts } from '../settings/settings.service';
@@ -180,11 +181,13 @@ export async function login(
  * password is checked under the sign-in back-off (a stolen session cannot guess it quickly; a
  * browser with the account's device cookie is counted on its own, as at sign-in). On
  * success, in one transaction: the new argon2id hash, every session of the user ended — the other
- * devices are signed out — and a new session opened for this one (rotation), `auth.password_change`
- * audited with the number of other sessions revoked. A wrong current password is audited as
+ * devices are signed out —, every active API token of the user revoked (a token made by whoever
+ * knew the old password must not outlive it), and a new session opened for this one (rotation),
+ * `auth.password_change` audited with the numbers of other sessions and of tokens revoked. A wrong current password is audited as
  * `auth.password_change_failed`. The new password must pass the password policy of the system
  * settings (checked first: a refused new password costs no attempt of the back-off).
- * @returns the new session's cookie token, the user (password no longer expired) and the session's lifetime in ms.
+ * @returns the new session's cookie token, the user (password no longer expired), the session's
+ *   lifetime in ms, and the numbers of other sessions ended and of API tokens revoked.
  * @throws HttpError 429 RATE_LIMITED; 400 VALIDATION_FAILED (details field newPassword: the policy;
  *   field currentPassword: errors.currentPasswordWrong); 401 when the account no longer exists.
  */
@@ -196,7 +199,7 @@ export async function changePassword(
   meta: Omit<LoginMeta, 'previousSessionId'>,
   audit: AuditWriter,
   now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser; maxAgeMs: number }> {
+): Promise<{ token: string; user: CurrentUser; maxAgeMs: number; otherSessionsRevoked: number; tokensRevoked: number }> {
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
   const { keys } = attemptKeys(user.email, user, meta);
   await claimAttempt(db, keys, now);
@@ -210,21 +213,22 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   const { absoluteMs } = await sessionTimeouts(db);
-  const token = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     await settleSuccess(tx, keys);
     await updatePasswordHash(tx, user.id, passwordHash);
     const revoked = await deleteSessionsOf(tx, user.id);
+    const tokensRevoked = await revokeTokensOf(tx, user.id, now);
     const opened = await openSession(tx, user.id, { ...meta, previousSessionId: null }, now, absoluteMs);
     const others = currentSessionId ? Math.max(0, revoked - 1) : revoked;
     await audit.record(tx, {
       action: 'auth.password_change',
       targetType: 'user',
       targetId: user.id,
-      details: { otherSessionsRevoked: others },
+      details: { otherSessionsRevoked: others, tokensRevoked },
     });
-    return opened;
+    return { token: opened, otherSessionsRevoked: others, tokensRevoked };
   });
-  return { token, user: { ...user, passwordExpired: false }, maxAgeMs: absoluteMs };
+  return { ...done, user: { ...user, passwordExpired: false }, maxAgeMs: absoluteMs };
 }
 
 /**

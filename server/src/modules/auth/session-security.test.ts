@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { CurrentUser } from '../../../../contracts';
+import type { CurrentUser, PasswordChangeResult } from '../../../../contracts';
 import { auditLog, sessions, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 import {
@@ -96,7 +96,10 @@ test('password change: other sessions are revoked, the current one is rotated, a
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD },
   });
   assert.equal(res.statusCode, 200, res.body);
-  assert.equal(json<{ data: CurrentUser }>(res).data.email, user.email);
+  assert.deepEqual(
+    json<{ data: PasswordChangeResult }>(res).data,
+    { user: { ...json<{ data: PasswordChangeResult }>(res).data.user, email: user.email }, otherSessionsRevoked: 2, tokensRevoked: 0 },
+  );
   const rotated = sessionCookieOf(res);
   assert.ok(rotated && rotated !== laptop, 'a new session token for this device');
   assert.equal((await me(app, rotated))?.email, user.email);
@@ -110,7 +113,7 @@ test('password change: other sessions are revoked, the current one is rotated, a
 
   const [entry] = (await handle.db.select().from(auditLog).where(eq(auditLog.action, 'auth.password_change')));
   assert.equal(entry.actorId, user.user.id);
-  assert.deepEqual(entry.details, { otherSessionsRevoked: 2 });
+  assert.deepEqual(entry.details, { otherSessionsRevoked: 2, tokensRevoked: 0 });
   assert.equal(entry.before, null);
   assert.doesNotMatch(JSON.stringify(entry), /argon2|Brand-new|Correct-horse/, 'no password or hash in the log');
 });
