@@ -53,6 +53,11 @@ export const TOKEN_PREFIX_LENGTH = 12;
 /** `last_used_at` is written at most once per this many ms (a minute). */
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
+/**
+ * Leeway (ms, 5 minutes) over API_TOKEN_MAX_DAYS for an expiry the browser computed as "now + 365
+ * days" with a clock slightly ahead of the server's.
+ */
+export const EXPIRY_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** SHA-256 (hex) of a token: what `api_tokens.token_hash` holds. */
 export function hashApiToken(token: string): string {
@@ -147,7 +152,7 @@ export async function listTokens(db: Executor, userId: string, query: PageQuery)
  * Creates a token for the signed-in user, with the input's scope (default read-only) and expiry
  * (default now + API_TOKEN_DEFAULT_DAYS). The token itself is in the answer only.
  * @throws HttpError 400 VALIDATION_FAILED (field expiresAt, errors.token.expiryRange) when the
- *   expiry is not in the future or more than API_TOKEN_MAX_DAYS ahead.
+ *   expiry is not in the future or more than API_TOKEN_MAX_DAYS ahead (+ EXPIRY_CLOCK_SKEW_MS).
  */
 export async function createToken(
   db: Database,
@@ -157,7 +162,7 @@ export async function createToken(
   now: Date = new Date(),
 ): Promise<ApiTokenCreated> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS);
-  if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS) {
+  if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS + EXPIRY_CLOCK_SKEW_MS) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'expiresAt', messageKey: 'errors.token.expiryRange' }]);
   }
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
