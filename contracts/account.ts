@@ -4,8 +4,8 @@
  * rotated); disabling an account revokes all of its sessions.
  */
 import { z } from 'zod';
-import { PHONE_PATTERN } from './constants';
-import { PASSWORD_MAX_LENGTH, passwordFloorSchema, personNameSchema } from './auth';
+import { API_TOKEN_SCOPES, PHONE_PATTERN } from './constants';
+import { currentUserSchema, PASSWORD_MAX_LENGTH, passwordFloorSchema, personNameSchema } from './auth';
 import { pageQuerySchema } from './envelope';
 
 /**
@@ -25,6 +25,18 @@ export const passwordChangeSchema = z
     path: ['newPassword'],
   });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * The answer to POST /api/v1/auth/me/password: the user (password no longer expired), how many of
+ * their other sessions were signed out and how many of their API tokens were revoked (a password
+ * change revokes every active token: scripts need a new one).
+ */
+export const passwordChangeResultSchema = z.object({
+  user: currentUserSchema,
+  otherSessionsRevoked: z.number().int(),
+  tokensRevoked: z.number().int(),
+});
+export type PasswordChangeResult = z.infer<typeof passwordChangeResultSchema>;
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters. */
 const PHONE = PHONE_PATTERN;
@@ -71,33 +83,40 @@ export const profileUpdateSchema = z
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
+ * What a token may do: `read-only` — GET/HEAD only (any POST, PUT, PATCH or DELETE is 403
+ * errors.token.readOnly, also the POSTs that only read, such as exports) — or `read-write` —
+ * whatever its user may do, except change the password or manage tokens (those need a browser session).
+ */
+export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
+
+/**
  * A personal API token as listed (GET /api/v1/auth/me/tokens): never the token itself, only its
- * first characters (`prefix`, e.g. `assay_k3Jd9`). Times ISO 8601; `status` derived from
- * revokedAt/expiresAt.
+ * first characters (`prefix`, e.g. `assay_k3Jd9`). Times ISO 8601; every token expires
+ * (`expiresAt`); `status` derived from revokedAt/expiresAt.
  */
 export const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
+  scope: apiTokenScopeSchema,
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  expiresAt: z.string(),
   revokedAt: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-/** Longest lifetime of a token: 366 days from its creation. */
-export const API_TOKEN_MAX_DAYS = 366;
-
 /**
- * POST /api/v1/auth/me/tokens: a name (1–60) and an optional expiry (ISO 8601, in the future, at
- * most API_TOKEN_MAX_DAYS ahead: checked by the server; null/absent = never expires).
+ * POST /api/v1/auth/me/tokens: a name (1–60), a scope (default `read-only`) and an expiry (ISO
+ * 8601, in the future, at most API_TOKEN_MAX_DAYS ahead: checked by the server; absent = in
+ * API_TOKEN_DEFAULT_DAYS days; a token cannot be made to never expire).
  */
 export const apiTokenCreateSchema = z
   .object({
     name: z.string().trim().min(1, { message: 'errors.required' }).max(60),
-    expiresAt: z.iso.datetime({ offset: true, message: 'errors.date.invalid' }).nullable().optional(),
+    scope: apiTokenScopeSchema.default('read-only'),
+    expiresAt: z.iso.datetime({ offset: true, message: 'errors.date.invalid' }).optional(),
   })
   .strict();
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;

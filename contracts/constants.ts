@@ -504,3 +504,11 @@ export const IMPORT_MAX_COLUMNS = 200;
  * memory does not grow with the file.
  */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+// personal API tokens (contracts/account.ts)
+/** What a token may do (contracts/account.ts apiTokenScopeSchema says what each allows). */
+export const API_TOKEN_SCOPES = ['read-only', 'read-write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/** A token's lifetime when its creator names none: 90 days. */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+/** Longest lifetime of a token: 365 days from its creation. */
+export const API_TOKEN_MAX_DAYS = 365;

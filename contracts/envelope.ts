@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'SHARE_PASSWORD_REQUIRED',
   /** 401: a share link's password was wrong. */
   'SHARE_PASSWORD_WRONG',
+  /** 421: the request's Host (or X-Forwarded-Host) is not one this server answers for (ALLOWED_HOSTS). */
+  'HOST_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -210,6 +210,10 @@ export const MESSAGES = {
     'zh-CN': '请求被拒绝：来自其他站点的请求',
     'en-US': 'Request refused: it came from another site',
   },
+  'errors.hostNotAllowed': {
+    'zh-CN': '此服务器不响应该主机名的请求（请在 ALLOWED_HOSTS 中加入它）',
+    'en-US': 'This server does not answer for this host name (add it to ALLOWED_HOSTS)',
+  },
   'errors.currentPasswordWrong': { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong' },
   'errors.password.sameAsCurrent': {
     'zh-CN': '新密码不能与当前密码相同',
@@ -260,8 +264,12 @@ export const MESSAGES = {
   },
   'errors.date.invalid': { 'zh-CN': '日期时间格式不正确', 'en-US': 'Not a valid date and time' },
   'errors.token.expiryRange': {
-    'zh-CN': '到期时间须在将来，且不超过 366 天',
-    'en-US': 'The expiry must be in the future and at most 366 days away',
+    'zh-CN': '到期时间须在将来，且不超过 365 天',
+    'en-US': 'The expiry must be in the future and at most 365 days away',
+  },
+  'errors.token.readOnly': {
+    'zh-CN': '此 API 令牌为只读，不能修改数据（POST、PUT、PATCH、DELETE）',
+    'en-US': 'This API token is read-only: it cannot change anything (POST, PUT, PATCH, DELETE)',
   },
   'errors.token.notFound': { 'zh-CN': '令牌不存在或已吊销', 'en-US': 'No such token, or it is already revoked' },
   'errors.sessionRequired': {

@@ -93,11 +93,15 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** POST /api/v1/users/:id/password-reset: the new password, shown once and never stored in clear. */
+/**
+ * POST /api/v1/users/:id/password-reset: the new password, shown once and never stored in clear;
+ * the user's sessions ended and API tokens revoked.
+ */
 export const passwordResetResultSchema = z.object({
   user: managedUserSchema,
   password: z.string(),
   sessionsRevoked: z.number().int(),
+  tokensRevoked: z.number().int(),
 });
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 

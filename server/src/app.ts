@@ -1,10 +1,11 @@
 /**
  * Builds the Fastify app (exported for tests; index.ts listens, dev.ts serves Umi's mock).
  * Layers (STYLE.md "Server in layers"), in the order their onRequest hooks run: request context
- * (locale) → security headers (CSP with a nonce, helmet's others, HSTS over https) → coarse API rate limit →
- * cookies → CSRF → auth (session → request.user) → modules under /api/v1 and /__serverLoader → static app and
- * fallbacks; the audit layer checks every mutating route (onRoute) and response (onResponse); one
- * central error handler (lib/error-handler.ts).
+ * (locale) → security headers (CSP with a nonce, helmet's others, HSTS over https) → allowed hosts
+ * (421 for another Host) → cookies → CSRF → auth (session or API token → request.user) → coarse
+ * API rate limit (per user, else per IP: a route-level hook, after the global ones) → modules under
+ * /api/v1 and /__serverLoader → static app and fallbacks; the audit layer checks every mutating
+ * route (onRoute) and response (onResponse); one central error handler (lib/error-handler.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -19,7 +20,9 @@ import path from 'node:path';
 import { LocalBlobStore, type BlobStore } from './lib/blob-store';
 import { ReadCache } from './lib/read-cache';
 import { serializerCompiler } from './lib/serializer';
+import { hostAllowList, registerAllowedHosts } from './lib/allowed-hosts';
 import { isApiUrl, registerCsrf } from './lib/csrf';
+import { rateLimitKey } from './lib/rate-limit-key';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -84,7 +87,11 @@ export interface BuildAppOptions {
   signingKey?: SigningKey | null;
   /** Origins accepted on mutations besides the server's own (env ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
-  /** Coarse limit of /api requests per client IP per minute (env API_RATE_LIMIT); 0 or undefined = off. */
+  /** Host names answered besides the defaults (env ALLOWED_HOSTS; lib/allowed-hosts.ts). */
+  allowedHosts?: readonly string[];
+  /** The listen address (env HOST): allowed as a host name when it is a specific address. */
+  bindHost?: string;
+  /** Coarse limit of /api requests per minute per signed-in user or anonymous client IP (env API_RATE_LIMIT); 0 or undefined = off. */
   apiRateLimit?: number;
   /**
    * The database handle to LISTEN on for cache invalidation (db/cache-invalidation.ts). Given: hot
@@ -142,14 +149,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerRequestContext(app);
   registerAuditLayer(app);
   registerSecurityHeaders(app);
+  // before CSRF, auth and every route (its 421 still carries the security headers)
+  registerAllowedHosts(app, hostAllowList({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins, bindHost: opts.bindHost }));
   // always registered: routes may set their own `config.rateLimit` (the public share reads, issue 7);
-  // the coarse per-IP limit of every /api route applies only when API_RATE_LIMIT is set
+  // the coarse limit of every /api route applies only when API_RATE_LIMIT is set. Its hook is a
+  // route-level onRequest hook, so it runs after every hook added here with app.addHook (host
+  // check, CSRF, auth): the key sees the verified user (lib/rate-limit-key.ts)
   {
     const coarse = Boolean(opts.apiRateLimit && opts.apiRateLimit > 0);
     await app.register(fastifyRateLimit, {
       global: coarse,
       max: coarse ? (opts.apiRateLimit ?? 1000) : 1000,
       timeWindow: 60_000,
+      keyGenerator: rateLimitKey,
       allowList: (request) => !isApiUrl(request.url),
       // the x-ratelimit-* counters only on a 429 (with Retry-After): three headers fewer on every
       // API answer (security-headers.ts; issue 4 benchmark)

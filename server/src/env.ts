@@ -42,7 +42,20 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
-  /** Coarse limit of /api requests per client IP per minute (default 1200; 0 turns it off). */
+  /**
+   * Host names the server answers for besides localhost, 127.0.0.1, [::1], the hosts of
+   * ALLOWED_ORIGINS and HOST when it is a specific address (comma-separated; `.example.com` = that
+   * domain and its subdomains; `*` turns the check off). Others get 421 (lib/allowed-hosts.ts).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\*|\.?[A-Za-z0-9.-]+|\[?[0-9A-Fa-f:.]+\]?)$/, 'a host name, an address, .domain or *'))),
+  /**
+   * Coarse limit of /api requests per minute (default 1200; 0 turns it off), counted per signed-in
+   * user, and per client IP (IPv6: per /64) for anonymous requests (lib/rate-limit-key.ts).
+   */
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   /**
    * Key (≥ 32 characters, e.g. `openssl rand -hex 32`) signing the audit chain head every 15 min;

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
       trustProxy: env.TRUST_PROXY,
       signingKey,
       allowedOrigins: env.ALLOWED_ORIGINS,
+      allowedHosts: env.ALLOWED_HOSTS,
+      bindHost: env.HOST,
       apiRateLimit: env.API_RATE_LIMIT,
       cacheSource: handle,
       blobs,

@@ -6,8 +6,8 @@ import type {
   ApiTokenCreate,
   ApiTokenCreated,
   AuditEntry,
-  CurrentUser,
   PasswordChange,
+  PasswordChangeResult,
   Profile,
   ProfileUpdate,
 } from '../../contracts';
@@ -25,11 +25,12 @@ export async function updateProfile(input: ProfileUpdate): Promise<Profile> {
 }
 
 /**
- * Changes the password (the server signs out the user's other sessions and renews this one's
- * cookie); 400 names `currentPassword` (wrong) or `newPassword` (policy); 429 during the back-off.
+ * Changes the password (the server signs out the user's other sessions, revokes their API tokens
+ * and renews this one's cookie) → the user and how many sessions and tokens were ended; 400 names
+ * `currentPassword` (wrong) or `newPassword` (policy); 429 during the back-off.
  */
-export async function changePassword(input: PasswordChange): Promise<CurrentUser> {
-  const res = await request<Ok<CurrentUser>>('/api/v1/auth/me/password', { method: 'POST', data: input, skipErrorHandler: true });
+export async function changePassword(input: PasswordChange): Promise<PasswordChangeResult> {
+  const res = await request<Ok<PasswordChangeResult>>('/api/v1/auth/me/password', { method: 'POST', data: input, skipErrorHandler: true });
   return res.data;
 }
 

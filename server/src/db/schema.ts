@@ -257,7 +257,10 @@ export const groupGrants = pgTable(
 
 /**
  * Personal API tokens (personal center): the token is shown once; `token_hash` is its SHA-256
- * (hex), `prefix` its first characters for recognising it in the list.
+ * (hex), `prefix` its first characters for recognising it in the list. `scope` is `read-only` or
+ * `read-write` (contracts API_TOKEN_SCOPES; tokens made before scopes existed are read-write).
+ * New tokens always get `expires_at`; one made before expiries were required (null) expires
+ * API_TOKEN_DEFAULT_DAYS after `created_at` (account.service.ts tokenExpiry).
  */
 export const apiTokens = pgTable(
   'api_tokens',
@@ -269,12 +272,17 @@ export const apiTokens = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     prefix: text('prefix').notNull(),
+    scope: text('scope').$type<'read-only' | 'read-write'>().notNull().default('read-write'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_id_idx').on(t.userId),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read-only', 'read-write')`),
+  ],
 );
 
 /** System settings (`/admin/system`): one row per key, the value as JSON (contracts/settings.ts). */

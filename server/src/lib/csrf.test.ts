@@ -77,7 +77,8 @@ test('csrf: a mutation needs the custom header, a JSON content type, and no fore
 });
 
 test('csrf: behind a trusted proxy the origin is checked against X-Forwarded-Host/-Proto; ALLOWED_ORIGINS adds origins', async (t) => {
-  const proxied = await createTestApp({ trustProxy: true, allowedOrigins: ['https://admin.example.org'] });
+  // the proxy's public name must be an allowed host (lib/allowed-hosts.ts)
+  const proxied = await createTestApp({ trustProxy: true, allowedOrigins: ['https://admin.example.org'], allowedHosts: ['assay.example.com'] });
   t.after(proxied.close);
   const { app } = proxied;
   const init = (headers: Record<string, string>) =>

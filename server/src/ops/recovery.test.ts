@@ -64,7 +64,7 @@ test('recovery: `npm run admin` resets a password (printed once) and creates an 
 
   const reset = await runOps('admin', ['reset-password', '--email', 'Admin@Example.com'], env);
   assert.equal(reset.code, 0, reset.stderr);
-  assert.match(reset.stdout, /^Password of admin@example\.com reset; 0 session\(s\) ended\.$/m);
+  assert.match(reset.stdout, /^Password of admin@example\.com reset; 0 session\(s\) ended, 0 API token\(s\) revoked\.$/m);
   const generated = /New password \(shown once\): (\S+)/.exec(reset.stdout)?.[1];
   assert.ok(generated && passwordSchema.safeParse(generated).success);
 

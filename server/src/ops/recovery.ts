@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { passwordSchema, type User } from '../../../contracts';
 import type { Database } from '../db/client';
 import { appendAudit, SHELL_ACTOR, shellDetails } from '../modules/audit/audit.service';
+import { revokeTokensOf } from '../modules/account/account.repository';
 import { deleteSessionsOf, deleteThrottle, updatePasswordHash } from '../modules/auth/auth.repository';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository';
 import { toUser } from '../modules/users/users.service';
@@ -22,30 +23,31 @@ export function generatePassword(): string {
 }
 
 /**
- * Sets a user's password hash, ends all their sessions and forgets the e-mail's failed sign-ins;
- * audited `user.password_reset`.
+ * Sets a user's password hash, ends all their sessions, revokes their active API tokens and
+ * forgets the e-mail's failed sign-ins; audited `user.password_reset`.
  * @param passwordHash an argon2id hash (lib/password.ts hashPassword).
- * @returns the user and the number of sessions ended.
+ * @returns the user and the numbers of sessions ended and of tokens revoked.
  * @throws Error when no user has this e-mail.
  */
 export async function resetPassword(
   db: Database,
   email: string,
   passwordHash: string,
-): Promise<{ user: User; sessionsRevoked: number }> {
+): Promise<{ user: User; sessionsRevoked: number; tokensRevoked: number }> {
   return db.transaction(async (tx) => {
     const row = await findUserByEmail(tx, email);
     if (!row) throw new Error(`No user has the e-mail ${email}`);
     await updatePasswordHash(tx, row.id, passwordHash);
     const sessionsRevoked = await deleteSessionsOf(tx, row.id);
+    const tokensRevoked = await revokeTokensOf(tx, row.id, new Date());
     await deleteThrottle(tx, `email:${email}`);
     await appendAudit(tx, SHELL_ACTOR, {
       action: 'user.password_reset',
       targetType: 'user',
       targetId: row.id,
-      details: { ...shellDetails(), sessionsRevoked },
+      details: { ...shellDetails(), sessionsRevoked, tokensRevoked },
     });
-    return { user: toUser(row), sessionsRevoked };
+    return { user: toUser(row), sessionsRevoked, tokensRevoked };
   });
 }
 
@@ -77,8 +79,8 @@ export async function runRecovery(db: Database, request: OpsRequest): Promise<st
     return `Administrator ${user.email} created (id ${user.id}).`;
   }
   if (request.op === 'reset-password') {
-    const { user, sessionsRevoked } = await resetPassword(db, request.email, request.passwordHash);
-    return `Password of ${user.email} reset; ${sessionsRevoked} session(s) ended.`;
+    const { user, sessionsRevoked, tokensRevoked } = await resetPassword(db, request.email, request.passwordHash);
+    return `Password of ${user.email} reset; ${sessionsRevoked} session(s) ended, ${tokensRevoked} API token(s) revoked.`;
   }
   throw new Error(`Not a recovery request: ${request.op}`);
 }

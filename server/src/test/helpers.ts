@@ -171,6 +171,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     signingKey?: SigningKey | null;
     allowedOrigins?: string[];
+    allowedHosts?: string[];
+    bindHost?: string;
     apiRateLimit?: number;
   } = {},
 ): Promise<TestApp> {
@@ -184,6 +186,8 @@ export async function createTestApp(
       trustProxy: opts.trustProxy,
       signingKey: opts.signingKey,
       allowedOrigins: opts.allowedOrigins,
+      allowedHosts: opts.allowedHosts,
+      bindHost: opts.bindHost,
       apiRateLimit: opts.apiRateLimit,
       cacheSource: handle,
     });

@@ -46,6 +46,7 @@ export default {
   'people.user.reset.done': 'New password of “{name}”',
   'people.user.reset.once': 'This password is shown only once: copy it and hand it to the user safely.',
   'people.user.reset.sessions': '{n, plural, one {# session ended.} other {# sessions ended.}}',
+  'people.user.reset.tokens': '{n, plural, one {# API token revoked.} other {# API tokens revoked.}}',
   'people.user.delete.confirm': 'Delete “{name}”?',
   'people.user.delete.desc':
     'The user goes to the recycle bin: they cannot sign in and their sessions end. Restoring from the bin brings them back with their groups and memberships.',

@@ -46,6 +46,7 @@ export default {
   'people.user.reset.done': '“{name}”的新密码',
   'people.user.reset.once': '新密码只显示这一次，请复制后安全地交给该用户。',
   'people.user.reset.sessions': '已结束 {n} 个会话。',
+  'people.user.reset.tokens': '已吊销 {n} 个 API 令牌。',
   'people.user.delete.confirm': '删除“{name}”？',
   'people.user.delete.desc': '用户将移入回收站：无法登录，会话立即结束；可从回收站恢复（连同其用户组和应用成员身份）。',
   'people.user.deleted': '已将“{name}”移入回收站',

@@ -1,5 +1,5 @@
 /** SQL of the personal center: the profile columns of `users` and the personal API tokens (`api_tokens`). */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { apiTokens, applications, users, type ApiTokenRow, type UserRow } from '../../db/schema';
 
@@ -28,7 +28,7 @@ export async function updateProfileColumns(
 /** Stores a new token (its SHA-256 and prefix, never the token). */
 export async function insertToken(
   db: Executor,
-  token: { userId: string; name: string; tokenHash: string; prefix: string; expiresAt: Date | null },
+  token: { userId: string; name: string; tokenHash: string; prefix: string; scope: ApiTokenRow['scope']; expiresAt: Date },
 ): Promise<ApiTokenRow> {
   const [row] = await db.insert(apiTokens).values(token).returning();
   return row;
@@ -66,7 +66,7 @@ export async function revokeTokenRow(db: Executor, id: string, at: Date): Promis
 
 /** What a bearer request needs of its token and user. */
 export interface TokenWithUser {
-  token: Pick<ApiTokenRow, 'id' | 'expiresAt' | 'revokedAt' | 'lastUsedAt'>;
+  token: Pick<ApiTokenRow, 'id' | 'scope' | 'createdAt' | 'expiresAt' | 'revokedAt' | 'lastUsedAt'>;
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'locale' | 'disabled' | 'deletedAt' | 'passwordChangedAt'>;
   lastAppSlug: string | null;
 }
@@ -75,7 +75,14 @@ export interface TokenWithUser {
 export async function findTokenWithUser(db: Executor, tokenHash: string): Promise<TokenWithUser | undefined> {
   const [row] = await db
     .select({
-      token: { id: apiTokens.id, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt },
+      token: {
+        id: apiTokens.id,
+        scope: apiTokens.scope,
+        createdAt: apiTokens.createdAt,
+        expiresAt: apiTokens.expiresAt,
+        revokedAt: apiTokens.revokedAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+      },
       user: {
         id: users.id,
         name: users.name,
@@ -99,4 +106,17 @@ export async function findTokenWithUser(db: Executor, tokenHash: string): Promis
 /** Sets a token's `last_used_at`. */
 export async function touchToken(db: Executor, id: string, at: Date): Promise<void> {
   await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
+}
+
+/**
+ * Revokes every token of a user that is neither revoked nor past its stored expiry (a password
+ * change or reset). @returns the number revoked.
+ */
+export async function revokeTokensOf(db: Executor, userId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, at))))
+    .returning({ id: apiTokens.id });
+  return rows.length;
 }

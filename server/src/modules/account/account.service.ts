@@ -5,14 +5,20 @@
  * - personal API tokens: `assay_` + 32 random bytes (base64url), shown once at creation; the
  *   database keeps only the SHA-256 (hex) and the first TOKEN_PREFIX_LENGTH characters. A token
  *   signs API calls in as its user (`Authorization: Bearer <token>`, auth.plugin.ts) until it is
- *   revoked or expires, or its user is disabled or deleted; `last_used_at` is written at most once
- *   a minute. Created/revoked audited as `token.create`/`token.revoke` (never the token itself);
+ *   revoked or expires (every token does: in API_TOKEN_DEFAULT_DAYS = 90 days unless its creator
+ *   chose another date, at most API_TOKEN_MAX_DAYS = 365), its user's password is changed or reset
+ *   (every active token is revoked then), or its user is disabled or deleted. Its scope is
+ *   `read-only` (GET/HEAD only: 403 errors.token.readOnly on a mutating method) or `read-write`.
+ *   `last_used_at` is written at most once a minute. Created/revoked audited as
+ *   `token.create`/`token.revoke` (never the token itself);
  * - the user's own recent activity: their audit entries, newest first.
  * The password change and the language are auth.service.ts's (POST /auth/me/password, PATCH /auth/me/preferences).
  */
 import { hash, randomBytes } from 'node:crypto';
 import {
+  API_TOKEN_DEFAULT_DAYS,
   API_TOKEN_MAX_DAYS,
+  type ApiTokenScope,
   isPasswordExpired,
   type ApiToken,
   type ApiTokenCreate,
@@ -47,6 +53,11 @@ export const TOKEN_PREFIX_LENGTH = 12;
 /** `last_used_at` is written at most once per this many ms (a minute). */
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
+/**
+ * Leeway (ms, 5 minutes) over API_TOKEN_MAX_DAYS for an expiry the browser computed as "now + 365
+ * days" with a clock slightly ahead of the server's.
+ */
+export const EXPIRY_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** SHA-256 (hex) of a token: what `api_tokens.token_hash` holds. */
 export function hashApiToken(token: string): string {
@@ -105,16 +116,26 @@ export async function updateProfile(
   return { profile: await getProfile(db, user.id), changed };
 }
 
-/** A stored token as listed (status from revokedAt/expiresAt at `now`). */
+/**
+ * When a token expires: its `expires_at`, or — for a token made before expiries were required
+ * (null) — API_TOKEN_DEFAULT_DAYS after its creation.
+ */
+export function tokenExpiry(row: Pick<ApiTokenRow, 'createdAt' | 'expiresAt'>): Date {
+  return row.expiresAt ?? new Date(row.createdAt.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS);
+}
+
+/** A stored token as listed (status from revokedAt and tokenExpiry at `now`). */
 export function toApiToken(row: ApiTokenRow, now: Date = new Date()): ApiToken {
-  const status = row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+  const expiresAt = tokenExpiry(row);
+  const status = row.revokedAt ? 'revoked' : expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scope: row.scope,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiresAt: expiresAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     status,
   };
@@ -128,9 +149,10 @@ export async function listTokens(db: Executor, userId: string, query: PageQuery)
 }
 
 /**
- * Creates a token for the signed-in user. The token itself is in the answer only.
+ * Creates a token for the signed-in user, with the input's scope (default read-only) and expiry
+ * (default now + API_TOKEN_DEFAULT_DAYS). The token itself is in the answer only.
  * @throws HttpError 400 VALIDATION_FAILED (field expiresAt, errors.token.expiryRange) when the
- *   expiry is not in the future or more than API_TOKEN_MAX_DAYS ahead.
+ *   expiry is not in the future or more than API_TOKEN_MAX_DAYS ahead (+ EXPIRY_CLOCK_SKEW_MS).
  */
 export async function createToken(
   db: Database,
@@ -139,8 +161,8 @@ export async function createToken(
   audit: AuditWriter,
   now: Date = new Date(),
 ): Promise<ApiTokenCreated> {
-  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS)) {
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS);
+  if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS + EXPIRY_CLOCK_SKEW_MS) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'expiresAt', messageKey: 'errors.token.expiryRange' }]);
   }
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -150,13 +172,14 @@ export async function createToken(
       name: input.name,
       tokenHash: hashApiToken(token),
       prefix: token.slice(0, TOKEN_PREFIX_LENGTH),
+      scope: input.scope,
       expiresAt,
     });
     await audit.record(tx, {
       action: 'token.create',
       targetType: 'api_token',
       targetId: inserted.id,
-      after: { name: inserted.name, prefix: inserted.prefix, expiresAt: inserted.expiresAt?.toISOString() ?? null },
+      after: { name: inserted.name, prefix: inserted.prefix, scope: inserted.scope, expiresAt: expiresAt.toISOString() },
     });
     return inserted;
   });
@@ -184,25 +207,27 @@ export async function revokeToken(db: Database, user: CurrentUser, id: string, a
 }
 
 /**
- * The user a bearer token signs in, or null: unknown, revoked or expired token, or a disabled or
- * deleted user. Refreshes `last_used_at` when older than TOKEN_TOUCH_INTERVAL_MS.
+ * The user a bearer token signs in and the token's scope, or null: unknown, revoked or expired
+ * token (tokenExpiry), or a disabled or deleted user. Refreshes `last_used_at` when older than
+ * TOKEN_TOUCH_INTERVAL_MS.
  */
 export async function resolveApiToken(
   db: Database,
   token: string,
   now: Date = new Date(),
-): Promise<{ tokenId: string; user: CurrentUser } | null> {
+): Promise<{ tokenId: string; scope: ApiTokenScope; user: CurrentUser } | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 256) return null;
   const found = await findTokenWithUser(db, hashApiToken(token));
   if (!found) return null;
   const { token: row, user } = found;
   if (row.revokedAt) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
+  if (tokenExpiry(row).getTime() <= now.getTime()) return null;
   if (user.disabled || user.deletedAt) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOKEN_TOUCH_INTERVAL_MS) await touchToken(db, row.id, now);
   const settings = await getSettings(db);
   return {
     tokenId: row.id,
+    scope: row.scope,
     user: {
       id: user.id,
       name: user.name,

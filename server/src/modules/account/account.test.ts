@@ -61,7 +61,7 @@ test('account: an API token works as Bearer on GET /auth/me and on a mutation wi
   const { cookie: adminCookie } = await adminSession(app);
   const user = await userSession(app, adminCookie);
 
-  const created = await call(app, 'POST', '/api/v1/auth/me/tokens', { cookie: user.cookie, body: { name: 'CI' } });
+  const created = await call(app, 'POST', '/api/v1/auth/me/tokens', { cookie: user.cookie, body: { name: 'CI', scope: 'read-write' } });
   assert.equal(created.statusCode, 201);
   const { item, token } = json<{ data: ApiTokenCreated }>(created).data;
   assert.match(token, /^assay_[A-Za-z0-9_-]{43}$/);

@@ -5,7 +5,8 @@
  * (PRODUCT.md "Every route checks its permission on the server").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { CurrentUser } from '../../../../contracts';
+import type { ApiTokenScope, CurrentUser } from '../../../../contracts';
+import { isMutatingMethod } from '../../lib/csrf';
 import { forbidden, unauthenticated } from '../../lib/http-error';
 import { resolveApiToken } from '../account/account.service';
 import { ABSOLUTE_TIMEOUT_MS, resolveCachedSession, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** How `request.user` signed in: a session cookie, a personal API token (Bearer), or null (anonymous). */
     authMethod: 'session' | 'token' | null;
+    /** The scope of the API token the request signed in with (authMethod 'token'), else null. */
+    tokenScope: ApiTokenScope | null;
   }
 }
 
@@ -44,13 +47,15 @@ export function isSessionUrl(url: string): boolean {
 /**
  * Adds an onRequest hook: for the API and the server loader (isSessionUrl), a request with an
  * `Authorization: Bearer` header is signed in by that API token alone (the cookie is then ignored;
- * `authMethod` 'token', `sessionId` null); otherwise a valid session cookie sets `request.user` and
+ * `authMethod` 'token', `tokenScope` its scope, `sessionId` null; a read-only token on a
+ * POST/PUT/PATCH/DELETE is 403 FORBIDDEN errors.token.readOnly at once); otherwise a valid session cookie sets `request.user` and
  * `request.sessionId` (`authMethod` 'session'). All stay null otherwise (anonymous is not an error
  * here: an invalid, revoked or expired token leaves the request anonymous, so routes answer 401).
  * Static files and pages never touch the database.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authMethod', null);
+  app.decorateRequest('tokenScope', null);
   const signIn = (request: FastifyRequest, resolved: { sessionId: string; user: CurrentUser } | null) => {
     if (resolved) {
       request.user = resolved.user;
@@ -65,10 +70,12 @@ export function registerAuth(app: FastifyInstance): void {
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
       resolveApiToken(app.db, bearer).then((byToken) => {
-        if (byToken) {
-          request.user = byToken.user;
-          request.authMethod = 'token';
-        }
+        if (!byToken) return done();
+        // a read-only token reads: every POST/PUT/PATCH/DELETE is refused before its route runs
+        if (byToken.scope === 'read-only' && isMutatingMethod(request.method)) return done(forbidden('errors.token.readOnly'));
+        request.user = byToken.user;
+        request.authMethod = 'token';
+        request.tokenScope = byToken.scope;
         done();
       }, done);
       return;

@@ -8,6 +8,7 @@ import {
   currentUserSchema,
   loginInputSchema,
   okSchema,
+  passwordChangeResultSchema,
   passwordChangeSchema,
   preferencesInputSchema,
 } from '../../../../contracts';
@@ -16,11 +17,13 @@ import { errorResponses } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { clearSessionCookie, requireSessionUser, requireUser, setSessionCookie, userOf } from './auth.plugin';
 import { changePassword, login, logout, updatePreferences } from './auth.service';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /auth/login — body loginInputSchema `{ email, password }` → 200 `{ success, data: CurrentUser }`
-   * and a new session cookie (the request's previous session, if any, is ended). 401
+   * and a new session cookie (the request's previous session, if any, is ended) and the device
+   * cookie (device-cookie.ts: this browser is then counted on its own by the back-off). 401
    * INVALID_CREDENTIALS (same message for an unknown e-mail and a wrong password); 403 FORBIDDEN for
    * a disabled account; 429 RATE_LIMITED with Retry-After during the back-off; 400 VALIDATION_FAILED.
    */
@@ -39,10 +42,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await login(
         app.db,
         request.body,
-        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, previousSessionId: request.sessionId },
+        {
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent'] ?? null,
+          previousSessionId: request.sessionId,
+          deviceCookie: deviceCookieOf(request),
+        },
         auditOf(request),
       );
       setSessionCookie(request, reply, result.token, result.maxAgeMs);
+      setDeviceCookie(request, reply, result.deviceCookie);
       return ok(result.user);
     },
   );
@@ -80,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /auth/me/password — body passwordChangeSchema `{ currentPassword, newPassword }` → 200
-   * CurrentUser and a new session cookie; every other session of the user is ended. 400
+   * PasswordChangeResult `{ user, otherSessionsRevoked, tokensRevoked }` and a new session cookie;
+   * every other session of the user is ended and every active API token revoked. 400
    * VALIDATION_FAILED (wrong current password: details field currentPassword; weak or unchanged new
    * password, or one the password policy refuses: newPassword); 401 anonymous; 403 when signed in by
    * an API token (a browser session is needed); 429 RATE_LIMITED during the back-off.
@@ -92,9 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: ['auth.password_change'] },
       schema: {
         tags: ['auth'],
-        summary: 'Change my password (signs out my other sessions)',
+        summary: 'Change my password (signs out my other sessions, revokes my API tokens)',
         body: passwordChangeSchema,
-        response: { 200: okSchema(currentUserSchema), ...errorResponses },
+        response: { 200: okSchema(passwordChangeResultSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -103,11 +113,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         request.sessionId,
         request.body,
-        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, deviceCookie: deviceCookieOf(request) },
         auditOf(request),
       );
       setSessionCookie(request, reply, result.token, result.maxAgeMs);
-      return ok(result.user);
+      return ok({ user: result.user, otherSessionsRevoked: result.otherSessionsRevoked, tokensRevoked: result.tokensRevoked });
     },
   );
 

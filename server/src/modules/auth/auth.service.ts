@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
+import { revokeTokensOf } from '../account/account.repository';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
 import { assertPasswordPolicy, getSettings, peekSettings, sessionTimeouts } from '../settings/settings.service';
@@ -39,7 +40,8 @@ import {
   updatePasswordHash,
   updateUserPreferences,
 } from './auth.repository';
-import { claimAttempt, settleSuccess, throttleKeys } from './login-throttle';
+import { trustedDevice, newDeviceEntry, withDevice, type DeviceEntry } from './device-cookie';
+import { claimAttempt, deviceThrottleKeys, settleSuccess, throttleKeys } from './login-throttle';
 
 /** The session cookie's name over plain http. */
 export const SESSION_COOKIE = 'assay_session';
@@ -88,6 +90,18 @@ export interface LoginMeta {
   userAgent: string | null;
   /** The session the request already had (ended: a sign-in always starts a new session). */
   previousSessionId: string | null;
+  /** The request's device cookie value, unverified (device-cookie.ts); undefined when it has none. */
+  deviceCookie?: string;
+}
+
+/**
+ * The throttle keys of an attempt on `user`'s account (login-throttle.ts): the device's own key
+ * when the request carries a valid device cookie for the account, else the account e-mail's and
+ * the IP's (also for an unknown e-mail: `user` undefined).
+ */
+function attemptKeys(email: string, user: { id: string } | undefined, meta: Pick<LoginMeta, 'ip' | 'deviceCookie'>): { keys: string[]; device: DeviceEntry | null } {
+  const device = user ? trustedDevice(meta.deviceCookie, user.id) : null;
+  return { keys: device ? deviceThrottleKeys(device) : throttleKeys(email, meta.ip), device };
 }
 
 async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: Date, absoluteMs: number): Promise<string> {
@@ -107,11 +121,15 @@ async function openSession(tx: Executor, userId: string, meta: LoginMeta, now: D
  * at sign-in, and the request's previous session, if any, is ended).
  * Wrong password and unknown e-mail answer the same 401 INVALID_CREDENTIALS, and an unknown e-mail
  * still costs one argon2 verification (dummy hash) so timing does not tell them apart. Attempts go
- * through the back-off of login-throttle.ts. Audit: `auth.login` with the session (actor: the
+ * through the back-off of login-throttle.ts, counted for the browser alone when it brings a valid
+ * device cookie for the account (device-cookie.ts), else with the account's other untrusted
+ * clients and the IP. A successful sign-in gets the browser's device cookie value back (this
+ * account's entry first; an existing valid entry is kept). Audit: `auth.login` with the session (actor: the
  * user); `auth.login_failed` in its own transaction (actor label: the e-mail tried; details.reason
  * `password`, `unknown-email` or `disabled`).
- * @returns the cookie token (to send, never stored), the user and the session's lifetime in ms (the cookie's Max-Age).
- * @throws HttpError 429 RATE_LIMITED while the e-mail or the IP must wait; 401 INVALID_CREDENTIALS;
+ * @returns the cookie token (to send, never stored), the user, the session's lifetime in ms (the
+ *   cookie's Max-Age) and the device cookie's new value.
+ * @throws HttpError 429 RATE_LIMITED while the device, or the e-mail or the IP, must wait; 401 INVALID_CREDENTIALS;
  *   403 FORBIDDEN (errors.accountDisabled) for a disabled account whose password was right.
  */
 export async function login(
@@ -120,10 +138,10 @@ export async function login(
   meta: LoginMeta,
   audit: AuditWriter,
   now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser; maxAgeMs: number }> {
-  const keys = throttleKeys(input.email, meta.ip);
-  await claimAttempt(db, keys, now);
+): Promise<{ token: string; user: CurrentUser; maxAgeMs: number; deviceCookie: string }> {
   const user = await findUserByEmail(db, input.email);
+  const { keys, device } = attemptKeys(input.email, user, meta);
+  await claimAttempt(db, keys, now);
   const anonymous = audit.as({ id: null, label: input.email });
   if (!user) {
     await verifyDummy(input.password);
@@ -154,18 +172,22 @@ export async function login(
   });
   const current = await findUserWithLastApp(db, user.id);
   const expired = isPasswordExpired(user.passwordChangedAt, (await getSettings(db)).passwordExpiryDays, now);
-  return { token, user: toCurrentUser(user, current?.lastAppSlug ?? null, expired), maxAgeMs: absoluteMs };
+  const deviceCookie = withDevice(meta.deviceCookie, device ?? newDeviceEntry(user.id));
+  return { token, user: toCurrentUser(user, current?.lastAppSlug ?? null, expired), maxAgeMs: absoluteMs, deviceCookie };
 }
 
 /**
  * Changes the signed-in user's password (PRODUCT.md "personal center: password"). The current
- * password is checked under the sign-in back-off (a stolen session cannot guess it quickly). On
+ * password is checked under the sign-in back-off (a stolen session cannot guess it quickly; a
+ * browser with the account's device cookie is counted on its own, as at sign-in). On
  * success, in one transaction: the new argon2id hash, every session of the user ended — the other
- * devices are signed out — and a new session opened for this one (rotation), `auth.password_change`
- * audited with the number of other sessions revoked. A wrong current password is audited as
+ * devices are signed out —, every active API token of the user revoked (a token made by whoever
+ * knew the old password must not outlive it), and a new session opened for this one (rotation),
+ * `auth.password_change` audited with the numbers of other sessions and of tokens revoked. A wrong current password is audited as
  * `auth.password_change_failed`. The new password must pass the password policy of the system
  * settings (checked first: a refused new password costs no attempt of the back-off).
- * @returns the new session's cookie token, the user (password no longer expired) and the session's lifetime in ms.
+ * @returns the new session's cookie token, the user (password no longer expired), the session's
+ *   lifetime in ms, and the numbers of other sessions ended and of API tokens revoked.
  * @throws HttpError 429 RATE_LIMITED; 400 VALIDATION_FAILED (details field newPassword: the policy;
  *   field currentPassword: errors.currentPasswordWrong); 401 when the account no longer exists.
  */
@@ -177,9 +199,9 @@ export async function changePassword(
   meta: Omit<LoginMeta, 'previousSessionId'>,
   audit: AuditWriter,
   now: Date = new Date(),
-): Promise<{ token: string; user: CurrentUser; maxAgeMs: number }> {
+): Promise<{ token: string; user: CurrentUser; maxAgeMs: number; otherSessionsRevoked: number; tokensRevoked: number }> {
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
-  const keys = throttleKeys(user.email, meta.ip);
+  const { keys } = attemptKeys(user.email, user, meta);
   await claimAttempt(db, keys, now);
   const row = await findUserById(db, user.id);
   if (!row) throw unauthenticated();
@@ -191,21 +213,22 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   const { absoluteMs } = await sessionTimeouts(db);
-  const token = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     await settleSuccess(tx, keys);
     await updatePasswordHash(tx, user.id, passwordHash);
     const revoked = await deleteSessionsOf(tx, user.id);
+    const tokensRevoked = await revokeTokensOf(tx, user.id, now);
     const opened = await openSession(tx, user.id, { ...meta, previousSessionId: null }, now, absoluteMs);
     const others = currentSessionId ? Math.max(0, revoked - 1) : revoked;
     await audit.record(tx, {
       action: 'auth.password_change',
       targetType: 'user',
       targetId: user.id,
-      details: { otherSessionsRevoked: others },
+      details: { otherSessionsRevoked: others, tokensRevoked },
     });
-    return opened;
+    return { token: opened, otherSessionsRevoked: others, tokensRevoked };
   });
-  return { token, user: { ...user, passwordExpired: false }, maxAgeMs: absoluteMs };
+  return { ...done, user: { ...user, passwordExpired: false }, maxAgeMs: absoluteMs };
 }
 
 /**

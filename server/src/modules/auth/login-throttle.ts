@@ -1,7 +1,14 @@
 /**
  * The sign-in back-off (issue 4; OWASP ASVS 5.0 V6.3 / Authentication Cheat Sheet: throttle, do not
- * lock out). Failed attempts are counted per account e-mail and per client IP, in the database
- * (`login_throttle`), so every API process sees the same counts:
+ * lock out). Failed attempts are counted in the database (`login_throttle`), so every API process
+ * sees the same counts, under keys that depend on who is trying (OWASP device cookies,
+ * device-cookie.ts):
+ * - a browser with a valid device cookie for the account (it signed in to it before) is counted
+ *   on its own, `device:<user id>:<nonce>` (deviceThrottleKeys), and nothing else: a stranger's
+ *   guessing does not lock the owner's known browsers out, and their own failures still throttle them;
+ * - every other client (untrusted) is counted per account e-mail, `email:<address>` — one budget
+ *   shared by all untrusted clients of the account — and per client IP, `ip:<address>` (throttleKeys).
+ * For each key:
  * - the first F failures cost nothing (F = the system settings' loginFreeFailures, default
  *   FREE_FAILURES = 5, read at each attempt: a change applies at once); after n ≥ F failures each
  *   further attempt must wait 2^(n−F) s after the last one (1 s, 2 s, 4 s … ), at most MAX_DELAY_MS (15 min);
@@ -9,9 +16,9 @@
  *   last wait;
  * - an attempt made too early is refused with 429 RATE_LIMITED, `Retry-After` (s) and a message in
  *   the request's language saying in how many seconds or minutes to try again; it is not counted;
- * - a successful sign-in forgets the account's failures, and gives the IP its attempt back (it
- *   does not forget the IP's other failures: one valid account must not unlock an address that is
- *   guessing others' passwords).
+ * - a successful sign-in forgets the failures of its device or of the account's untrusted clients,
+ *   and gives the IP its attempt back (it does not forget the IP's other failures: one valid
+ *   account must not unlock an address that is guessing others' passwords).
  * Attempts are counted before the password is checked, atomically with the check of the wait
  * (row locks, keys in sorted order), so a burst of parallel guesses cannot all pass while the first
  * ones are still being verified. The same counts guard the current-password check of a password
@@ -40,6 +47,11 @@ export function throttleKeys(email: string, ip: string | null): string[] {
   const keys = [`email:${email.toLowerCase()}`];
   if (ip) keys.push(`ip:${ip}`);
   return keys.sort();
+}
+
+/** The throttle key of a trusted browser: its device cookie's entry for the account (device-cookie.ts). */
+export function deviceThrottleKeys(device: { userId: string; nonce: string }): string[] {
+  return [`device:${device.userId}:${device.nonce}`];
 }
 
 /** The wait (ms) imposed after `failures` failures when `free` are allowed: 0 below `free`, then 2^(n−free) s up to MAX_DELAY_MS. */
@@ -100,12 +112,12 @@ export async function claimAttempt(db: Database, keys: string[], now: Date = new
 }
 
 /**
- * After a correct password: forgets the account's failures and returns the IP its attempt.
- * Runs in the caller's transaction (the sign-in's).
+ * After a correct password: forgets the failures of the account's untrusted clients or of the
+ * device, and returns the IP its attempt. Runs in the caller's transaction (the sign-in's).
  */
 export async function settleSuccess(tx: Executor, keys: string[]): Promise<void> {
   for (const key of keys) {
-    if (key.startsWith('email:')) await deleteThrottle(tx, key);
+    if (key.startsWith('email:') || key.startsWith('device:')) await deleteThrottle(tx, key);
     else await returnIpAttempt(tx, key);
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { CurrentUser } from '../../../../contracts';
+import type { CurrentUser, PasswordChangeResult } from '../../../../contracts';
 import { auditLog, sessions, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 import {
@@ -33,14 +33,19 @@ test('session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain; over https `__H
   await initAdmin(app);
   const body = { email: 'admin@example.com', password: DEFAULT_PASSWORD };
 
+  /** The Set-Cookie header of the cookie `name` (a sign-in also sets the device cookie, device-cookie.ts). */
+  const setCookie = (res: { headers: Record<string, unknown> }, name: string) =>
+    ([res.headers['set-cookie']].flat() as string[]).find((h) => h.startsWith(`${name}=`)) ?? '';
   const http = await call(app, 'POST', '/api/v1/auth/login', { body });
-  const plain = String(http.headers['set-cookie']);
+  const plain = setCookie(http, 'assay_session');
   assert.match(plain, /^assay_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
+  assert.match(setCookie(http, 'assay_device'), /^assay_device=[^;]+; Max-Age=31536000; Path=\/api\/v1\/auth; HttpOnly; SameSite=Strict$/);
 
   const https = await call(app, 'POST', '/api/v1/auth/login', { body, headers: { 'x-forwarded-proto': 'https' } });
-  const secure = String(https.headers['set-cookie']);
+  const secure = setCookie(https, '__Host-assay_session');
   assert.match(secure, /^__Host-assay_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   assert.doesNotMatch(secure, /Domain=/i, '__Host- cookies carry no Domain');
+  assert.match(setCookie(https, '__Secure-assay_device'), /^__Secure-assay_device=[^;]+; Max-Age=31536000; Path=\/api\/v1\/auth; HttpOnly; Secure; SameSite=Strict$/);
   const token = https.cookies.find((c) => c.name === '__Host-assay_session')?.value;
   assert.ok(token);
 
@@ -91,7 +96,10 @@ test('password change: other sessions are revoked, the current one is rotated, a
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD },
   });
   assert.equal(res.statusCode, 200, res.body);
-  assert.equal(json<{ data: CurrentUser }>(res).data.email, user.email);
+  assert.deepEqual(
+    json<{ data: PasswordChangeResult }>(res).data,
+    { user: { ...json<{ data: PasswordChangeResult }>(res).data.user, email: user.email }, otherSessionsRevoked: 2, tokensRevoked: 0 },
+  );
   const rotated = sessionCookieOf(res);
   assert.ok(rotated && rotated !== laptop, 'a new session token for this device');
   assert.equal((await me(app, rotated))?.email, user.email);
@@ -105,7 +113,7 @@ test('password change: other sessions are revoked, the current one is rotated, a
 
   const [entry] = (await handle.db.select().from(auditLog).where(eq(auditLog.action, 'auth.password_change')));
   assert.equal(entry.actorId, user.user.id);
-  assert.deepEqual(entry.details, { otherSessionsRevoked: 2 });
+  assert.deepEqual(entry.details, { otherSessionsRevoked: 2, tokensRevoked: 0 });
   assert.equal(entry.before, null);
   assert.doesNotMatch(JSON.stringify(entry), /argon2|Brand-new|Correct-horse/, 'no password or hash in the log');
 });

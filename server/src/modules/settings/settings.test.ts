@@ -115,7 +115,7 @@ test('settings: password expiry makes /auth/me report passwordExpired until the 
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Fresh-password-31' },
   });
   assert.equal(changed.statusCode, 200);
-  assert.equal(json<{ data: CurrentUser }>(changed).data.passwordExpired, false);
+  assert.equal(json<{ data: { user: CurrentUser } }>(changed).data.user.passwordExpired, false);
   const fresh = await login(app, user.email, 'Fresh-password-31');
   assert.equal((await me(app, fresh))?.passwordExpired, undefined);
 });

@@ -30,6 +30,7 @@ import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { AuditWriter } from '../audit/audit.service';
 import { deleteSessionsOf } from '../auth/auth.repository';
+import { revokeTokensOf } from '../account/account.repository';
 import { higherRole } from '../groups/effective-role';
 import { moveToRecycleBin, registerRecyclable } from '../recycle/recycle.registry';
 import {
@@ -240,7 +241,8 @@ export function generatePassword(): string {
 /**
  * Resets a user's password (administrators, issue 5): a generated strong password, returned once
  * in the answer and stored only as its argon2id hash; `password_changed_at` set; every session of
- * the user ended; audited `user.password_reset` (details: sessionsRevoked; never the password).
+ * the user ended and every active API token revoked; audited `user.password_reset` (details:
+ * sessionsRevoked, tokensRevoked; never the password).
  * @throws HttpError 404 NOT_FOUND (errors.userIdNotFound).
  */
 export async function resetPassword(db: Database, id: string, audit: AuditWriter): Promise<PasswordResetResult> {
@@ -251,13 +253,14 @@ export async function resetPassword(db: Database, id: string, audit: AuditWriter
     if (!row) throw notFound('errors.userIdNotFound');
     const updated = await setPassword(tx, id, passwordHash, new Date());
     const sessionsRevoked = await deleteSessionsOf(tx, id);
+    const tokensRevoked = await revokeTokensOf(tx, id, new Date());
     await audit.record(tx, {
       action: 'user.password_reset',
       targetType: 'user',
       targetId: id,
-      details: { sessionsRevoked, by: 'administrator' },
+      details: { sessionsRevoked, tokensRevoked, by: 'administrator' },
     });
-    return { user: toManagedUser(updated), password, sessionsRevoked };
+    return { user: toManagedUser(updated), password, sessionsRevoked, tokensRevoked };
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Personal center, "Password": the current password and a new one twice. The new one is checked
  * as it is typed against the site's password policy (contracts/password-policy.ts; the server
- * checks again). On success the server has signed out the user's other sessions and renewed this
- * one's cookie; an expired password stops being expired.
+ * checks again). On success the server has signed out the user's other sessions, revoked their
+ * API tokens (the message says how many) and renewed this one's cookie; an expired password stops
+ * being expired.
  */
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { Alert, Form, message } from 'antd';
@@ -47,11 +48,11 @@ export default function PasswordTab() {
         submitter={{ searchConfig: { submitText: t('person.password.submit') }, resetButtonProps: false }}
         onFinish={({ currentPassword, newPassword }) =>
           submitForm(form, async () => {
-            const user = await changePassword({ currentPassword, newPassword });
+            const { user, tokensRevoked } = await changePassword({ currentPassword, newPassword });
             await setInitialState((s) => ({ ...s, currentUser: user }));
             form.resetFields();
             void profile.refetch();
-            message.success(t('person.password.done'));
+            message.success(tokensRevoked > 0 ? t('person.password.doneTokens', { n: tokensRevoked }) : t('person.password.done'));
           })
         }
       >

@@ -1,35 +1,53 @@
 /**
- * Personal center, "API tokens": the user's personal API tokens (server-side paging), a form to
- * create one (name, optional expiry) whose token is shown once in a dialog with a copy button, and
- * revocation after a confirmation (issue 5: "created, shown once, hashed at rest, revocable, last used").
+ * Personal center, "API tokens": the user's personal API tokens (server-side paging) with their
+ * scope and expiry, a form to create one (name; scope read-only or read-write, read-only by
+ * default; lifetime 7–365 days, 90 by default: every token expires) whose token is shown once in a
+ * dialog with a copy button, and revocation after a confirmation (issue 5: "created, shown once,
+ * hashed at rest, revocable, last used"). A password change revokes them all (server).
  */
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormDateTimePicker, ProFormText, ProTable } from '@ant-design/pro-components';
+import { ModalForm, ProFormRadio, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Alert, Button, Form, message, Modal, Popconfirm, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React, { useRef, useState } from 'react';
 import { useIntl } from 'umi';
-import type { ApiToken, ApiTokenCreate } from '../../../../../contracts';
+import type { ApiToken, ApiTokenCreate, ApiTokenScope } from '../../../../../contracts';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_SCOPES } from '../../../../../contracts/constants';
 import { submitForm } from '../../../../services/api-error';
 import { createToken, listTokens, revokeToken } from '../../../../services/account';
 
 const STATUS_COLOR: Record<ApiToken['status'], string> = { active: 'green', expired: 'orange', revoked: 'default' };
+const SCOPE_COLOR: Record<ApiTokenScope, string> = { 'read-only': 'blue', 'read-write': 'volcano' };
 const when = (iso: string | null, never: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : never);
+/** The lifetimes offered (days), up to the server's maximum. */
+const LIFETIMES = [7, 30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS];
+
+/** The create form's values: the token's name, scope and lifetime in days. */
+interface NewToken {
+  name: string;
+  scope: ApiTokenScope;
+  days: number;
+}
 
 export default function TokensTab() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const actionRef = useRef<ActionType>(null);
-  const [form] = Form.useForm<{ name: string; expiresAt?: dayjs.Dayjs | string }>();
+  const [form] = Form.useForm<NewToken>();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
 
   const columns: ProColumns<ApiToken>[] = [
     { title: t('person.tokens.name'), dataIndex: 'name' },
     { title: t('person.tokens.prefix'), dataIndex: 'prefix', render: (_, r) => <Typography.Text code>{r.prefix}…</Typography.Text> },
+    {
+      title: t('person.tokens.scope'),
+      dataIndex: 'scope',
+      render: (_, r) => <Tag color={SCOPE_COLOR[r.scope]}>{t(`person.tokens.scope.${r.scope}`)}</Tag>,
+    },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: (_, r) => when(r.createdAt, '') },
     { title: t('person.tokens.lastUsed'), dataIndex: 'lastUsedAt', render: (_, r) => when(r.lastUsedAt, '—') },
-    { title: t('person.tokens.expiresAt'), dataIndex: 'expiresAt', render: (_, r) => when(r.expiresAt, t('person.tokens.never')) },
+    { title: t('person.tokens.expiresAt'), dataIndex: 'expiresAt', render: (_, r) => when(r.expiresAt, '—') },
     {
       title: t('person.tokens.status'),
       dataIndex: 'status',
@@ -73,11 +91,12 @@ export default function TokensTab() {
         locale={{ emptyText: t('person.tokens.empty') }}
         request={async ({ current, pageSize }) => listTokens({ current, pageSize })}
         toolBarRender={() => [
-          <ModalForm<{ name: string; expiresAt?: dayjs.Dayjs | string }>
+          <ModalForm<NewToken>
             key="new"
             title={t('person.tokens.new')}
             form={form}
             width={480}
+            initialValues={{ scope: 'read-only', days: API_TOKEN_DEFAULT_DAYS }}
             modalProps={{ destroyOnHidden: true }}
             trigger={
               <Button type="primary" icon={<PlusOutlined />} data-testid="new-token">
@@ -88,7 +107,8 @@ export default function TokensTab() {
               submitForm(form, async () => {
                 const input: ApiTokenCreate = {
                   name: values.name,
-                  expiresAt: values.expiresAt ? dayjs(values.expiresAt).toISOString() : null,
+                  scope: values.scope,
+                  expiresAt: dayjs().add(values.days, 'day').toISOString(),
                 };
                 const created = await createToken(input);
                 setShown({ name: created.item.name, token: created.token });
@@ -104,14 +124,19 @@ export default function TokensTab() {
               rules={[{ required: true, whitespace: true, message: t('common.required') }]}
               fieldProps={{ maxLength: 60 }}
             />
-            <ProFormDateTimePicker
-              name="expiresAt"
-              label={t('person.tokens.expiresAt')}
-              extra={t('person.tokens.expiresHelp')}
-              fieldProps={{
-                style: { width: '100%' },
-                disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(366, 'day')),
-              }}
+            <ProFormRadio.Group
+              name="scope"
+              label={t('person.tokens.scope')}
+              extra={t('person.tokens.scopeHelp')}
+              options={API_TOKEN_SCOPES.map((scope) => ({ value: scope, label: t(`person.tokens.scope.${scope}`) }))}
+            />
+            <ProFormSelect
+              name="days"
+              label={t('person.tokens.lifetime')}
+              extra={t('person.tokens.expiresHelp', { max: API_TOKEN_MAX_DAYS })}
+              allowClear={false}
+              options={LIFETIMES.map((days) => ({ value: days, label: t('person.tokens.days', { n: days }) }))}
+              rules={[{ required: true, message: t('common.required') }]}
             />
           </ModalForm>,
         ]}

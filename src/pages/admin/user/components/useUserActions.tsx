@@ -54,6 +54,7 @@ export function useUserActions(onChanged: (deleted?: boolean) => void) {
                   {result.password}
                 </Typography.Paragraph>
                 <p>{t('people.user.reset.sessions', { n: result.sessionsRevoked })}</p>
+                {result.tokensRevoked > 0 && <p>{t('people.user.reset.tokens', { n: result.tokensRevoked })}</p>}
               </div>
             ),
           });
