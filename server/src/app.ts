@@ -23,6 +23,7 @@ import { isApiUrl, registerCsrf } from './lib/csrf';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerTextInputGuard } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLayer } from './modules/audit/audit.plugin';
@@ -140,6 +141,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
 
   registerRequestContext(app);
+  // NUL and unpaired surrogates in params, query or JSON body → 400 before any route sees them
+  registerTextInputGuard(app);
   registerAuditLayer(app);
   registerSecurityHeaders(app);
   // always registered: routes may set their own `config.rateLimit` (the public share reads, issue 7);
