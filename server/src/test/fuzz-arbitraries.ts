@@ -92,7 +92,7 @@ export const badScalarText = fc.constantFrom(
 
 /** Hostile strings of every kind named in this file's header. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: nulString },
+  { weight: 2, arbitrary: nulString },
   { weight: 2, arbitrary: notUuid },
   { weight: 2, arbitrary: badScalarText },
   { weight: 1, arbitrary: fc.constantFrom('\ud800', 'a\udfffb', '\ud83d', '\uffff', '\u202e', '\ufeff') },
@@ -130,7 +130,7 @@ export function stringArb(ctx: FuzzContext, schema: JsonSchema = {}): fc.Arbitra
   if (schema.format === 'uuid') plausible.push(fc.uuid());
   if (schema.format === 'email') plausible.push(fc.emailAddress());
   if (schema.format === 'date-time' || schema.format === 'date') plausible.push(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
-  return fc.oneof({ weight: 3, arbitrary: fc.oneof(...plausible) }, { weight: 2, arbitrary: hostileString });
+  return fc.oneof({ weight: 2, arbitrary: fc.oneof(...plausible) }, { weight: 1, arbitrary: hostileString });
 }
 
 /** A filter group (contracts FilterGroup) over the world's fields with hostile values. */
