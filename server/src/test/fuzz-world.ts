@@ -76,8 +76,8 @@ export async function buildFuzzWorld(app: FastifyInstance): Promise<FuzzWorld> {
       missing.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       return undefined;
     }
-    const data = json<{ data?: { id?: string; item?: { id?: string }; batch?: { id?: string } } }>(res).data;
-    return data?.id ?? data?.item?.id ?? data?.batch?.id;
+    const data = json<{ data?: { id?: string; item?: { id?: string }; batch?: { id?: string }; record?: { id?: string } } }>(res).data;
+    return data?.id ?? data?.item?.id ?? data?.batch?.id ?? data?.record?.id;
   };
   const upload = async (what: string, url: string, fileName: string, content: string): Promise<string | undefined> => {
     const boundary = '----assayworld';
