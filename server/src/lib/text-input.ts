@@ -15,20 +15,20 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageKey } from '../../../contracts';
 import { HttpError } from './http-error';
 
-/** Any NUL or surrogate: the cheap first test (most strings have neither). */
-const SUSPECT = /[\u0000\ud800-\udfff]/;
+/** Any surrogate (paired or not): with `includes(NUL)`, the cheap first test (most strings have neither). */
+const SURROGATE = /[\ud800-\udfff]/;
+const NUL = '\u0000';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with `text` (errors.text.nul, errors.text.surrogate), or null when it can be stored. */
 export function textProblem(text: string): MessageKey | null {
-  if (!SUSPECT.test(text)) return null;
-  if (text.includes('\u0000')) return 'errors.text.nul';
-  return LONE_SURROGATE.test(text) ? 'errors.text.surrogate' : null;
+  if (text.includes(NUL)) return 'errors.text.nul';
+  return SURROGATE.test(text) && LONE_SURROGATE.test(text) ? 'errors.text.surrogate' : null;
 }
 
 /** A key as it is named in a field path: a bad character shows as U+FFFD (the path itself must serialise). */
-const printable = (key: string) => (textProblem(key) ? key.replace(/[\u0000\ud800-\udfff]/g, '\ufffd') : key);
+const printable = (key: string) => (textProblem(key) ? key.replaceAll(NUL, '\ufffd').replace(/[\ud800-\udfff]/g, '\ufffd') : key);
 
 /**
  * The first string (value or object key) in `value` that cannot be stored, with its dotted path
