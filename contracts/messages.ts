@@ -28,6 +28,21 @@ export const MESSAGES = {
   },
   'errors.validation': { 'zh-CN': '输入有误，请检查标出的字段', 'en-US': 'Some fields are invalid; check the marked fields' },
   'errors.badRequest': { 'zh-CN': '请求格式不正确', 'en-US': 'The request is malformed' },
+  // bad input (server lib/text-input.ts, lib/error-handler.ts's database safety net)
+  'errors.uuid': { 'zh-CN': '须为有效的 ID（UUID）', 'en-US': 'Must be a valid id (a UUID)' },
+  'errors.text.nul': { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'Must not contain a NUL character (U+0000)' },
+  'errors.text.surrogate': {
+    'zh-CN': '包含无效的 Unicode 字符（不成对的代理项）',
+    'en-US': 'Contains an invalid Unicode character (an unpaired surrogate)',
+  },
+  'errors.database.text': {
+    'zh-CN': '输入包含数据库无法保存的字符',
+    'en-US': 'The input contains a character the database cannot store',
+  },
+  'errors.database.value': {
+    'zh-CN': '输入的值无效或超出允许范围',
+    'en-US': 'A value in the request is not valid or out of range',
+  },
   'errors.unauthenticated': { 'zh-CN': '请先登录', 'en-US': 'Please sign in first' },
   'errors.forbidden': { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
   'errors.notFound': { 'zh-CN': '未找到', 'en-US': 'Not found' },

@@ -134,15 +134,18 @@ export const recordUpdateSchema = z.object({
 });
 export type RecordUpdate = z.infer<typeof recordUpdateSchema>;
 
+/** Record ids of a bulk change: uuids (a 400 naming `ids.<n>` for one that is not), 1–1,000. */
+const bulkIdsSchema = z.array(z.uuid({ message: 'errors.uuid' })).min(1).max(1000);
+
 /** POST …/records/bulk-update: the same values on every record; all or nothing. */
 export const recordBulkUpdateSchema = z.object({
-  ids: z.array(z.string()).min(1).max(1000),
+  ids: bulkIdsSchema,
   values: z.record(z.string(), z.unknown()),
 });
 export type RecordBulkUpdate = z.infer<typeof recordBulkUpdateSchema>;
 
 /** POST …/records/bulk-delete: to the recycle bin; all or nothing. */
-export const recordBulkDeleteSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
+export const recordBulkDeleteSchema = z.object({ ids: bulkIdsSchema });
 export type RecordBulkDelete = z.infer<typeof recordBulkDeleteSchema>;
 
 /** One change of one field in a version. */
@@ -216,7 +219,7 @@ export type Comment = z.infer<typeof commentSchema>;
  * through a relation takes one-relations only.
  */
 export const recordQueryDefinitionSchema = z.object({
-  subjectId: z.string(),
+  subjectId: z.uuid({ message: 'errors.uuid' }),
   columns: z.array(z.string().min(1).max(200)).min(1).max(100),
   filter: filterGroupSchema.optional(),
   sort: z.array(sortSchema).max(5).default([]),

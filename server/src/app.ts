@@ -26,6 +26,7 @@ import { rateLimitKey } from './lib/rate-limit-key';
 import { handleError } from './lib/error-handler';
 import { registerRequestContext } from './lib/request-context';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerTextInputGuard } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLayer } from './modules/audit/audit.plugin';
@@ -147,6 +148,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
 
   registerRequestContext(app);
+  // NUL and unpaired surrogates in params, query or JSON body → 400 before any route sees them
+  registerTextInputGuard(app);
   registerAuditLayer(app);
   registerSecurityHeaders(app);
   // before CSRF, auth and every route (its 421 still carries the security headers)

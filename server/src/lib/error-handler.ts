@@ -6,6 +6,10 @@
  * - zod validation (fastify-type-provider-zod) → 400 VALIDATION_FAILED with `details` per field;
  * - Fastify's own 4xx (malformed JSON, empty body, wrong content type, too large) → that status,
  *   BAD_REQUEST (never a 500 for bad input);
+ * - a database refusal of a value from the request (pg-errors.ts badInputKind: a NUL, a bad uuid,
+ *   date or number, an index row too big…) → 400 BAD_REQUEST errors.database.text/value, logged
+ *   as a warning with its SQLSTATE: the safety net behind the routes' own checks, which name the
+ *   field (lib/text-input.ts, the zod contracts);
  * - anything else → 500 INTERNAL, logged with its stack, answered without details.
  * The JSON 404 of unknown routes is static.ts's not-found handler.
  */
@@ -22,6 +26,7 @@ import {
 } from '../../../contracts';
 import { HttpError } from './http-error';
 import { localiseIssue } from './i18n';
+import { badInputKind, sqlState } from './pg-errors';
 
 /** Builds an error envelope with the message of `messageKey` in `locale` (`{name}` filled from `params`). */
 export function errorEnvelope(
@@ -105,6 +110,11 @@ export function handleError(error: FastifyError | HttpError | Error, request: Fa
     if (status === 404) return sendError(reply, 404, 'NOT_FOUND', 'errors.notFound');
     request.log.info({ code, status }, error.message);
     return sendError(reply, status, 'BAD_REQUEST', 'errors.badRequest');
+  }
+  const badInput = badInputKind(error);
+  if (badInput) {
+    request.log.warn({ err: error, sqlState: sqlState(error) }, 'the database refused a value of the request');
+    return sendError(reply, 400, 'BAD_REQUEST', badInput === 'text' ? 'errors.database.text' : 'errors.database.value');
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL', 'errors.internal');

@@ -20,10 +20,12 @@ import type { RecordSort } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
+import { textProblem } from '../../lib/text-input';
+import { isUuid } from '../../lib/uuid';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { columnOf, columnRef } from './columns';
-import { kindOf, sqlTypeOfKind, type ValueKind } from './values';
+import { kindOf, parseDate, parseDateTime, sqlTypeOfKind, type ValueKind } from './values';
 
 /** One compiled sort key. */
 export interface SortKey {
@@ -128,9 +130,47 @@ export function encodeCursor(keys: readonly SortKey[], values: (string | null)[]
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
 
+/** Most characters a cursor value may have (a numeric's text or a sorted text value; TEXT_VALUE_MAX is far below). */
+const CURSOR_VALUE_MAX = 20_000;
+const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$|^(?:NaN|-?Infinity)$/;
+const CURSOR_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
 /**
- * The `cursor` parameter for `keys`.
- * @throws HttpError 400 naming `cursor` when it does not decode or belongs to another sort.
+ * True when `value` is what `cursorTextOf` writes for a key cast back to `castType`, so the cast
+ * cannot fail in SQL: numeric text, an existing date, a datetime as ISO UTC with microseconds,
+ * true/false, a uuid, or text PostgreSQL can store (no NUL, no unpaired surrogate).
+ */
+function isCursorValue(castType: string, value: string): boolean {
+  if (value.length > CURSOR_VALUE_MAX || textProblem(value)) return false;
+  const parses = (parse: (v: string) => unknown) => {
+    try {
+      parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  switch (castType) {
+    case 'numeric':
+      return NUMERIC_TEXT.test(value);
+    case 'date':
+      return parses(parseDate) && value.length === 10;
+    case 'timestamptz':
+      return CURSOR_DATETIME.test(value) && parses(parseDateTime);
+    case 'boolean':
+      return value === 'true' || value === 'false';
+    case 'uuid':
+      return isUuid(value);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The `cursor` parameter for `keys`: base64url JSON `{ s, v, id }` whose sort is `keys`' and whose
+ * values cast to the keys' types (a tampered cursor never reaches SQL).
+ * @throws HttpError 400 naming `cursor` (errors.record.cursor) when it does not decode, has another
+ *   shape, belongs to another sort, or holds a value its key's type cannot take.
  */
 export function decodeCursor(raw: string, keys: readonly SortKey[]): Cursor {
   const bad = () => new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'cursor', messageKey: 'errors.record.cursor' }]);
@@ -142,6 +182,7 @@ export function decodeCursor(raw: string, keys: readonly SortKey[]): Cursor {
   }
   const c = cursorSchema.safeParse(parsed);
   if (!c.success || c.data.s !== sortSignature(keys) || c.data.v.length !== keys.length) throw bad();
+  if (c.data.v.some((v, i) => v !== null && !isCursorValue(keys[i].castType, v))) throw bad();
   return c.data;
 }
 

@@ -8,6 +8,7 @@ import { isReservedWord } from '../../../../contracts/reserved';
 import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
 import type { Database, Engine } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
+import { textProblem } from '../../lib/text-input';
 import { getApplication, listApplications } from '../applications/applications.service';
 import { latestEntries } from '../audit/audit.repository';
 import { listMyNotices } from '../notices/notices.service';
@@ -35,7 +36,8 @@ export type ServerRoute = { pattern: '/admin' } | { pattern: '/:app'; app: strin
 /**
  * The page of `url` that has server-side data: the console dashboard `/admin` or a workspace
  * home `/{app}` (a single segment that is not a reserved route word); null for any other page.
- * `url` may be absolute or a path; a trailing slash is ignored.
+ * `url` may be absolute or a path; a trailing slash is ignored; a malformed percent escape or a
+ * NUL in a segment is no such page (null).
  */
 export function resolveServerRoute(url: string): ServerRoute | null {
   let pathname: string;
@@ -44,7 +46,14 @@ export function resolveServerRoute(url: string): ServerRoute | null {
   } catch {
     return null;
   }
-  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null; // a malformed escape ('%', '%E2%82'): no such page
+  }
+  // a NUL names no application (and must not reach SQL)
+  if (segments.some((s) => textProblem(s) !== null)) return null;
   if (segments.length === 1 && segments[0] === 'admin') return { pattern: '/admin' };
   if (segments.length === 1 && !isReservedWord(segments[0])) return { pattern: '/:app', app: segments[0] };
   return null;

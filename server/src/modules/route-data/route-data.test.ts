@@ -18,6 +18,19 @@ test('route data: the route is resolved from the page URL', () => {
   assert.equal(resolveServerRoute('http://h/'), null);
 });
 
+test('route data: a malformed percent escape or a NUL in the page URL is no page: 404, not a 500', async (t) => {
+  assert.equal(resolveServerRoute('/ry%'), null);
+  assert.equal(resolveServerRoute('/a%E2%82'), null);
+  assert.equal(resolveServerRoute('/a%00b'), null);
+  const { app, close } = await createTestApp();
+  t.after(close);
+  const { cookie } = await adminSession(app);
+  for (const url of ['/ry%', '/a%00b']) {
+    const res = await call(app, 'GET', loader(url), { cookie });
+    assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
+  }
+});
+
 test('route data: the console dashboard for an administrator, 401/403 otherwise', async (t) => {
   const { app, close } = await createTestApp();
   t.after(close);

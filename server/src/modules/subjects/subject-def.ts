@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client';
 import { applications, fields, importBatches, subjects, type FieldRow, type SubjectRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
+import { isUuid } from '../../lib/uuid';
 import { requireOpenableApplication } from '../applications/applications.service';
 import { SYSTEM_COLUMN_OF } from './field-types';
 
@@ -97,7 +98,7 @@ export async function defOf(db: Executor, row: SubjectRow): Promise<SubjectDef> 
 
 /**
  * The live subject `key` of application `applicationId`, or `{ id }` by id; undefined when none
- * (or in the recycle bin). With `cache`, served from the read cache (namespace 'subject-def';
+ * (or in the recycle bin, or `id` is not a uuid). With `cache`, served from the read cache (namespace 'subject-def';
  * subjects and fields notify it on change, migration 0005; import_batches when a batch enters or
  * leaves `running`, migration 0009).
  */
@@ -106,6 +107,8 @@ export async function loadSubjectDef(
   where: { applicationId: string; key: string } | { id: string },
   cache?: ReadCache,
 ): Promise<SubjectDef | undefined> {
+  // an id that is not a uuid names no subject (and must not reach `subjects.id = $1::uuid`)
+  if ('id' in where && !isUuid(where.id)) return undefined;
   const load = async (): Promise<SubjectDef | null> => {
     const cond = 'id' in where ? eq(subjects.id, where.id) : and(eq(subjects.applicationId, where.applicationId), eq(subjects.key, where.key));
     const [row] = await db.select().from(subjects).where(and(cond, isNull(subjects.deletedAt))).limit(1);
