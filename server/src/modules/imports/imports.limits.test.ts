@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, test } from 'node:test';
+import ExcelJS from 'exceljs';
 import type { ImportBatch, ImportUploadResult, RecordItem } from '../../../../contracts';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { multipartBody } from '../record-queries/subjects.test-support';
@@ -99,6 +100,9 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; healthM
   }
 }
 
+/** An inline-string cell of a worksheet's XML. */
+const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
 const TEXT = ['张三的笔记', 'Zoë Ångström — naïve café', '中文，逗号；分号', 'plain'];
 /** Text GBK's two-byte codes hold (pinyin's accented letters, not every Latin one). */
 const GB_TEXT = ['张三的笔记', 'Café à la crème', '中文；分号'];
@@ -158,6 +162,31 @@ test('a UTF-8 CSV whose characters fall across chunk boundaries is read whole', 
   for (const row of page) assert.match(row.raw[1], /^中文字符第\d+行$/);
 });
 
+test('an XLSX whose Chinese text falls across chunk boundaries is read whole (shared and inline strings)', async () => {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Notes');
+  ws.addRow(['code', 'title']);
+  for (let i = 0; i < 5000; i += 1) ws.addRow([`X-${i}`, `中文字符第${i}行`]);
+  const shared = Buffer.from(await wb.xlsx.writeBuffer());
+  const inlineBook = await xlsxOf({
+    *sheetData() {
+      yield `<row r="1">${inline('A1', 'code')}${inline('B1', 'title')}</row>`;
+      for (let i = 0; i < 5000; i += 1) yield `<row r="${i + 2}">${inline(`A${i + 2}`, `X-${i}`)}${inline(`B${i + 2}`, `中文字符第${i}行`)}</row>`;
+    },
+  });
+  for (const content of [shared, inlineBook]) {
+    const result = await uploaded('chinese.xlsx', content);
+    assert.equal(result.batch.total, 5000);
+    assert.equal(result.encoding, null);
+    for (const current of [1, 25, 50]) {
+      const res = await call(made.app, 'GET', `/api/v1/imports/${result.batch.id}/rows?pageSize=100&current=${current}`, { cookie });
+      const page = json<{ data: { raw: string[] }[] }>(res).data;
+      assert.equal(page.length, 100);
+      for (const row of page) assert.match(row.raw[1], /^中文字符第\d+行$/);
+    }
+  }
+});
+
 test('a NUL character in a cell is a 400 naming the row and column, never a 5xx', async () => {
   const r = await refused('nul.csv', 'code,title\nN-1,fine\nN-2,bad\u0000cell\n');
   assert.equal(r.status, 400, r.message);
@@ -207,7 +236,6 @@ function* repeated(piece: string, times: number): Generator<string> {
   const block = piece.repeat(per);
   for (let left = times; left > 0; left -= per) yield left >= per ? block : piece.repeat(left);
 }
-const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
 test('an XLSX bomb whose sheet holds 30 million rows is refused with the 200,000-row limit', async () => {
   const t0 = performance.now();
