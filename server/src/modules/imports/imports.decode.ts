@@ -14,6 +14,7 @@
  * A file that is UTF-8 in its first 64 KiB of non-ASCII text and something else later is read as
  * UTF-8: the user chooses the encoding then (the wizard re-reads the file with it).
  */
+import { isAscii } from 'node:buffer';
 import type { ImportEncoding, ImportTextEncoding } from '../../../../contracts';
 
 /** Bytes looked at from the first non-ASCII byte to tell UTF-8 from GB18030. */
@@ -55,8 +56,19 @@ function decodes(b: Uint8Array, encoding: 'utf-8' | 'gb18030', end: boolean): bo
 }
 
 function firstNonAscii(b: Uint8Array): number {
+  if (isAscii(b)) return -1;
   for (let i = 0; i < b.length; i += 1) if (b[i] >= 0x80) return i;
   return -1;
+}
+
+/** Largest piece decoded at once (bytes): a reader that refuses early has not decoded a whole large chunk. */
+const PIECE_BYTES = 64 * 1024;
+
+/** `input`'s chunks cut into pieces of at most PIECE_BYTES (views, not copies). */
+async function* pieces(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of input) {
+    for (let at = 0; at < chunk.length; at += PIECE_BYTES) yield chunk.subarray(at, at + PIECE_BYTES);
+  }
 }
 
 /** What decodeText reports once it knows (before it yields anything but ASCII). */
@@ -71,8 +83,8 @@ export interface Decoded {
  * for a file of ASCII only: 'utf-8').
  */
 export async function* decodeText(input: AsyncIterable<Uint8Array>, choice: ImportEncoding, found: Decoded): AsyncGenerator<string> {
-  const it = input[Symbol.asyncIterator]();
-  let head = Buffer.alloc(0);
+  const it = pieces(input);
+  let head: Buffer = Buffer.alloc(0);
   let ended = false;
   const more = async (): Promise<boolean> => {
     if (ended) return false;
@@ -81,7 +93,7 @@ export async function* decodeText(input: AsyncIterable<Uint8Array>, choice: Impo
       ended = true;
       return false;
     }
-    head = head.length ? Buffer.concat([head, r.value]) : Buffer.from(r.value);
+    head = head.length ? Buffer.concat([head, r.value]) : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.length);
     return true;
   };
   while (head.length < 3 && (await more()));

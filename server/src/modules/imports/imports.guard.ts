@@ -52,12 +52,15 @@ export class CsvGuard {
   private readonly delim: number;
   private readonly crlf: boolean;
   private readonly lineEnd: number;
+  /** The characters that may end an unquoted field: the delimiter, CR, LF. */
+  private readonly special: RegExp;
 
   /** `delimiter`: one character; `linebreak`: '\n', '\r' or '\r\n' (papaparse's guesses, see csvRows). */
   constructor(delimiter: string, linebreak: string) {
     this.delim = delimiter.charCodeAt(0);
     this.crlf = linebreak === '\r\n';
     this.lineEnd = linebreak === '\r' ? CR : LF;
+    this.special = new RegExp(`[\\u${this.delim.toString(16).padStart(4, '0')}\\r\\n]`, 'g');
   }
 
   private fieldEnd(): void {
@@ -105,6 +108,16 @@ export class CsvGuard {
     return c === this.lineEnd ? 'end' : false;
   }
 
+  /** Characters s[from, to) of a field, none of them a quote, delimiter or line break: counted at once. */
+  private run(s: string, from: number, to: number): void {
+    const n = to - from;
+    this.field += n;
+    this.record += n;
+    if (!this.content) for (let k = from; k < to && !this.content; k += 1) if (s.charCodeAt(k) > SPACE) this.content = true;
+    if (this.field > IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.rows + 1, column: this.fields });
+    if (this.record > IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.rows + 1 });
+  }
+
   /** The text of `s` (and of the chunks held before) up to its last complete row; '' when none ended. */
   feed(s: string): string {
     let cut = -1;
@@ -117,7 +130,21 @@ export class CsvGuard {
         i = 1;
       } else this.plainCr();
     }
-    for (; i < s.length; i += 1) {
+    while (i < s.length) {
+      // the characters of a field up to the next one that may end it: counted without the state machine
+      let to = i;
+      if (this.at === At.Quoted) {
+        to = s.indexOf('"', i);
+        if (to === -1) to = s.length;
+      } else if (this.at === At.Unquoted) {
+        this.special.lastIndex = i;
+        to = this.special.exec(s)?.index ?? s.length;
+      }
+      if (to > i) {
+        this.run(s, i, to);
+        i = to;
+        if (i >= s.length) break;
+      }
       const c = s.charCodeAt(i);
       this.record += 1;
       if (this.record > IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.rows + 1 });
@@ -128,6 +155,7 @@ export class CsvGuard {
       } else if (ended === 'cr') {
         this.pendingCr = true;
       }
+      i += 1;
     }
     if (cut < 0) {
       this.held.push(s);

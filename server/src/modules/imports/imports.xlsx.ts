@@ -69,17 +69,27 @@ class Unzipped {
   }
 }
 
+/** Whether a tag's text `name` (what follows '<') is the element `tag` (then a space, '/', '>' or the end). */
+function isTag(name: string, at: number, tag: string): boolean {
+  if (!name.startsWith(tag, at)) return false;
+  const next = name.charCodeAt(at + tag.length);
+  return Number.isNaN(next) || next === 0x2f || next === 0x3e || next <= 0x20;
+}
+
 /**
  * Counts, in a part's XML as it streams, the elements named `tag` (<row> of a worksheet, <si> of
  * the shared strings) and the text and XML characters of the one open: over the caps, the breach
- * `over(count)`.
+ * `over(count)`; more than `caps.count` elements: the rows breach.
  */
 class ElementScan {
   private inTag = false;
-  private name = '';
+  /** the start of a tag cut by the end of a chunk, until it can be told (null: told already) */
+  private name: string | null = null;
   private open = false;
   private text = 0;
   private xml = 0;
+  private readonly look: number;
+  private readonly first: number;
   count = 0;
 
   constructor(
@@ -87,23 +97,21 @@ class ElementScan {
     private readonly caps: { text: number; xml: number; count?: number },
     private readonly over: (count: number) => Breach,
     private readonly closes: string[] = [],
-  ) {}
+  ) {
+    this.look = Math.max(tag.length + 2, ...closes.map((c) => c.length + 1));
+    this.first = tag.charCodeAt(0);
+  }
 
-  private tagEnd(): void {
-    const n = this.name;
-    const named = (t: string) => n.startsWith(t) && (n.length === t.length || /[\s/>]/.test(n[t.length]));
-    if (named(this.tag)) {
+  /** A tag whose first characters are `name`: the element opens or closes. */
+  private tell(name: string): void {
+    if (isTag(name, 0, this.tag)) {
       this.count += 1;
       if (this.caps.count !== undefined && this.count > this.caps.count) throw new LimitBreach({ kind: 'rows' });
       this.open = true;
       this.text = 0;
       this.xml = 0;
-    } else if (named(`/${this.tag}`) || this.closes.some((t) => named(t))) {
+    } else if (name.charCodeAt(0) === 0x2f && (isTag(name, 1, this.tag) || this.closes.some((t) => isTag(name, 1, t)))) {
       this.open = false;
-    }
-    if (!this.open) {
-      this.text = 0;
-      this.xml = 0;
     }
   }
 
@@ -113,11 +121,20 @@ class ElementScan {
       if (this.inTag) {
         const j = s.indexOf('>', i);
         const end = j === -1 ? s.length : j;
-        if (this.name.length < 16) this.name += s.slice(i, Math.min(end, i + 16 - this.name.length));
+        if (this.name !== null) {
+          this.name += s.slice(i, Math.min(end, i + this.look));
+          if (j !== -1 || this.name.length >= this.look) {
+            this.tell(this.name);
+            this.name = null;
+          }
+        }
         this.xml += end - i + (j === -1 ? 0 : 1);
         if (j === -1) break;
         this.inTag = false;
-        this.tagEnd();
+        if (!this.open) {
+          this.text = 0;
+          this.xml = 0;
+        }
         i = j + 1;
       } else {
         const j = s.indexOf('<', i);
@@ -126,9 +143,12 @@ class ElementScan {
         this.xml += end - i;
         if (j === -1) break;
         this.inTag = true;
-        this.name = '';
         this.xml += 1;
         i = j + 1;
+        const first = s.charCodeAt(i);
+        if (first !== this.first && first !== 0x2f && i < s.length) continue; // another element: nothing to tell
+        if (i + this.look <= s.length) this.tell(s.slice(i, i + this.look));
+        else this.name = '';
       }
     }
     if (this.text > this.caps.text || this.xml > this.caps.xml) throw new LimitBreach(this.over(this.count));
