@@ -97,3 +97,24 @@ test('JsonGuard refuses a string over 6 × the cell cap naming its item and key'
   assert.ok(breach instanceof LimitBreach);
   assert.deepEqual(breach.breach, { kind: 'cell', row: 3, column: 'title' });
 });
+
+test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cut anywhere', async () => {
+  const str = fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', '中', '{', '[', ',', ':', '😀'), maxLength: 6 });
+  const items = fc.array(fc.dictionary(str, str, { maxKeys: 3 }), { minLength: 1, maxLength: 5 });
+  await fc.assert(
+    fc.asyncProperty(items, fc.array(fc.nat(), { maxLength: 6 }), async (objects, cuts) => {
+      const bytes = Buffer.from(JSON.stringify(objects));
+      const pieces = chunksOf(bytes.toString('latin1'), cuts).map((s) => Buffer.from(s, 'latin1'));
+      const read = readRows(Readable.from(pieces), 'json');
+      const got: string[][] = [];
+      for await (const row of read.rows) got.push(row);
+      const keys = [...new Set(objects.flatMap((o) => Object.keys(o)))];
+      assert.deepEqual(read.header, keys);
+      assert.deepEqual(
+        got.map((r) => Object.fromEntries(r.map((v, i) => [read.header[i], v]).filter(([, v]) => v !== ''))),
+        objects.map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== ''))),
+      );
+    }),
+    { numRuns: 300 },
+  );
+});

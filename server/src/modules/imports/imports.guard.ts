@@ -14,6 +14,8 @@ import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROW_CHARS } from 
 import { LimitBreach } from './imports.limits';
 
 const QUOTE = 0x22;
+/** What may end a run of a JSON string's characters: its closing quote or an escape. */
+const STRING_SPECIAL = /["\\]/g;
 const SPACE = 0x20;
 const CR = 0x0d;
 const LF = 0x0a;
@@ -262,6 +264,21 @@ export class JsonGuard {
   /** Checks `s`; answers it unchanged. */
   feed(s: string): string {
     for (let i = 0; i < s.length; i += 1) {
+      if (this.inString && !this.escape) {
+        // the characters of a string up to its next quote or backslash: counted at once
+        STRING_SPECIAL.lastIndex = i;
+        const to = STRING_SPECIAL.exec(s)?.index ?? s.length;
+        if (to > i) {
+          const n = to - i;
+          if (this.key && this.string < 200) this.key.push(s.slice(i, Math.min(to, i + 200 - this.string)));
+          this.string += n;
+          if (this.depth >= 2) this.item += n;
+          if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items + 1, column: this.columnOf() });
+          if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items + 1 });
+          i = to;
+          if (i >= s.length) break;
+        }
+      }
       const c = s.charCodeAt(i);
       if (this.depth >= 2) {
         this.item += 1;
@@ -278,8 +295,8 @@ export class JsonGuard {
           }
           continue;
         }
+        if (this.key && this.string < 200) this.key.push(s[i]);
         this.string += 1;
-        if (this.key && this.string <= 200) this.key.push(s[i]);
         if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items + 1, column: this.columnOf() });
         continue;
       }
