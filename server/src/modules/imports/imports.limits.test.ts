@@ -254,6 +254,36 @@ test('an XLSX bomb whose sheet holds 30 million rows is refused with the 200,000
   assert.equal(result.message, 'A file may hold at most 200000 rows');
 });
 
+test('an XLSX whose shared strings come before the sheet is streamed: read, and a 30-million-row bomb refused', async () => {
+  const small = await xlsxOf({
+    sharedStringsFirst: true,
+    *sharedStrings() {
+      yield '<si><t>code</t></si><si><t>title</t></si><si><t>张三的笔记</t></si>';
+    },
+    *sheetData() {
+      yield '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>';
+      yield `<row r="2">${inline('A2', 'S-1')}<c r="B2" t="s"><v>2</v></c></row>`;
+    },
+  });
+  const read = await uploaded('first.xlsx', small);
+  assert.deepEqual(read.batch.headers, ['code', 'title']);
+  assert.deepEqual(read.sample, [['S-1', '张三的笔记']]);
+  const bomb = await xlsxOf({
+    sharedStringsFirst: true,
+    *sharedStrings() {
+      yield '<si><t>code</t></si>';
+    },
+    *sheetData() {
+      yield '<row r="1"><c r="A1" t="s"><v>0</v></c></row>';
+      yield* repeated('<row r="2"><c r="A2"><v>1</v></c></row>', 30_000_000);
+    },
+  });
+  const r = await refused('bomb-first.xlsx', bomb);
+  console.log(`30M-row XLSX, shared strings first: ${r.status} in ${Math.round(r.ms)} ms`);
+  assert.equal(r.status, 413, r.message);
+  assert.equal(r.message, 'A file may hold at most 200000 rows');
+});
+
 test('an XLSX with a huge cell, shared or inline, is refused naming the cap', async () => {
   const shared = await xlsxOf({
     *sheetData() {

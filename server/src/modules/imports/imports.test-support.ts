@@ -62,7 +62,12 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
  * worksheet before the shared strings. Deflate level 1 (a 1 GiB part of repeated rows zips to a
  * few MB in seconds).
  */
-export async function xlsxOf(parts: { sheetData: () => Iterable<string>; sharedStrings?: () => Iterable<string> }): Promise<Buffer> {
+export async function xlsxOf(parts: {
+  sheetData: () => Iterable<string>;
+  sharedStrings?: () => Iterable<string>;
+  /** the shared strings before the worksheet (as some writers order them; exceljs then streams the sheet) */
+  sharedStringsFirst?: boolean;
+}): Promise<Buffer> {
   const zip = archiver('zip', { zlib: { level: 1 } });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -90,18 +95,20 @@ export async function xlsxOf(parts: { sheetData: () => Iterable<string>; sharedS
     { name: 'xl/_rels/workbook.xml.rels' },
   );
   const sheetData = parts.sheetData;
-  zip.append(
-    Readable.from(
-      (function* () {
-        yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>`;
-        yield* sheetData();
-        yield '</sheetData></worksheet>';
-      })(),
-    ),
-    { name: 'xl/worksheets/sheet1.xml' },
-  );
+  const sheet = () =>
+    zip.append(
+      Readable.from(
+        (function* () {
+          yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>`;
+          yield* sheetData();
+          yield '</sheetData></worksheet>';
+        })(),
+      ),
+      { name: 'xl/worksheets/sheet1.xml' },
+    );
   const sharedStrings = parts.sharedStrings;
-  if (sharedStrings)
+  const strings = () =>
+    sharedStrings &&
     zip.append(
       Readable.from(
         (function* () {
@@ -112,6 +119,13 @@ export async function xlsxOf(parts: { sheetData: () => Iterable<string>; sharedS
       ),
       { name: 'xl/sharedStrings.xml' },
     );
+  if (parts.sharedStringsFirst) {
+    strings();
+    sheet();
+  } else {
+    sheet();
+    strings();
+  }
   await zip.finalize();
   await done;
   return Buffer.concat(chunks);
