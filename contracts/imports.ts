@@ -5,7 +5,7 @@
  * written) → run (all or nothing, or skip bad rows) → error report → undo.
  */
 import { z } from 'zod';
-import { AUDIT_EXPORT_FORMATS } from './constants';
+import { AUDIT_EXPORT_FORMATS, IMPORT_ENCODINGS, IMPORT_TEXT_ENCODINGS } from './constants';
 import { pageQuerySchema, pageSchema } from './envelope';
 import { recordLabelsSchema } from './records';
 
@@ -18,7 +18,23 @@ export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
 export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'undoing', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export { IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './constants';
+export {
+  IMPORT_ENCODINGS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROW_CHARS,
+  IMPORT_MAX_ROWS,
+  IMPORT_TEXT_ENCODINGS,
+  IMPORT_XLSX_MAX_PART,
+  IMPORT_XLSX_MAX_SHARED_STRINGS,
+  IMPORT_XLSX_MAX_UNZIPPED,
+  type ImportEncoding,
+  type ImportTextEncoding,
+} from './constants';
+
+/** POST …/imports?encoding: how to read a CSV or JSON file's text (default auto: detected). */
+export const importUploadQuerySchema = z.object({ encoding: z.enum(IMPORT_ENCODINGS).default('auto') });
 
 /** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
 export const importRowErrorSchema = z.object({
@@ -64,10 +80,14 @@ export const importBatchSchema = z.object({
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
 
-/** The upload's answer: the batch and its first rows as read (cells by header). */
+/**
+ * The upload's answer: the batch, its first rows as read (cells by header) and the encoding the
+ * text was read in (null for XLSX, whose XML says its own).
+ */
 export const importUploadResultSchema = z.object({
   batch: importBatchSchema,
   sample: z.array(z.array(z.string())),
+  encoding: z.enum(IMPORT_TEXT_ENCODINGS).nullable(),
 });
 export type ImportUploadResult = z.infer<typeof importUploadResultSchema>;
 

@@ -495,6 +495,24 @@ export const MESSAGES = {
   'errors.import.tooManyRows': { 'zh-CN': '文件最多 {n} 行', 'en-US': 'A file may hold at most {n} rows' },
   'errors.import.tooManyColumns': { 'zh-CN': '文件最多 {n} 列', 'en-US': 'A file may hold at most {n} columns' },
   'errors.import.tooLarge': { 'zh-CN': '文件不能超过 {n} MB', 'en-US': 'The file may be at most {n} MB' },
+  'errors.import.cellTooLarge': {
+    'zh-CN': '第 {row} 行 {column} 列的单元格超过 {limit}',
+    'en-US': 'The cell at row {row}, column {column} is larger than {limit}',
+  },
+  'errors.import.rowTooLarge': { 'zh-CN': '第 {row} 行超过 {limit}', 'en-US': 'Row {row} is larger than {limit}' },
+  'errors.import.nul': {
+    'zh-CN': '第 {row} 行 {column} 列的单元格含有空字符（U+0000），无法保存；文件可能是其他编码',
+    'en-US': 'The cell at row {row}, column {column} holds a NUL character (U+0000), which cannot be stored; the file may be in another encoding',
+  },
+  'errors.import.textTooLarge': {
+    'zh-CN': '工作簿中有超过 {limit} 的文本（第 {index} 个共享字符串）',
+    'en-US': 'The workbook holds a text larger than {limit} (shared string {index})',
+  },
+  'errors.import.partTooLarge': {
+    'zh-CN': '工作簿的部件 {part} 解压后超过 {limit}',
+    'en-US': 'The workbook’s part {part} is larger than {limit} once unzipped',
+  },
+  'errors.import.unzippedTooLarge': { 'zh-CN': '工作簿解压后超过 {limit}', 'en-US': 'The workbook is larger than {limit} once unzipped' },
   'errors.import.jsonShape': { 'zh-CN': 'JSON 须为对象数组', 'en-US': 'The JSON must be an array of objects' },
   'errors.import.notFound': { 'zh-CN': '导入批次不存在', 'en-US': 'No such import batch' },
   'errors.import.status': { 'zh-CN': '该导入批次当前状态不允许此操作', 'en-US': 'The import batch’s status does not allow this' },

@@ -9,6 +9,7 @@ import type { Ok, Page } from '../../contracts/envelope';
 import type {
   ImportBatch,
   ImportEditedRow,
+  ImportEncoding,
   ImportRowPage,
   ImportSettings,
   ImportUndoResult,
@@ -22,11 +23,16 @@ import { subjectPath } from './records';
 const enc = encodeURIComponent;
 const BASE = '/api/v1/imports';
 
-/** Uploads `file` into `app`/`subject`: the batch (headers, total, auto-matched mapping) and its first rows. */
-export async function uploadImport(app: string, subject: string, file: File): Promise<ImportUploadResult> {
+/**
+ * Uploads `file` into `app`/`subject`, its CSV/JSON text read in `encoding` ('auto': detected by
+ * the server): the batch (headers, total, auto-matched mapping), its first rows and the encoding
+ * used (null for XLSX). Uploading the same file again with another encoding re-reads it (a new batch).
+ */
+export async function uploadImport(app: string, subject: string, file: File, encoding: ImportEncoding = 'auto'): Promise<ImportUploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports`, { method: 'POST', data: form, skipErrorHandler: true });
+  const query = encoding === 'auto' ? '' : `?encoding=${enc(encoding)}`;
+  const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports${query}`, { method: 'POST', data: form, skipErrorHandler: true });
   return res.data;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The import wizard (issue 7 "Import and export"), antd Steps over the imports API:
- * upload (Upload.Dragger: CSV, XLSX, JSON) → column mapping (auto-matched, editable) → preview
+ * upload (Upload.Dragger: CSV, XLSX, JSON; the text encoding of CSV/JSON: detected, or chosen here
+ * or on the mapping step, which reads the file again) → column mapping (auto-matched, editable) → preview
  * (the first rows as converted, per-cell errors) → dry run (counts, every bad row's errors) →
  * mode (insert / update / upsert by key fields; all-or-nothing or skip bad rows) → import (a
  * progress bar polling the batch, then the result: counts, error report, undo).
@@ -11,7 +12,13 @@ import { Alert, Button, Card, Progress, Radio, Result, Select, Space, Steps, Typ
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { ImportBatch, ImportSettings } from '../../../contracts';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../contracts/constants';
+import {
+  IMPORT_ENCODINGS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportEncoding,
+  type ImportTextEncoding,
+} from '../../../contracts/constants';
 import { toApiError } from '../../services/api-error';
 import { checkImport, getImport, importErrorReportUrl, runImport, uploadImport } from '../../services/imports';
 import { getSubject } from '../../services/subjects';
@@ -19,6 +26,14 @@ import { download } from '../../utils/download';
 import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
+
+/** How an encoding the server read a file in is shown. */
+const ENCODING_NAMES: Record<ImportTextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  gb18030: 'GB18030',
+};
 
 const KEY_TYPES = new Set([
   'text',
@@ -58,6 +73,10 @@ export default function ImportWizard({
   });
   const [busy, setBusy] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
+  // the file uploaded (kept to read it again in another encoding), the encoding asked for, the one used
+  const [file, setFile] = useState<File | null>(null);
+  const [encoding, setEncoding] = useState<ImportEncoding>('auto');
+  const [readAs, setReadAs] = useState<ImportTextEncoding | null>(null);
 
   const fail = (e: unknown) => message.error(toApiError(e).message);
   const check = async (next = settings) => {
@@ -96,8 +115,36 @@ export default function ImportWizard({
     setBatch(null);
     setSample([]);
     setRunError(null);
+    setFile(null);
+    setReadAs(null);
     setStep(0);
   };
+  /** Uploads `f` read in `as`: a new batch, the mapping auto-matched again, on to the mapping step. */
+  const read = (f: File, as: ImportEncoding) => {
+    setBusy(true);
+    uploadImport(app, subjectKey, f, as)
+      .then((r) => {
+        setBatch(r.batch);
+        setSample(r.sample);
+        setSettings({ mapping: r.batch.mapping, mode: 'insert', keyFields: [], onError: 'all_or_nothing' });
+        setFile(f);
+        setEncoding(as);
+        setReadAs(r.encoding);
+        message.success(t('imports.upload.read', { count: r.batch.total, name: r.batch.fileName }));
+        setStep(1);
+      }, fail)
+      .finally(() => setBusy(false));
+  };
+  const encodingSelect = (onChange: (v: ImportEncoding) => void) => (
+    <Select<ImportEncoding>
+      style={{ width: 300 }}
+      value={encoding}
+      disabled={busy}
+      onChange={onChange}
+      data-testid="import-encoding"
+      options={IMPORT_ENCODINGS.map((e) => ({ value: e, label: t(`imports.encoding.${e}`) }))}
+    />
+  );
 
   if (!subject.data) return <Card loading />;
   const fields = subject.data.fields;
@@ -113,31 +160,27 @@ export default function ImportWizard({
   );
 
   const upload = (
-    <Upload.Dragger
-      accept=".csv,.xlsx,.json,.txt"
-      showUploadList={false}
-      disabled={busy}
-      customRequest={({ file }) => {
-        setBusy(true);
-        uploadImport(app, subjectKey, file as File)
-          .then((r) => {
-            setBatch(r.batch);
-            setSample(r.sample);
-            setSettings({ mapping: r.batch.mapping, mode: 'insert', keyFields: [], onError: 'all_or_nothing' });
-            message.success(t('imports.upload.read', { count: r.batch.total, name: r.batch.fileName }));
-            setStep(1);
-          }, fail)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <p className="ant-upload-drag-icon">
-        <InboxOutlined />
-      </p>
-      <p className="ant-upload-text">{t('imports.upload.drag')}</p>
-      <p className="ant-upload-hint">
-        {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS, mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
-      </p>
-    </Upload.Dragger>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Typography.Text strong>{t('imports.encoding.label')}</Typography.Text>
+        {encodingSelect(setEncoding)}
+        <Typography.Text type="secondary">{t('imports.encoding.hint')}</Typography.Text>
+      </Space>
+      <Upload.Dragger
+        accept=".csv,.xlsx,.json,.txt"
+        showUploadList={false}
+        disabled={busy}
+        customRequest={({ file: f }) => read(f as File, encoding)}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('imports.upload.drag')}</p>
+        <p className="ant-upload-hint">
+          {t('imports.upload.hint', { rows: IMPORT_MAX_ROWS, mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
+        </p>
+      </Upload.Dragger>
+    </Space>
   );
 
   const body = (() => {
@@ -145,6 +188,15 @@ export default function ImportWizard({
     if (step === 1)
       return (
         <>
+          {file && readAs && (
+            <Space wrap style={{ marginBottom: 16 }} data-testid="import-read-as">
+              <Typography.Text strong>{t('imports.encoding.label')}</Typography.Text>
+              {encodingSelect((v) => read(file, v))}
+              <Typography.Text type="secondary">
+                {t('imports.encoding.read', { encoding: ENCODING_NAMES[readAs] })}
+              </Typography.Text>
+            </Space>
+          )}
           <MappingStep
             subject={subject.data}
             headers={batch.headers}

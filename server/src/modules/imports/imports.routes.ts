@@ -20,6 +20,7 @@ import {
   importSettingsSchema,
   importUndoResultSchema,
   importUndoSchema,
+  importUploadQuerySchema,
   importUploadResultSchema,
   okSchema,
   pageSchema,
@@ -58,9 +59,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /applications/:slug/subjects/:key/imports — editors+. multipart/form-data with one file
-   * (.csv, .xlsx, .json) → 201 { batch (headers, total, auto-matched mapping), sample (first 20
-   * rows) }. 400 naming `file` (none, not multipart, unknown format, unreadable); 413 past
-   * IMPORT_MAX_BYTES / IMPORT_MAX_ROWS.
+   * (.csv, .xlsx, .json); `?encoding=auto|utf-8|utf-16|gb18030` how to read CSV/JSON text
+   * (default auto: detected) → 201 { batch (headers, total, auto-matched mapping), sample (first 20
+   * rows), encoding (the one used; null for XLSX) }. 400 naming `file` (none, not multipart,
+   * unknown format, unreadable, a cell/row/XLSX part over its cap, a NUL character); 413 past
+   * IMPORT_MAX_BYTES / IMPORT_MAX_ROWS. Caps: server/README.md "Import limits".
    */
   app.post(
     '/applications/:slug/subjects/:key/imports',
@@ -72,13 +75,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a file to import',
         consumes: ['multipart/form-data'],
         params: subjectParams,
+        querystring: importUploadQuerySchema,
         response: { 201: okSchema(importUploadResultSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       // not multipart: no file (400 naming `file` after the access check)
       const file = request.isMultipart() ? await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : undefined;
-      const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file);
+      const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file, request.query.encoding);
       reply.code(201);
       return ok(result);
     },

@@ -17,6 +17,7 @@ import {
   IMPORT_MAX_ROWS,
   type CurrentUser,
   type ImportBatch,
+  type ImportEncoding,
   type ImportEditedRow,
   type ImportRow,
   type ImportSettings,
@@ -89,10 +90,20 @@ const batchOf = async (db: Database, id: string): Promise<ImportBatch> => toImpo
 /**
  * POST …/subjects/:key/imports: reads the uploaded file (streamed), stages its rows CHUNK at a
  * time (one INSERT each) and answers the batch with its headers, row count and auto-matched
- * mapping, and the first rows. Audited `import.upload`.
- * @throws 400 naming `file` (missing, unknown format, unreadable, empty); 413 past the limits.
+ * mapping, the first rows and the encoding its text was read in. `encoding`: how to read a CSV or
+ * JSON file's text (imports.decode.ts; 'auto' detects it). Audited `import.upload`.
+ * @throws 400 naming `file` (missing, unknown format, unreadable, empty, a cell or row over its
+ *   cap, a NUL character, an XLSX part over its cap: imports.parse.ts readRows); 413 past the size
+ *   or row limits.
  */
-export async function uploadImport(db: Database, actor: ImportActor, slug: string, key: string, file: MultipartFile | undefined): Promise<ImportUploadResult> {
+export async function uploadImport(
+  db: Database,
+  actor: ImportActor,
+  slug: string,
+  key: string,
+  file: MultipartFile | undefined,
+  encoding: ImportEncoding = 'auto',
+): Promise<ImportUploadResult> {
   const { app, subject } = await requireSubject(db, actor.user, slug, key, 'write', actor.cache);
   if (!file) throw fileError('errors.import.file');
   const format = formatOfFileName(file.filename);
@@ -108,7 +119,7 @@ export async function uploadImport(db: Database, actor: ImportActor, slug: strin
   let pending: string[][] = [];
   let next = 2; // row numbers as a spreadsheet shows them: the header is row 1
   let total = 0;
-  const read = readRows(file.file, format);
+  const read = readRows(file.file, format, encoding);
   try {
     for await (const row of read.rows) {
       if (file.file.truncated) throw tooLarge();
@@ -150,7 +161,7 @@ export async function uploadImport(db: Database, actor: ImportActor, slug: strin
       details: { application: slug, subject: subject.key, batch: batch.id, fileName: file.filename, format, rows: total },
     });
   });
-  return { batch: await batchOf(db, batch.id), sample };
+  return { batch: await batchOf(db, batch.id), sample, encoding: read.encoding() };
 }
 
 /** GET /imports/:id. @throws 404; 403. */
