@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'SHARE_PASSWORD_REQUIRED',
   /** 401: a share link's password was wrong. */
   'SHARE_PASSWORD_WRONG',
+  /** 423: a share link locked after too many wrong passwords; it opens again once its owner unlocks it. */
+  'SHARE_LOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
