@@ -57,8 +57,11 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** `{ success: true, data }` for one object. */
-export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/**
+ * `{ success: true, data }` for one object. A change that changed nothing (e.g. a PATCH with the
+ * values the object has) answers the object as it is with `unchanged: true`, and writes nothing.
+ */
+export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, unchanged: z.literal(true).optional() });
 
 /** ProTable's list shape: `{ success, data[], total, current, pageSize }` (total exact up to 10,000 rows). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>

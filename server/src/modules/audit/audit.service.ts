@@ -23,7 +23,7 @@ import type { AuditEntry, AuditFilter as AuditFilterQuery, AuditQuery, AuditVeri
 import type { Executor } from '../../db/client';
 import type { AuditLogRow } from '../../db/schema';
 import { likePattern, offsetOf } from '../../lib/paging';
-import { entryHash, GENESIS_HASH, normalizeJson, type JsonValue } from './audit.chain';
+import { canonicalJson, entryHash, GENESIS_HASH, normalizeJson, type JsonValue } from './audit.chain';
 import { appendEntry, entriesAfter, listEntries, listSignatures, lockHead, readHead, type AuditFilter } from './audit.repository';
 import { checkAnchorSignature, type Anchor, type AnchorFile } from './audit.anchors';
 import { checkHeadSignature, type SigningKey } from './audit.signing';
@@ -59,6 +59,12 @@ export interface AuditWriter {
   record(tx: Executor, input: AuditInput): Promise<AuditLogRow>;
   /** The same writer (same counting) acting as someone else, e.g. the user who just signed in. */
   as(actor: Partial<AuditActor>): AuditWriter;
+  /**
+   * Declares that the change asked for changes nothing (a PATCH with the values the object has):
+   * the service writes nothing — no row, no entry — and answers the object as it is; the request
+   * is then allowed to write no entry and its answer says `unchanged: true` (audit.plugin.ts).
+   */
+  unchanged(): void;
 }
 
 /** The actor of `npm run admin` and the other shell commands. */
@@ -114,8 +120,11 @@ export async function appendAudit(db: Executor, actor: AuditActor, input: AuditI
   return row;
 }
 
-/** A writer for `actor`; `onRecord` is told each action written (the request counts its entries). */
-export function auditWriter(actor: AuditActor, onRecord?: (action: string) => void): AuditWriter {
+/**
+ * A writer for `actor`; `onRecord` is told each action written (the request counts its entries),
+ * `onUnchanged` that the change was a no-op (the request marks itself unchanged).
+ */
+export function auditWriter(actor: AuditActor, onRecord?: (action: string) => void, onUnchanged?: () => void): AuditWriter {
   return {
     actor,
     async record(tx, input) {
@@ -124,9 +133,38 @@ export function auditWriter(actor: AuditActor, onRecord?: (action: string) => vo
       return row;
     },
     as(other) {
-      return auditWriter({ ...actor, ...other }, onRecord);
+      return auditWriter({ ...actor, ...other }, onRecord, onUnchanged);
+    },
+    unchanged() {
+      onUnchanged?.();
     },
   };
+}
+
+/**
+ * The keys of `wanted` (undefined values ignored) whose value differs from `current`'s, compared
+ * as the JSON the database keeps (audit.chain.ts normalizeJson + canonicalJson: key order of
+ * objects does not matter, Dates compare by instant). An empty list = the change is a no-op.
+ */
+export function changedKeys<W extends object>(current: object, wanted: W): (keyof W & string)[] {
+  const same = (a: unknown, b: unknown) => canonicalJson(normalizeJson(a ?? null)) === canonicalJson(normalizeJson(b ?? null));
+  const now = current as Record<string, unknown>;
+  const next = wanted as Record<string, unknown>;
+  return (Object.keys(wanted) as (keyof W & string)[]).filter((k) => next[k] !== undefined && !same(now[k], next[k]));
+}
+
+/** True when two id lists hold the same ids (order and duplicates ignored): a set-replacing PUT that changes nothing. */
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...new Set(a)].sort();
+  const y = [...new Set(b)].sort();
+  return x.length === y.length && x.every((id, i) => id === y[i]);
+}
+
+/** `wanted` cut down to `keys` (the changed ones of changedKeys). */
+export function pick<W extends object>(wanted: W, keys: readonly (keyof W)[]): Partial<W> {
+  const out: Partial<W> = {};
+  for (const k of keys) out[k] = wanted[k];
+  return out;
 }
 
 /** A stored row as contracts' AuditEntry. */
