@@ -76,6 +76,8 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 export interface Ok<T> {
   success: true;
   data: T;
+  /** Set when the change asked for changed nothing (nothing was written; `data` is the object as it is). */
+  unchanged?: true;
 }
 export interface Page<T> {
   success: true;
