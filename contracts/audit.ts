@@ -70,22 +70,49 @@ export const auditQuerySchema = pageQuerySchema.extend({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** Why an entry breaks the chain. */
-export const AUDIT_BREAK_REASONS = ['hash', 'link', 'sequence', 'head', 'signature'] as const;
+export const AUDIT_BREAK_REASONS = ['hash', 'link', 'sequence', 'head', 'signature', 'anchor', 'truncated', 'anchor_tampered'] as const;
 export type AuditBreakReason = (typeof AUDIT_BREAK_REASONS)[number];
 
 /**
  * GET /api/v1/audit/verify: `{ intact: true, entries: N }`, or `intact: false` with the first
  * broken entry: `hash` (its content no longer matches its hash), `link` (its prevHash is not the
  * previous entry's hash), `sequence` (an entry is missing), `head` (the chain head does not match
- * the last entry: entries removed at the end), `signature` (a signed head no longer matches).
- * `id` is null when the entry itself is missing. `signedHeads` counts the signatures checked.
+ * the last entry: entries removed at the end), `signature` (a signed head no longer matches),
+ * `anchor` (an anchor of the anchor file — the head at some time, kept outside the database — has
+ * another hash than the entry at its seq today: the chain was rewritten at or before it, after
+ * `intactUpTo`), `truncated` (an anchor lies beyond the last entry: `seq` is the first entry gone),
+ * `anchor_tampered` (a line of the anchor file does not parse or fails its signature: `line`; `seq`
+ * is its seq, 0 when unreadable). `id` is null when the entry itself is missing. `signedHeads`
+ * counts the signatures checked; `anchors` says what the anchor file held (absent when the server
+ * keeps none).
  */
 export const auditVerifySchema = z.object({
   intact: z.boolean(),
   entries: z.number().int(),
   signedHeads: z.number().int(),
   firstBroken: z
-    .object({ id: z.string().nullable(), seq: z.number().int(), reason: z.enum(AUDIT_BREAK_REASONS) })
+    .object({
+      id: z.string().nullable(),
+      seq: z.number().int(),
+      reason: z.enum(AUDIT_BREAK_REASONS),
+      /** Anchor reasons: the seq of the last anchor that still matched (0: none); the change lies after it. */
+      intactUpTo: z.number().int().optional(),
+      /** Anchor reasons: the line of the anchor file (1-based). */
+      line: z.number().int().optional(),
+    })
+    .optional(),
+  anchors: z
+    .object({
+      /** Where the anchors are kept (DATA_DIR/audit-anchors.jsonl of the process that answered). */
+      file: z.string(),
+      /** Anchors compared with the chain (lines of the file). */
+      checked: z.number().int(),
+      /** Anchors whose Ed25519 signature was checked with `publicKey`. */
+      signaturesChecked: z.number().int(),
+      /** The public key (SPKI PEM) that checks the signatures of new anchors; null when anchors are unsigned (no key). */
+      publicKey: z.string().nullable(),
+      keyId: z.string().nullable(),
+    })
     .optional(),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;

@@ -121,6 +121,8 @@ export const AUDIT_ACTIONS = [
   'view.delete',
   'view.share_create',
   'view.share_revoke',
+  'view.share_lock',
+  'view.share_unlock',
   'import.upload',
   'import.run',
   'import.undo',

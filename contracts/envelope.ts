@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'SHARE_PASSWORD_WRONG',
   /** 421: the request's Host (or X-Forwarded-Host) is not one this server answers for (ALLOWED_HOSTS). */
   'HOST_NOT_ALLOWED',
+  /** 423: a share link locked after too many wrong passwords; it opens again once its owner unlocks it. */
+  'SHARE_LOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -57,8 +59,11 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** `{ success: true, data }` for one object. */
-export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/**
+ * `{ success: true, data }` for one object. A change that changed nothing (e.g. a PATCH with the
+ * values the object has) answers the object as it is with `unchanged: true`, and writes nothing.
+ */
+export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, unchanged: z.literal(true).optional() });
 
 /** ProTable's list shape: `{ success, data[], total, current, pageSize }` (total exact up to 10,000 rows). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -73,6 +78,8 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 export interface Ok<T> {
   success: true;
   data: T;
+  /** Set when the change asked for changed nothing (nothing was written; `data` is the object as it is). */
+  unchanged?: true;
 }
 export interface Page<T> {
   success: true;

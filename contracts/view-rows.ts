@@ -15,6 +15,9 @@ export const ROW_HEIGHTS = ['short', 'medium', 'tall'] as const;
 /** The most rows one page of a view's rows (and of a share link's) carries. */
 export const VIEW_PAGE_MAX = 200;
 
+/** Shortest share-link password, in characters (OWASP ASVS 5.0 V6.2.1: at least 8). */
+export const SHARE_PASSWORD_MIN = 8;
+
 /** The sorts a view's rows are read in: a grid's group-by field first (groups stay together across pages); a calendar by its date. */
 export function effectiveSort(config: ViewConfig): RecordSort[] {
   if (config.type === 'calendar') return [{ field: config.dateField, order: 'asc' }];

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { filterGroupSchema, recordLabelsSchema, recordSchema, sortSchema } from './records';
 
-import { ROW_HEIGHTS, VIEW_PAGE_MAX, VIEW_TYPES } from './view-rows';
+import { ROW_HEIGHTS, SHARE_PASSWORD_MIN, VIEW_PAGE_MAX, VIEW_TYPES } from './view-rows';
 
 export { ROW_HEIGHTS, VIEW_PAGE_MAX, VIEW_TYPES, effectiveFilter, effectiveSort, type ViewType } from './view-rows';
 
@@ -115,10 +115,13 @@ export const viewRowsSchema = z.object({
 });
 export type ViewRows = z.infer<typeof viewRowsSchema>;
 
-/** POST /api/v1/views/:id/shares: optional expiry (ISO datetime, future) and password (4–128). */
+/** A share link's password: SHARE_PASSWORD_MIN–128 characters (400 errors.view.sharePasswordMin naming `password`). */
+const sharePassword = z.string().min(SHARE_PASSWORD_MIN, { message: 'errors.view.sharePasswordMin' }).max(128);
+
+/** POST /api/v1/views/:id/shares: optional expiry (ISO datetime, future) and password (8–128). */
 export const viewShareCreateSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
-  password: z.string().min(4).max(128).optional(),
+  password: sharePassword.optional(),
 });
 export type ViewShareCreate = z.input<typeof viewShareCreateSchema>;
 
@@ -133,8 +136,19 @@ export const viewShareSchema = z.object({
   createdAt: z.string(),
   useCount: z.number().int(),
   lastUsedAt: z.string().nullable(),
+  /** Wrong passwords since the password was set or the link last unlocked. */
+  failedGuesses: z.number().int(),
+  /** When the link locked after too many wrong passwords (it opens for no one until unlocked), or null. */
+  lockedAt: z.string().nullable(),
 });
 export type ViewShare = z.infer<typeof viewShareSchema>;
+
+/**
+ * POST /api/v1/views/:id/shares/:shareId/unlock: opens a locked link again and forgets its wrong
+ * passwords; with `password`, the link gets that new password (8–128) at the same time.
+ */
+export const viewShareUnlockSchema = z.object({ password: sharePassword.optional() });
+export type ViewShareUnlock = z.input<typeof viewShareUnlockSchema>;
 
 /** The answer to creating a share: the share and its token (shown once; only its hash is kept). */
 export const viewShareCreatedSchema = viewShareSchema.extend({ token: z.string() });

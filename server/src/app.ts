@@ -31,6 +31,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLayer } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
+import type { AnchorFile } from './modules/audit/audit.anchors';
 import type { SigningKey } from './modules/audit/audit.signing';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     engine: Engine;
     /** The key that signs the audit chain head, or null (signing off): verification checks its signatures. */
     auditSigningKey: SigningKey | null;
+    /** The audit anchor file (DATA_DIR/audit-anchors.jsonl, modules/audit/audit.anchors.ts), or null (tests without one): verification compares it. */
+    auditAnchors: AnchorFile | null;
     /** Cached hot reads (lib/read-cache.ts); disabled (every read loads) when built without `cacheSource`. */
     readCache: ReadCache;
     /** Uploaded files' bytes (lib/blob-store.ts), content-addressed by SHA-256. */
@@ -86,6 +89,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** The audit head's signing key (env AUDIT_SIGNING_KEY[_FILE]); default null. */
   signingKey?: SigningKey | null;
+  /** The audit anchor file (index.ts: DATA_DIR/audit-anchors.jsonl); default null (no anchors compared). */
+  auditAnchors?: AnchorFile | null;
   /** Origins accepted on mutations besides the server's own (env ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
   /** Host names answered besides the defaults (env ALLOWED_HOSTS; lib/allowed-hosts.ts). */
@@ -123,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.db);
   app.decorate('engine', opts.engine);
   app.decorate('auditSigningKey', opts.signingKey ?? null);
+  app.decorate('auditAnchors', opts.auditAnchors ?? null);
   app.decorate('cspReports', { count: 0, recent: [] } as CspReportLog);
   const readCache = new ReadCache({ enabled: opts.cacheSource !== undefined });
   app.decorate('readCache', readCache);

@@ -2,8 +2,10 @@
  * Production entry (`npm run serve`): env → data-folder lock (PGlite only) → open the database →
  * migrate → build the app → listen → housekeeping scheduler (ops/scheduler.ts) and, for PGlite,
  * the shell-request handler (SIGUSR2, ops/ops-requests.ts: `npm run backup` / `npm run admin`
- * while the server runs). SIGINT/SIGTERM stop the scheduler, close the server (in-flight requests
- * finish), the database and the lock, then exit 0. Any start failure prints its reason and exits 1.
+ * while the server runs). The audit head is anchored in DATA_DIR/audit-anchors.jsonl at start, every
+ * 15 minutes and at shutdown (modules/audit/audit.anchors.ts). SIGINT/SIGTERM stop the scheduler,
+ * close the server (in-flight requests finish), anchor the head, close the database and the lock,
+ * then exit 0. Any start failure prints its reason and exits 1.
  *
  * Crash safety: every change is committed by PostgreSQL's WAL before its response is sent; after
  * `kill -9` (or a power cut, on PostgreSQL) a restart replays the WAL, and a lock left by a dead
@@ -16,12 +18,13 @@ import { acquireDataLock, DataDirLockedError, type DataLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
 import { LocalBlobStore } from './lib/blob-store';
+import { AnchorFile } from './modules/audit/audit.anchors';
 import { loadSigningKey } from './modules/audit/audit.signing';
 import { warnUnrunnablePatterns } from './modules/subjects/legacy-patterns';
 import { installSecretKey, loadSecretKey } from './modules/variables/variables.crypto';
 import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
-import { createScheduler, housekeepingTasks, type Scheduler } from './ops/scheduler';
+import { createScheduler, housekeepingTasks, runAnchor, type Scheduler } from './ops/scheduler';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
     await migrateDatabase(handle);
     const blobs = new LocalBlobStore(path.join(env.DATA_DIR, 'blobs'));
     await blobs.cleanTemp();
+    // the audit head's anchors, outside the database (audit.anchors.ts): this process's data folder
+    const anchors = new AnchorFile(env.DATA_DIR, signingKey);
     const app = await buildApp({
       db: handle.db,
       engine: handle.engine,
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
       logger: { level: env.LOG_LEVEL },
       trustProxy: env.TRUST_PROXY,
       signingKey,
+      auditAnchors: anchors,
       allowedOrigins: env.ALLOWED_ORIGINS,
       allowedHosts: env.ALLOWED_HOSTS,
       bindHost: env.HOST,
@@ -61,10 +67,20 @@ async function main(): Promise<void> {
     const opened = handle;
     console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description})`);
     if (signingKey) {
-      app.log.info({ keyId: signingKey.keyId, source: signingKey.source }, 'audit: chain heads are signed every 15 minutes');
+      app.log.info(
+        { keyId: signingKey.keyId, source: signingKey.source, anchorFile: anchors.file, anchorKeyId: anchors.key?.keyId, anchorPublicKey: anchors.key?.publicKeyPem },
+        'audit: chain heads are signed and anchored (Ed25519) every 15 minutes and at shutdown',
+      );
     } else {
-      app.log.warn('audit: AUDIT_SIGNING_KEY is not set: the audit chain head is not signed (see server/README.md "Audit log")');
+      app.log.warn(
+        { anchorFile: anchors.file },
+        opened.engine === 'postgres'
+          ? 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored UNSIGNED in this server\'s data folder; set the same AUDIT_SIGNING_KEY on every API server so anchors are signed (server/README.md "Audit anchoring")'
+          : 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored unsigned in the data folder (server/README.md "Audit anchoring")',
+      );
     }
+    // a rewrite since the last run shows at start, before the first scheduled anchor
+    await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring failed'));
 
     await warnUnrunnablePatterns(opened.db, app.log).catch((err: unknown) =>
       app.log.error({ err }, 'fields: the stored validation patterns could not be listed'),
@@ -77,7 +93,7 @@ async function main(): Promise<void> {
 
     let scheduler: Scheduler | undefined;
     if (env.SCHEDULER) {
-      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log, blobs), app.log);
+      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log, blobs, anchors), app.log);
       scheduler.start();
     }
     if (opened.engine === 'pglite') {
@@ -108,6 +124,8 @@ async function main(): Promise<void> {
         try {
           await scheduler?.stop();
           await app.close();
+          // the head at shutdown: after the last request, while the database is still open
+          await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring at shutdown failed'));
           await opened.close();
         } catch (err) {
           console.error('Error during shutdown:', err);

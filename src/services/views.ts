@@ -6,7 +6,7 @@
  */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
-import type { RecordPage, SharedView, View, ViewConfig, ViewCreate, ViewShare, ViewShareCreate, ViewShareCreated, ViewUpdate } from '../../contracts';
+import type { RecordPage, SharedView, View, ViewConfig, ViewCreate, ViewShare, ViewShareCreate, ViewShareCreated, ViewShareUnlock, ViewUpdate } from '../../contracts';
 import { effectiveFilter, effectiveSort } from '../../contracts/view-rows';
 import { listRecords, subjectPath } from './records';
 
@@ -86,12 +86,23 @@ export async function revokeViewShare(id: string, shareId: string): Promise<void
   await request(`/api/v1/views/${enc(id)}/shares/${enc(shareId)}`, { method: 'DELETE' });
 }
 
+/**
+ * Unlocks a share link locked after too many wrong passwords (editors), optionally with a new
+ * password (8–128 characters; a 400 names `password`). Rejects with the envelope (skipErrorHandler).
+ */
+export async function unlockViewShare(id: string, shareId: string, input: ViewShareUnlock): Promise<ViewShare> {
+  return (
+    await request<Ok<ViewShare>>(`/api/v1/views/${enc(id)}/shares/${enc(shareId)}/unlock`, { method: 'POST', data: input, skipErrorHandler: true })
+  ).data;
+}
+
 /** The link a share token opens (`/:app/share_grid_view?token=…`). */
 export const shareUrl = (app: string, token: string) => `${window.location.origin}/${enc(app)}/share_grid_view?token=${enc(token)}`;
 
 /**
  * The public read of a shared view (no session needed): meta and a page of rows. Rejects with the
- * envelope (404 unknown/expired/revoked; 401 SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG) and
+ * envelope (404 unknown/expired/revoked; 401 SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG; 429
+ * RATE_LIMITED: the link's password guesses are spent for now; 423 SHARE_LOCKED) and
  * no message or sign-in redirect (skipErrorHandler).
  */
 export async function readSharedView(token: string, opts: { cursor?: string; pageSize: number; password?: string }, signal?: AbortSignal): Promise<SharedView> {

@@ -738,6 +738,16 @@ export const viewShares = pgTable(
     createdAt: createdAt(),
     useCount: integer('use_count').notNull().default(0),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Password guesses of the current window (modules/views/share-guard.ts): started at
+     * `guess_window_at`, counted before any hash is computed; a right password gives its slot back.
+     */
+    guessWindowAt: timestamp('guess_window_at', { withTimezone: true, mode: 'date' }),
+    guessCount: integer('guess_count').notNull().default(0),
+    /** Wrong passwords since the password was set or the link unlocked; at SHARE_LOCK_AFTER the link locks. */
+    failedGuesses: integer('failed_guesses').notNull().default(0),
+    /** Set when the link locked after too many wrong passwords: it opens for no one until unlocked. */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('view_shares_token_hash_idx').on(t.tokenHash), index('view_shares_view_idx').on(t.viewId)],
 );

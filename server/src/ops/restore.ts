@@ -6,7 +6,9 @@
  * - PGlite: the current `DATA_DIR/db` is kept as `DATA_DIR/db.before-restore-<stamp>` (delete it
  *   when satisfied); a file that cannot be opened leaves the current database untouched;
  * - PostgreSQL: pg_restore --clean --if-exists in one transaction (all or nothing).
- * Prints the audit chain head and the rows of every table, to compare with the backup's.
+ * Prints the audit chain head and the rows of every table, to compare with the backup's. This
+ * machine's audit anchor file (DATA_DIR/audit-anchors.jsonl) is moved aside, since it anchors heads
+ * the restored chain never had (on PostgreSQL, do the same on every other API server).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { openDatabase } from '../db/client';
 import { acquireDataLock } from '../db/lock';
 import { loadEnv } from '../env';
 import { LocalBlobStore } from '../lib/blob-store';
+import { setAnchorsAside } from '../modules/audit/audit.anchors';
 import { readBackupArchive } from './backup-archive';
 import { backupKind, restorePglite, restorePostgres, serverConnections, summarise, type DatabaseSummary } from './backup-lib';
 import { formatSummary, parseCommandLine, runCommand, shownPath, UsageError } from './shell';
@@ -35,7 +38,7 @@ async function main(): Promise<void> {
   let databaseFile = file;
   let blobsRestored = 0;
   const lock = env.DATABASE_URL ? null : acquireDataLock(env.DATA_DIR); // refuses while a server holds the folder
-  let summary: DatabaseSummary & { previous?: string | null; blobs?: number };
+  let summary: DatabaseSummary & { previous?: string | null; blobs?: number; anchorsSetAside?: string | null };
   try {
     if (env.DATABASE_URL) await refuseWhileServed(env.DATABASE_URL);
     if (kind === 'archive') {
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
       summary = await restorePglite(env.DATA_DIR, databaseFile);
     }
     summary.blobs = blobsRestored;
+    summary.anchorsSetAside = setAnchorsAside(env.DATA_DIR, new Date().toISOString().replace(/[-:.]/g, ''));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     lock?.release();
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
   console.log(`Restored ${shownPath(file)}`);
   if (summary.previous) console.log(`The previous database was kept in ${summary.previous}`);
   console.log(`Uploaded files restored: ${blobsRestored}`);
+  if (summary.anchorsSetAside) console.log(`The audit anchors of the chain before the restore were moved to ${summary.anchorsSetAside}`);
   console.log(formatSummary(summary));
 }
 

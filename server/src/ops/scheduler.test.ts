@@ -54,7 +54,7 @@ test('scheduler: runs each task on its interval, never two runs of one task at o
 });
 
 test('housekeeping: intervals as documented; the purge ends expired sessions and old counters; heads get signed', async (t) => {
-  assert.deepEqual(HOUSEKEEPING_INTERVALS, { purgeSessions: 600_000, signAuditHead: 900_000, checkpoint: 3_600_000, vacuum: 86_400_000, recycleRetention: 86_400_000 });
+  assert.deepEqual(HOUSEKEEPING_INTERVALS, { purgeSessions: 600_000, signAuditHead: 900_000, anchorAuditHead: 900_000, checkpoint: 3_600_000, vacuum: 86_400_000, recycleRetention: 86_400_000 });
   const key = signingKeyFromText('s'.repeat(40), 'AUDIT_SIGNING_KEY');
   const { app, handle, close } = await createTestApp();
   t.after(close);

@@ -8,6 +8,8 @@
  * Intervals (HOUSEKEEPING_INTERVALS):
  * - expired sessions and forgotten sign-in counters purged every 10 minutes;
  * - audit chain head signed every 15 minutes when a signing key is set (audit.signing.ts);
+ * - audit chain head anchored every 15 minutes in DATA_DIR/audit-anchors.jsonl and the log, with or
+ *   without a key (audit.anchors.ts; index.ts anchors once more at shutdown);
  * - PGlite only: CHECKPOINT every hour (bounds the WAL replayed after a crash), VACUUM (ANALYZE)
  *   every day (PostgreSQL has its own autovacuum and checkpointer);
  * - the recycle bin's retention every day: purges what has been in the bin longer than the setting
@@ -20,6 +22,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { anchorHead, type AnchorFile } from '../modules/audit/audit.anchors';
 import { signHead, type SigningKey } from '../modules/audit/audit.signing';
 import { purgeThrottleRows } from '../modules/auth/auth.repository';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
@@ -32,6 +35,7 @@ const MINUTE = 60_000;
 export const HOUSEKEEPING_INTERVALS = {
   purgeSessions: 10 * MINUTE,
   signAuditHead: 15 * MINUTE,
+  anchorAuditHead: 15 * MINUTE,
   checkpoint: 60 * MINUTE,
   vacuum: 24 * 60 * MINUTE,
   recycleRetention: 24 * 60 * MINUTE,
@@ -117,8 +121,11 @@ export function createScheduler(tasks: ScheduledTask[], log: Log, opts: { firstR
   };
 }
 
-/** The housekeeping tasks of a database (see the module comment); head signing only with a key, the blob sweep only with a store. */
-export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log, blobs?: BlobStore): ScheduledTask[] {
+/**
+ * The housekeeping tasks of a database (see the module comment); head signing only with a key, the
+ * blob sweep only with a store, anchoring only with an anchor file.
+ */
+export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log, blobs?: BlobStore, anchors?: AnchorFile): ScheduledTask[] {
   const tasks: ScheduledTask[] = [
     {
       name: 'purge-sessions',
@@ -155,6 +162,14 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
       },
     });
   }
+  if (anchors) {
+    tasks.push({
+      name: 'anchor-audit-head',
+      intervalMs: HOUSEKEEPING_INTERVALS.anchorAuditHead,
+      runAtStart: true,
+      run: () => runAnchor(handle, anchors, log),
+    });
+  }
   if (blobs) {
     tasks.push({
       name: 'sweep-blobs',
@@ -188,4 +203,18 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
     );
   }
   return tasks;
+}
+
+/**
+ * One anchoring of the audit head (audit.anchors.ts anchorHead), logged: the anchor line at info
+ * (the log is its second copy), a file anchor the database no longer matches at error.
+ * @returns `{ seq }` of the new anchor, or null when there was nothing new.
+ */
+export async function runAnchor(handle: Pick<DatabaseHandle, 'db'>, anchors: AnchorFile, log: Log): Promise<{ seq: number } | null> {
+  const run = await anchorHead(handle.db, anchors);
+  if (run.mismatch) {
+    log.error({ auditAnchorMismatch: run.mismatch, file: anchors.file }, 'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)');
+  }
+  if (run.anchored) log.info({ auditAnchor: run.anchored }, 'audit: chain head anchored');
+  return run.anchored ? { seq: run.anchored.seq } : null;
 }

@@ -23,6 +23,7 @@ import { buildApp } from '../app';
 import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../db/client';
 import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate';
 import { testDatabaseUrl } from '../env';
+import type { AnchorFile } from '../modules/audit/audit.anchors';
 import type { SigningKey } from '../modules/audit/audit.signing';
 
 export interface TestApp {
@@ -170,10 +171,14 @@ export async function createTestApp(
     trustProxy?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
     signingKey?: SigningKey | null;
+    /** The audit anchor file verification compares (default none). */
+    auditAnchors?: AnchorFile | null;
     allowedOrigins?: string[];
     allowedHosts?: string[];
     bindHost?: string;
     apiRateLimit?: number;
+    /** Fastify's logger option (default false): e.g. `{ level: 'warn', stream }` to read what the app logs. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ): Promise<TestApp> {
   const { handle, dispose } = await openTestDatabase();
@@ -185,11 +190,13 @@ export async function createTestApp(
       distDir: opts.distDir,
       trustProxy: opts.trustProxy,
       signingKey: opts.signingKey,
+      auditAnchors: opts.auditAnchors,
       allowedOrigins: opts.allowedOrigins,
       allowedHosts: opts.allowedHosts,
       bindHost: opts.bindHost,
       apiRateLimit: opts.apiRateLimit,
       cacheSource: handle,
+      logger: opts.logger,
     });
     opts.beforeReady?.(app);
     await app.ready();

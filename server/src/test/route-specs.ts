@@ -11,7 +11,8 @@
  *    and checks 401 (anonymous refused) / `denyStatus` (403 by default) for refused roles, and
  *    "not 401/403, not 5xx" for allowed ones;
  *  - audit.routes-walk.test.ts runs every mutating route's `audit` scenario once and checks that it
- *    succeeded (2xx) and appended exactly one declared audit entry.
+ *    succeeded (2xx) and appended exactly one declared audit entry; every PATCH/PUT is then asked
+ *    the same change again (`noop`), which must write nothing and answer `unchanged: true`.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,12 @@ export interface RouteSpec {
     prepare?: (w: World) => Promise<unknown>;
     /** Method syntax on purpose: a scenario narrows `prepared` to what its own `prepare` returns. */
     run(w: World, prepared: unknown): Promise<LightMyRequestResponse>;
+    /**
+     * PATCH/PUT routes: the same change asked again, after `run` — a no-op that must answer 2xx with
+     * `unchanged: true`, write no entry and log no error. Default: `run` once more; give this when
+     * a repeat differs (e.g. a new `version`).
+     */
+    noop?(w: World, prepared: unknown): Promise<LightMyRequestResponse>;
   };
 }
 

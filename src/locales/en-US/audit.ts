@@ -35,6 +35,12 @@ export default {
   'audit.verify.reason.head': 'the chain head does not match the last entry (entries removed at the end)',
   'audit.verify.reason.signature': 'a signed head no longer matches',
   'audit.verify.signedHeads': '{count, plural, one {# signed head checked} other {# signed heads checked}}',
+  'audit.verify.reason.anchor': 'it disagrees with an anchor kept outside the database: entries at or before this seq were rewritten (up to entry {after} they still match)',
+  'audit.verify.reason.truncated': 'an anchor recorded a longer chain: entries from this seq on were cut off',
+  'audit.verify.reason.anchor_tampered': 'line {line} of the anchor file was altered (it does not parse or its signature fails)',
+  'audit.verify.anchors': '{count, plural, one {# anchor checked} other {# anchors checked}}',
+  'audit.verify.anchorsSigned': '{count, plural, one {# signature valid} other {# signatures valid}}',
+  'audit.verify.publicKey': 'Public key of the anchor signatures (Ed25519, key id {keyId})',
 
   'recycle.title': 'Recycle bin',
   'recycle.col.type': 'Type',

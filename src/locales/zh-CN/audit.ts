@@ -35,6 +35,12 @@ export default {
   'audit.verify.reason.head': '链头与最后一条不符（末尾条目被删除）',
   'audit.verify.reason.signature': '已签名的链头与当前内容不符',
   'audit.verify.signedHeads': '已核对 {count} 个签名链头',
+  'audit.verify.reason.anchor': '与数据库外保存的锚点不符：此序号及之前的条目被改写过（第 {after} 条及之前仍与锚点一致）',
+  'audit.verify.reason.truncated': '锚点记录过更长的链：从此序号起的条目被截掉了',
+  'audit.verify.reason.anchor_tampered': '锚点文件第 {line} 行被改动（无法解析或签名不符）',
+  'audit.verify.anchors': '已核对 {count} 个锚点',
+  'audit.verify.anchorsSigned': '其中 {count} 个签名有效',
+  'audit.verify.publicKey': '锚点签名公钥（Ed25519，密钥 ID {keyId}）',
 
   'recycle.title': '回收站',
   'recycle.col.type': '类型',

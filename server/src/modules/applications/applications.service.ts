@@ -226,7 +226,10 @@ export async function updateApplication(
   const changed = (Object.keys(wanted) as (keyof ApplicationChanges)[]).filter(
     (k) => JSON.stringify(wanted[k]) !== JSON.stringify(k === 'modules' ? modulesOf(app) : app[k]),
   );
-  if (changed.length === 0) return detailOf(db, app, role);
+  if (changed.length === 0) {
+    audit.unchanged();
+    return detailOf(db, app, role);
+  }
   return db.transaction(async (tx) => {
     await lockApplication(tx, app.id);
     const changes = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as ApplicationChanges;

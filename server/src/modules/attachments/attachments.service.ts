@@ -25,6 +25,7 @@ import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob }
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
+import { withoutUnsafeChars } from '../../lib/unsafe-chars';
 import { findRole } from '../applications/applications.repository';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../audit/audit.service';
@@ -71,13 +72,13 @@ const FILE_NAME_MAX = 255;
 
 /**
  * The name to keep for an uploaded file: its last path segment (a browser may send `C:\…\a.pdf`),
- * control characters dropped, trimmed, at most 255 characters (the extension kept); `file` when
+ * control and bidirectional formatting characters dropped (lib/unsafe-chars.ts: `invoice\u202Efdp.exe`
+ * → `invoicefdp.exe`), trimmed, at most 255 characters (the extension kept); `file` when
  * nothing is left.
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = path.win32.basename(path.posix.basename(raw ?? ''));
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutUnsafeChars(base).trim();
   if (!clean || clean === '.' || clean === '..') return 'file';
   if (clean.length <= FILE_NAME_MAX) return clean;
   const ext = path.extname(clean).slice(0, 20);

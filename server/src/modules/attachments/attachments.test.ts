@@ -162,6 +162,35 @@ test('attachments: upload by role, download headers, record list, de-duplicated 
   );
 });
 
+test('attachments: bidi and other control characters are stripped from file names on upload and in Content-Disposition', async (t) => {
+  // U+202E makes `invoice\u202Efdp.exe` display as "invoiceexe.pdf"
+  // eslint-disable-next-line no-control-regex
+  const BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+  assert.equal(cleanFileName('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+  assert.equal(cleanFileName('\u2066a\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u2067\u2068b\u0085\u009b.txt'), 'ab.txt');
+  assert.equal(cleanFileName('\u202E'), 'file');
+  assert.equal(cleanFileName('审计\u200D👩‍💻.pdf'), '审计\u200D👩‍💻.pdf', 'joiners are kept (emoji, scripts that need them)');
+  assert.doesNotMatch(contentDisposition('attachment', 'old\u202Efdp.exe'), /%E2%80%AE|\u202E/, 'a name stored before is cleaned when served');
+  assert.equal(contentDisposition('attachment', 'old\u202Efdp.exe'), `attachment; filename="oldfdp.exe"; filename*=UTF-8''oldfdp.exe`);
+
+  const { app, handle, close } = await createTestApp();
+  t.after(close);
+  const { cookie: admin } = await adminSession(app);
+  await applicationWithMembers(app, admin, 'bidi');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'invoice\u202Efdp.exe', type: 'application/octet-stream', content: 'MZ' }]);
+  const res = await call(app, 'POST', '/api/v1/applications/bidi/attachments', { cookie: admin, body, headers: { 'content-type': contentType } });
+  assert.equal(res.statusCode, 201, res.body);
+  const stored = json<{ data: Attachment }>(res).data;
+  assert.equal(stored.fileName, 'invoicefdp.exe');
+  const [row] = await handle.db.select().from(attachments).where(eq(attachments.id, stored.id));
+  assert.doesNotMatch(row.fileName, BIDI);
+  const got = await call(app, 'GET', `/api/v1/attachments/${stored.id}/content`, { cookie: admin });
+  assert.equal(got.statusCode, 200);
+  assert.equal(got.headers['content-disposition'], `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+  const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'attachment.upload'));
+  assert.doesNotMatch(JSON.stringify(entry.after), /\\u202e|\u202E/i, 'the audit entry names the cleaned file');
+});
+
 test('attachments: the upload size limit of the system settings (413 naming it)', async (t) => {
   const { app, close } = await createTestApp();
   t.after(close);

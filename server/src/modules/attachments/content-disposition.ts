@@ -1,8 +1,10 @@
 /**
  * The Content-Disposition header of a download (RFC 6266), with the file name as RFC 5987's
  * `filename*=UTF-8''<percent-encoded>` (any language) and a plain ASCII `filename="…"` fallback
- * for old clients.
+ * for old clients. Control and bidirectional formatting characters are dropped first
+ * (lib/unsafe-chars.ts), also from names stored before uploads were cleaned of them.
  */
+import { withoutUnsafeChars } from '../../lib/unsafe-chars';
 
 /** Media types a browser may show in place (`disposition=inline`); everything else downloads. */
 export const INLINE_TYPES: ReadonlySet<string> = new Set([
@@ -27,8 +29,10 @@ function asciiFallback(value: string): string {
 }
 
 /**
- * `attachment; filename="report_.pdf"; filename*=UTF-8''report%E2%80%94.pdf` for `report—.pdf`.
+ * `attachment; filename="report_.pdf"; filename*=UTF-8''report%E2%80%94.pdf` for `report—.pdf`
+ * (`old\u202Efdp.exe` gives `filename="oldfdp.exe"`).
  */
-export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+export function contentDisposition(type: 'attachment' | 'inline', raw: string): string {
+  const fileName = withoutUnsafeChars(raw);
   return `${type}; filename="${asciiFallback(fileName)}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
 }

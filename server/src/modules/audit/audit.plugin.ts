@@ -7,9 +7,13 @@
  *   the app from building — so a test can walk them all ("every mutating route writes exactly one
  *   entry", audit.routes-walk.test.ts);
  * - an onResponse check on each mutating route that declares actions: a successful (2xx) mutation that wrote no entry, several, or an action it
- *   did not declare is logged as an error.
+ *   did not declare is logged as an error;
+ * - no-ops: a change that changes nothing (a PATCH with the values the object has) is a declared
+ *   outcome, not an error: the service calls `audit.unchanged()` (or the route `markUnchanged`),
+ *   writes nothing, and the 2xx answer carries `unchanged: true` beside `data` (contracts okSchema).
+ *   audit.routes-walk.test.ts repeats every PATCH/PUT and checks exactly that.
  */
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preSerializationHookHandler } from 'fastify';
 import { isApiUrl, isMutatingMethod } from '../../lib/csrf';
 import { auditWriter, type AuditWriter } from './audit.service';
 
@@ -39,13 +43,33 @@ export function markUnchanged(request: FastifyRequest): void {
   unchanged.add(request);
 }
 
-/** The audit writer of a request: actor from request.user (null id + `anonymous` when signed out) and request.ip. */
+/** True when the request was marked unchanged (a no-op). */
+export function isUnchanged(request: FastifyRequest): boolean {
+  return unchanged.has(request);
+}
+
+/**
+ * The audit writer of a request: actor from request.user (null id + `anonymous` when signed out)
+ * and request.ip; `unchanged()` marks the request unchanged.
+ */
 export function auditOf(request: FastifyRequest): AuditWriter {
   const user = request.user;
-  return auditWriter({ id: user?.id ?? null, label: user?.email ?? 'anonymous', ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }, (action) =>
-    request.auditActions.push(action),
+  return auditWriter(
+    { id: user?.id ?? null, label: user?.email ?? 'anonymous', ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    (action) => request.auditActions.push(action),
+    () => markUnchanged(request),
   );
 }
+
+/** Adds `unchanged: true` to the success envelope of a request marked unchanged that wrote no entry. */
+const flagUnchanged: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+  const body = payload as { success?: unknown } | null;
+  if (unchanged.has(request) && request.auditActions.length === 0 && reply.statusCode < 300 && body && typeof body === 'object' && body.success === true) {
+    done(null, { ...body, unchanged: true });
+    return;
+  }
+  done(null, payload);
+};
 
 /** The onResponse check of a mutating route that declares audit actions (see the module comment). */
 const checkAudit: onResponseHookHandler = (request, reply, done) => {
@@ -85,6 +109,9 @@ export function registerAuditLayer(app: FastifyInstance): void {
     if (methods.some(isMutatingMethod) && Array.isArray(route.config?.audit)) {
       const own = route.onResponse;
       route.onResponse = own === undefined ? [checkAudit] : Array.isArray(own) ? [...own, checkAudit] : [own, checkAudit];
+      const ownSerialization = route.preSerialization;
+      route.preSerialization =
+        ownSerialization === undefined ? [flagUnchanged] : Array.isArray(ownSerialization) ? [...ownSerialization, flagUnchanged] : [ownSerialization, flagUnchanged];
     }
   });
 }

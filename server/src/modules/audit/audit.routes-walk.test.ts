@@ -4,6 +4,9 @@
  * `config.audit`), runs each route's `audit` scenario (its module's `*.route-specs.ts`, see
  * server/src/test/route-specs.ts) once successfully, and checks that exactly one entry was
  * appended, with one of the declared actions. A new mutating route without a scenario fails.
+ * Every PATCH/PUT is then asked the same change again (its scenario's `noop`, by default `run`
+ * once more): a no-op is a declared outcome — 2xx, `unchanged: true`, no entry, no error logged
+ * (audit.plugin.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -15,7 +18,8 @@ import { buildWorld, loadRouteSpecs, type World } from '../../test/route-specs';
 import { verifyChain } from './audit.service';
 
 test('audit: every mutating route declares its actions and a successful call writes exactly one entry', async (t) => {
-  const { app, handle, close } = await createTestApp();
+  const logged: string[] = [];
+  const { app, handle, close } = await createTestApp({ logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } } });
   t.after(close);
   const specs = await loadRouteSpecs();
   const routes = app.mutatingRoutes.map((r) => `${r.method} ${r.url}`);
@@ -44,6 +48,7 @@ test('audit: every mutating route declares its actions and a successful call wri
   const world = await buildWorld(app, { user: json<{ data: { id: string } }>(init).data, email: 'admin@example.com', password: DEFAULT_PASSWORD });
   await newEntries();
 
+  let noops = 0;
   for (const route of app.mutatingRoutes) {
     const key = `${route.method} ${route.url}`;
     if (key === 'POST /api/v1/setup/init') continue;
@@ -59,7 +64,19 @@ test('audit: every mutating route declares its actions and a successful call wri
     }
     assert.equal(entries.length, 1, `${key} wrote ${entries.map((e) => e.action).join(', ') || 'nothing'}`);
     assert.ok(route.audit.includes(entries[0].action), `${key} wrote ${entries[0].action}, declared ${route.audit.join(', ')}`);
+    assert.equal(json<{ unchanged?: boolean }>(res).unchanged, undefined, `${key}: a change is not flagged unchanged`);
+    if (route.method !== 'PATCH' && route.method !== 'PUT') continue;
+    // the same change again changes nothing: no entry, a clear answer, no error logged
+    logged.length = 0;
+    const again = await (scenario.noop ?? scenario.run)(world, prepared);
+    assert.ok(again.statusCode >= 200 && again.statusCode < 300, `${key} again: ${again.statusCode} ${again.body}`);
+    assert.deepEqual((await newEntries()).map((e) => e.action), [], `${key} again writes no entry`);
+    assert.equal(json<{ unchanged?: boolean }>(again).unchanged, true, `${key} again answers unchanged: true`);
+    assert.deepEqual(logged, [], `${key} again logs no error`);
+    noops += 1;
   }
+  assert.ok(noops >= 20, `${noops} no-ops walked`);
+  assert.deepEqual(logged, []);
   assert.equal((await verifyChain(handle.db)).intact, true);
   assert.equal(json<{ success: boolean }>(await call(app, 'GET', '/api/v1/audit/verify', { cookie: world.users.admin.cookie })).success, true);
 });

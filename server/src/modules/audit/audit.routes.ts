@@ -36,8 +36,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * GET /audit/verify — administrators; walks the whole chain (and the signed heads) →
-   * `{ intact, entries, signedHeads, firstBroken? }` (contracts auditVerifySchema). 401/403.
+   * GET /audit/verify — administrators; walks the whole chain, the signed heads and this process's
+   * anchor file (audit.anchors.ts) → `{ intact, entries, signedHeads, firstBroken?, anchors? }`
+   * (contracts auditVerifySchema; `anchors.publicKey` checks the anchors' signatures). 401/403.
    */
   app.get(
     '/audit/verify',
@@ -49,7 +50,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(auditVerifySchema), ...errorResponses },
       },
     },
-    async () => ok(await verifyChain(app.db, app.auditSigningKey)),
+    async () => ok(await verifyChain(app.db, app.auditSigningKey, app.auditAnchors)),
   );
 
   /**

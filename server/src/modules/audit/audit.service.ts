@@ -23,8 +23,9 @@ import type { AuditEntry, AuditFilter as AuditFilterQuery, AuditQuery, AuditVeri
 import type { Executor } from '../../db/client';
 import type { AuditLogRow } from '../../db/schema';
 import { likePattern, offsetOf } from '../../lib/paging';
-import { entryHash, GENESIS_HASH, normalizeJson, type JsonValue } from './audit.chain';
+import { canonicalJson, entryHash, GENESIS_HASH, normalizeJson, type JsonValue } from './audit.chain';
 import { appendEntry, entriesAfter, listEntries, listSignatures, lockHead, readHead, type AuditFilter } from './audit.repository';
+import { checkAnchorSignature, type Anchor, type AnchorFile } from './audit.anchors';
 import { checkHeadSignature, type SigningKey } from './audit.signing';
 
 /** Who acted: a user (id + e-mail), or a label such as `shell` or `setup` with a null id. */
@@ -58,6 +59,12 @@ export interface AuditWriter {
   record(tx: Executor, input: AuditInput): Promise<AuditLogRow>;
   /** The same writer (same counting) acting as someone else, e.g. the user who just signed in. */
   as(actor: Partial<AuditActor>): AuditWriter;
+  /**
+   * Declares that the change asked for changes nothing (a PATCH with the values the object has):
+   * the service writes nothing — no row, no entry — and answers the object as it is; the request
+   * is then allowed to write no entry and its answer says `unchanged: true` (audit.plugin.ts).
+   */
+  unchanged(): void;
 }
 
 /** The actor of `npm run admin` and the other shell commands. */
@@ -113,8 +120,11 @@ export async function appendAudit(db: Executor, actor: AuditActor, input: AuditI
   return row;
 }
 
-/** A writer for `actor`; `onRecord` is told each action written (the request counts its entries). */
-export function auditWriter(actor: AuditActor, onRecord?: (action: string) => void): AuditWriter {
+/**
+ * A writer for `actor`; `onRecord` is told each action written (the request counts its entries),
+ * `onUnchanged` that the change was a no-op (the request marks itself unchanged).
+ */
+export function auditWriter(actor: AuditActor, onRecord?: (action: string) => void, onUnchanged?: () => void): AuditWriter {
   return {
     actor,
     async record(tx, input) {
@@ -123,9 +133,38 @@ export function auditWriter(actor: AuditActor, onRecord?: (action: string) => vo
       return row;
     },
     as(other) {
-      return auditWriter({ ...actor, ...other }, onRecord);
+      return auditWriter({ ...actor, ...other }, onRecord, onUnchanged);
+    },
+    unchanged() {
+      onUnchanged?.();
     },
   };
+}
+
+/**
+ * The keys of `wanted` (undefined values ignored) whose value differs from `current`'s, compared
+ * as the JSON the database keeps (audit.chain.ts normalizeJson + canonicalJson: key order of
+ * objects does not matter, Dates compare by instant). An empty list = the change is a no-op.
+ */
+export function changedKeys<W extends object>(current: object, wanted: W): (keyof W & string)[] {
+  const same = (a: unknown, b: unknown) => canonicalJson(normalizeJson(a ?? null)) === canonicalJson(normalizeJson(b ?? null));
+  const now = current as Record<string, unknown>;
+  const next = wanted as Record<string, unknown>;
+  return (Object.keys(wanted) as (keyof W & string)[]).filter((k) => next[k] !== undefined && !same(now[k], next[k]));
+}
+
+/** True when two id lists hold the same ids (order and duplicates ignored): a set-replacing PUT that changes nothing. */
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...new Set(a)].sort();
+  const y = [...new Set(b)].sort();
+  return x.length === y.length && x.every((id, i) => id === y[i]);
+}
+
+/** `wanted` cut down to `keys` (the changed ones of changedKeys). */
+export function pick<W extends object>(wanted: W, keys: readonly (keyof W)[]): Partial<W> {
+  const out: Partial<W> = {};
+  for (const k of keys) out[k] = wanted[k];
+  return out;
 }
 
 /** A stored row as contracts' AuditEntry. */
@@ -179,30 +218,64 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<{ item
 /** Entries read per query while verifying. */
 const VERIFY_BATCH = 1000;
 
+type Break = NonNullable<AuditVerify['firstBroken']>;
+
+/** The earlier of two breaks (by seq; at the same seq the one found first). */
+const earlier = (a: Break | undefined, b: Break | undefined): Break | undefined => (!a ? b : !b ? a : b.seq < a.seq ? b : a);
+
 /**
  * Walks the whole chain in seq order and checks, for every entry: no seq is missing, its hash
  * matches its content, its prevHash is the previous entry's hash; then that the head names the last
  * entry; then every signed head: the entry at that seq has that hash and, when `key` is the key
- * that signed it, the HMAC is right.
- * Time: one pass, VERIFY_BATCH entries per query (~1 s per 100k entries on PostgreSQL).
- * @returns `{ intact: true, entries: N, signedHeads }` or `intact: false` with `firstBroken`
- *   (`entries` is then the number of entries verified before it).
+ * that signed it, the HMAC is right; then, given the anchor file (audit.anchors.ts), every anchor:
+ * its line parses and, when signed by the current key, its Ed25519 signature holds; the entry at
+ * its seq has its hash; none lies beyond the last entry. The first break by seq is reported.
+ * Time: one pass, VERIFY_BATCH entries per query (~1 s per 100k entries on PostgreSQL), plus the
+ * anchor file read whole (at most ANCHOR_FILE_MAX_BYTES).
+ * @returns `{ intact: true, entries: N, signedHeads[, anchors] }` or `intact: false` with
+ *   `firstBroken` (`entries` is then the number of entries verified before a structural break).
+ * @throws Error when the anchor file is too large to read.
  */
-export async function verifyChain(db: Executor, key: SigningKey | null = null): Promise<AuditVerify> {
+export async function verifyChain(db: Executor, key: SigningKey | null = null, anchorFile: AnchorFile | null = null): Promise<AuditVerify> {
   const signatures = await listSignatures(db);
   let sigIndex = 0;
   let signedHeads = 0;
-  let signatureBreak: AuditVerify['firstBroken'];
+  let pending: Break | undefined;
   let prevHash = GENESIS_HASH;
   let lastSeq = 0;
   let lastId: string | null = null;
   let entries = 0;
-  const broken = (firstBroken: NonNullable<AuditVerify['firstBroken']>): AuditVerify => ({
-    intact: false,
-    entries,
-    signedHeads,
-    firstBroken,
-  });
+
+  // anchors: tampered lines are breaks of their own; the rest are compared during the walk
+  const anchorKey = anchorFile?.key ?? null;
+  const lines = anchorFile ? anchorFile.read() : [];
+  let signaturesChecked = 0;
+  const anchors: { line: number; anchor: Anchor }[] = [];
+  for (const l of lines) {
+    if (!l.anchor) {
+      pending = earlier(pending, { id: null, seq: 0, reason: 'anchor_tampered', line: l.line });
+      continue;
+    }
+    if (anchorKey && l.anchor.sig && l.anchor.keyId === anchorKey.keyId) {
+      signaturesChecked += 1;
+      if (!checkAnchorSignature(anchorKey.publicKey, l.anchor)) {
+        pending = earlier(pending, { id: null, seq: l.anchor.seq, reason: 'anchor_tampered', line: l.line });
+        continue;
+      }
+    }
+    anchors.push({ line: l.line, anchor: l.anchor });
+  }
+  anchors.sort((a, b) => a.anchor.seq - b.anchor.seq || a.line - b.line);
+  let anchorIndex = 0;
+  let intactUpTo = 0;
+  const summary = (): Pick<AuditVerify, 'anchors'> =>
+    anchorFile
+      ? { anchors: { file: anchorFile.file, checked: lines.length, signaturesChecked, publicKey: anchorKey?.publicKeyPem ?? null, keyId: anchorKey?.keyId ?? null } }
+      : {};
+  const result = (firstBroken: Break | undefined): AuditVerify =>
+    firstBroken ? { intact: false, entries, signedHeads, firstBroken, ...summary() } : { intact: true, entries, signedHeads, ...summary() };
+  const broken = (found: Break): AuditVerify => result(earlier(pending, found));
+
   for (;;) {
     const rows = await entriesAfter(db, lastSeq, VERIFY_BATCH);
     for (const row of rows) {
@@ -216,9 +289,12 @@ export async function verifyChain(db: Executor, key: SigningKey | null = null): 
           sig.seq === row.seq &&
           sig.hash === row.hash &&
           (!key || key.keyId !== sig.keyId || checkHeadSignature(key, sig.seq, sig.hash, sig.signature));
-        if (!matches && !signatureBreak) {
-          signatureBreak = { id: sig.seq === row.seq ? row.id : null, seq: sig.seq, reason: 'signature' };
-        }
+        if (!matches) pending = earlier(pending, { id: sig.seq === row.seq ? row.id : null, seq: sig.seq, reason: 'signature' });
+      }
+      while (anchorIndex < anchors.length && anchors[anchorIndex].anchor.seq <= row.seq) {
+        const { anchor, line } = anchors[anchorIndex++];
+        if (anchor.hash === row.hash) intactUpTo = Math.max(intactUpTo, anchor.seq);
+        else pending = earlier(pending, { id: row.id, seq: row.seq, reason: 'anchor', intactUpTo, line });
       }
       prevHash = row.hash;
       lastSeq = row.seq;
@@ -233,8 +309,11 @@ export async function verifyChain(db: Executor, key: SigningKey | null = null): 
   if (sigIndex < signatures.length) {
     // a signature of a head beyond the chain: entries were removed since it was signed
     signedHeads += signatures.length - sigIndex;
-    signatureBreak ??= { id: null, seq: signatures[sigIndex].seq, reason: 'signature' };
+    pending = earlier(pending, { id: null, seq: signatures[sigIndex].seq, reason: 'signature' });
   }
-  if (signatureBreak) return { intact: false, entries, signedHeads, firstBroken: signatureBreak };
-  return { intact: true, entries, signedHeads };
+  if (anchorIndex < anchors.length) {
+    // an anchor beyond the last entry: entries were cut off (and the head moved back) since
+    pending = earlier(pending, { id: null, seq: lastSeq + 1, reason: 'truncated', intactUpTo, line: anchors[anchorIndex].line });
+  }
+  return result(pending);
 }

@@ -24,7 +24,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
 import { revokeTokensOf } from '../account/account.repository';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { assertPasswordPolicy, getSettings, peekSettings, sessionTimeouts } from '../settings/settings.service';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import {
@@ -361,6 +361,12 @@ export async function updatePreferences(
     prefs.lastApp = input.lastApp === null ? null : (await requireOpenableApplication(db, user, input.lastApp)).app.id;
     before.lastApp = user.lastApp;
     after.lastApp = input.lastApp;
+  }
+  if (changedKeys(before, after).length === 0) {
+    audit.unchanged();
+    const fresh = await findUserWithLastApp(db, user.id);
+    if (!fresh) throw unauthenticated();
+    return toCurrentUser(fresh.user, fresh.lastAppSlug);
   }
   return db.transaction(async (tx) => {
     if (Object.keys(prefs).length > 0) await updateUserPreferences(tx, user.id, prefs);

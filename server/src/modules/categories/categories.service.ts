@@ -27,7 +27,7 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import type { CategoryRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, sameIds, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import {
   categoriesOfTarget,
@@ -142,11 +142,16 @@ export async function updateCategory(db: Database, id: string, input: CategoryUp
     await lockTree(tx);
     const before = await findCategory(tx, id);
     if (!before) throw categoryNotFound();
-    if (input.name !== undefined && (await siblingNameTaken(tx, before.parentId, input.name, id))) throw nameTaken();
-    const after = await updateCategoryRow(tx, id, {
+    const changes = {
       name: input.name,
       description: input.description === undefined ? undefined : input.description ? input.description : null,
-    });
+    };
+    if (changedKeys(before, changes).length === 0) {
+      audit.unchanged();
+      return;
+    }
+    if (input.name !== undefined && (await siblingNameTaken(tx, before.parentId, input.name, id))) throw nameTaken();
+    const after = await updateCategoryRow(tx, id, changes);
     await audit.record(tx, {
       action: 'category.update',
       targetType: 'category',
@@ -176,6 +181,10 @@ export async function moveCategory(db: Database, id: string, input: CategoryMove
       throw new HttpError(409, 'CONFLICT', 'errors.category.cycle', [{ field: 'parentId', messageKey: 'errors.category.cycle' }]);
     }
     await requireLiveParent(tx, parentId);
+    if (parentId === before.parentId && Math.min(input.position, (await liveChildren(tx, parentId)).length - 1) === before.position) {
+      audit.unchanged();
+      return;
+    }
     if (parentId !== before.parentId && (await siblingNameTaken(tx, parentId, before.name, id))) throw nameTaken();
     if (parentId !== before.parentId) {
       await renumber(tx, (await liveChildren(tx, before.parentId)).filter((c) => c.id !== id));
@@ -249,6 +258,11 @@ export async function setCategories(tx: Executor, target: Target, categoryIds: s
 export async function assignCategories(db: Database, input: CategoryAssign, audit: AuditWriter): Promise<Category[]> {
   return db.transaction(async (tx) => {
     const target = { targetType: input.targetType, targetId: input.targetId };
+    const current = await categoriesOf(tx, target);
+    if (sameIds(current.map((c) => c.id), input.categoryIds)) {
+      audit.unchanged();
+      return current;
+    }
     const { before, after } = await setCategories(tx, target, input.categoryIds);
     await audit.record(tx, {
       action: 'category.assign',

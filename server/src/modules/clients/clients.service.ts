@@ -170,6 +170,7 @@ export async function updateClient(db: Database, id: string, input: ClientUpdate
       const appsAfter = input.applicationIds ? [...input.applicationIds].sort() : liveBefore;
       const linksChanged = JSON.stringify(appsAfter) !== JSON.stringify(liveBefore);
       if (changed.length === 0 && !linksChanged) {
+        audit.unchanged();
         const found = await findClient(tx, id);
         return toClient(row, found?.apps ?? []);
       }

@@ -16,7 +16,7 @@ import { HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { isComputed, normalizeValue, ValueError } from '../records/values';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { requireSubject, type SubjectDef } from '../subjects/subject-def';
@@ -170,13 +170,18 @@ export async function updateForm(
   return db.transaction(async (tx) => {
     const before = await findForm(tx, id);
     if (!before || !(await lockForm(tx, id))) throw formNotFound();
-    if (input.isDefault) await clearDefault(tx, subject.id, id);
-    await updateRow(tx, id, {
+    const changes = {
       name: input.name,
       description: input.description === undefined ? undefined : input.description || null,
       isDefault: input.isDefault,
       layout: input.layout,
-    });
+    };
+    if (changedKeys(before.form, changes).length === 0) {
+      audit.unchanged();
+      return toDynamicForm(before);
+    }
+    if (input.isDefault) await clearDefault(tx, subject.id, id);
+    await updateRow(tx, id, changes);
     const after = (await findForm(tx, id))!;
     await audit.record(tx, {
       action: 'form.update',

@@ -21,7 +21,7 @@ import type { GroupRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, pick, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin, registerRecyclable } from '../recycle/recycle.registry';
 import { findUserById } from '../users/users.repository';
 import {
@@ -118,8 +118,12 @@ export async function updateGroup(db: Database, id: string, input: GroupUpdate, 
       const changes: { name?: string; description?: string | null } = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.description !== undefined) changes.description = input.description === '' ? null : input.description;
-      const updated = await updateGroupRow(tx, id, changes);
-      const keys = Object.keys(changes) as (keyof typeof changes)[];
+      const keys = changedKeys(row, changes);
+      if (keys.length === 0) {
+        audit.unchanged();
+        return;
+      }
+      const updated = await updateGroupRow(tx, id, pick(changes, keys));
       await audit.record(tx, {
         action: 'group.update',
         targetType: 'group',
@@ -249,7 +253,10 @@ export async function setGrant(db: Database, id: string, applicationId: string, 
     const app = await findApplicationById(tx, applicationId);
     if (!app) throw notFound('errors.applicationNotFound');
     const current = await findGrant(tx, id, applicationId);
-    if (current === role) return;
+    if (current === role) {
+      audit.unchanged();
+      return;
+    }
     await upsertGrant(tx, id, applicationId, role);
     await touchGroup(tx, id);
     await audit.record(tx, {

@@ -25,7 +25,7 @@ import type { Database, Executor } from '../../db/client';
 import type { NoticeRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import {
   countReads,
@@ -205,12 +205,17 @@ export async function updateNotice(db: Database, id: string, input: NoticeUpdate
       publishFrom: input.publishFrom !== undefined ? input.publishFrom : iso(row.publishFrom),
       publishUntil: input.publishUntil !== undefined ? input.publishUntil : iso(row.publishUntil),
     });
-    const updated = await updateNoticeRow(tx, id, {
+    const changes = {
       ...audience,
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: sanitizeNoticeBody(input.body) } : {}),
       ...(input.published !== undefined ? { published: input.published } : {}),
-    });
+    };
+    if (changedKeys(row, changes).length === 0) {
+      audit.unchanged();
+      return adminNoticeById(tx, row);
+    }
+    const updated = await updateNoticeRow(tx, id, changes);
     const action = !row.published && updated.published ? 'notice.publish' : row.published && !updated.published ? 'notice.unpublish' : 'notice.update';
     await audit.record(tx, { action, targetType: 'notice', targetId: id, before: auditSnapshot(row), after: auditSnapshot(updated) });
     return adminNoticeById(tx, updated);

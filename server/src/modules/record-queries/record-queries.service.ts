@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { prepareQuery, runQueryPage, type PreparedQuery, type QueryDefinition } from './query-run';
 import {
@@ -117,6 +117,10 @@ export async function updateSavedQuery(
     if (input.definition && prepared) {
       changes.definition = input.definition;
       changes.subjectId = prepared.subject.id;
+    }
+    if (changedKeys(before.query, changes).length === 0) {
+      audit.unchanged();
+      return toSavedQuery(before);
     }
     await updateRow(tx, id, changes);
     const after = (await findSavedQuery(tx, id))!;

@@ -9,10 +9,10 @@ import type { Category, CurrentUser, Tag } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
-import { setCategories } from '../categories/categories.service';
+import { sameIds, type AuditWriter } from '../audit/audit.service';
+import { categoriesOf, setCategories } from '../categories/categories.service';
 import { requireRecord } from '../subjects/record-access';
-import { setTags } from '../tags/tags.service';
+import { setTags, tagsOf } from '../tags/tags.service';
 
 /** The tag/category target of records. */
 export const RECORD_TARGET_TYPE = 'record';
@@ -41,7 +41,13 @@ export async function setRecordTags(db: Database, user: CurrentUser, ref: Record
   requireIds(tagIds, 'tagIds');
   const { subject } = await requireRecord(db, user, ref.slug, ref.key, ref.recordId, 'write', cache);
   return db.transaction(async (tx) => {
-    const { before, after } = await setTags(tx, { targetType: RECORD_TARGET_TYPE, targetId: ref.recordId }, tagIds);
+    const target = { targetType: RECORD_TARGET_TYPE, targetId: ref.recordId };
+    const current = await tagsOf(tx, target);
+    if (sameIds(current.map((t) => t.id), tagIds)) {
+      audit.unchanged();
+      return current;
+    }
+    const { before, after } = await setTags(tx, target, tagIds);
     await audit.record(tx, {
       action: 'record.tag',
       targetType: RECORD_TARGET_TYPE,
@@ -69,7 +75,13 @@ export async function setRecordCategories(
   requireIds(categoryIds, 'categoryIds');
   const { subject } = await requireRecord(db, user, ref.slug, ref.key, ref.recordId, 'write', cache);
   return db.transaction(async (tx) => {
-    const { before, after } = await setCategories(tx, { targetType: RECORD_TARGET_TYPE, targetId: ref.recordId }, categoryIds);
+    const target = { targetType: RECORD_TARGET_TYPE, targetId: ref.recordId };
+    const current = await categoriesOf(tx, target);
+    if (sameIds(current.map((c) => c.id), categoryIds)) {
+      audit.unchanged();
+      return current;
+    }
+    const { before, after } = await setCategories(tx, target, categoryIds);
     await audit.record(tx, {
       action: 'record.categorize',
       targetType: RECORD_TARGET_TYPE,

@@ -71,6 +71,8 @@ export const ROUTE_SPECS: RouteSpecs = {
       prepare: makeRecord,
       run: async (w, id: string) =>
         call(w.app, 'PATCH', `${await walkSubject(w)}/${id}`, { cookie: w.users.admin.cookie, body: { version: 1, values: { name: 'Changed' } } }),
+      noop: async (w, id: string) =>
+        call(w.app, 'PATCH', `${await walkSubject(w)}/${id}`, { cookie: w.users.admin.cookie, body: { version: 2, values: { name: 'Changed' } } }),
     },
   },
   'DELETE /api/v1/applications/:slug/subjects/:key/records/:id': {

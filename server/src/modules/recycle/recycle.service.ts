@@ -106,6 +106,10 @@ export async function getRetention(db: Executor): Promise<RecycleRetention> {
 export async function setRetention(db: Database, input: RecycleRetention, audit: AuditWriter): Promise<RecycleRetention> {
   return db.transaction(async (tx) => {
     const before = await readRetentionDays(tx);
+    if (before === input.days) {
+      audit.unchanged();
+      return { days: before };
+    }
     await writeRetentionDays(tx, input.days, audit.actor.id);
     await audit.record(tx, { action: 'recycle.retention', targetType: 'setting', targetId: 'recycle.retentionDays', before: { days: before }, after: { days: input.days } });
     return { days: input.days };

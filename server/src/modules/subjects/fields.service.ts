@@ -26,7 +26,7 @@ import { rowsOf, type Database, type Executor } from '../../db/client';
 import type { ApplicationRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { patternIssueOf } from '../../lib/user-pattern';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { addFieldColumn, columnNameOf, createFieldIndexes, dropFieldIndexes, ident, sequenceNameOf, setFieldUnique } from './ddl';
 import {
@@ -389,6 +389,10 @@ export async function updateField(
         throw invalid('defaultValue', 'errors.field.defaultLost');
       throw e;
     }
+    if (!typeChanged && changedKeys(field, draft).length === 0) {
+      audit.unchanged();
+      return toField(field);
+    }
 
     const table = def.tableName;
     const details: Record<string, unknown> = {};
@@ -591,6 +595,10 @@ export async function reorderFields(
       input.keys.some((k) => !live.has(k))
     ) {
       throw invalid('keys', 'errors.field.order');
+    }
+    if (def.fields.every((f, i) => f.key === input.keys[i])) {
+      audit.unchanged();
+      return def.fields.map(toField);
     }
     await setFieldPositions(
       tx,

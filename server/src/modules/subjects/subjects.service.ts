@@ -21,7 +21,7 @@ import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { createSubjectTable, tableNameOf } from './ddl';
 import { checkFieldDraft, invalid, type FieldDraft } from './field-rules';
@@ -256,12 +256,17 @@ export async function updateSubject(
       description: d.description,
       displayField: d.fields.find((f) => f.id === d.displayFieldId)?.key ?? null,
     });
-    await updateSubjectRow(tx, def.id, {
+    const changes = {
       name: input.name,
       icon: input.icon === undefined ? undefined : input.icon || null,
       description: input.description === undefined ? undefined : input.description || null,
       displayFieldId,
-    });
+    };
+    if (changedKeys(def, changes).length === 0) {
+      audit.unchanged();
+      return detailOf(tx, def, app);
+    }
+    await updateSubjectRow(tx, def.id, changes);
     const after = (await loadSubjectDef(tx, { id: def.id }))!;
     await audit.record(tx, {
       action: 'subject.update',

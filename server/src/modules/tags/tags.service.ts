@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, sameIds, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import {
   findTag,
@@ -79,7 +79,12 @@ export async function updateTag(db: Database, id: string, input: TagUpdate, audi
     db.transaction(async (tx) => {
       const before = await lockTag(tx, id);
       if (!before) throw tagNotFound();
-      const after = await updateTagRow(tx, id, { name: input.name, color: input.color?.toLowerCase() });
+      const changes = { name: input.name, color: input.color?.toLowerCase() };
+      if (changedKeys(before, changes).length === 0) {
+        audit.unchanged();
+        return toTag((await findTag(tx, id))!);
+      }
+      const after = await updateTagRow(tx, id, changes);
       await audit.record(tx, {
         action: 'tag.update',
         targetType: 'tag',
@@ -147,6 +152,11 @@ export async function setTags(tx: Executor, target: Target, tagIds: string[]): P
 export async function assignTags(db: Database, input: TagAssign, audit: AuditWriter): Promise<Tag[]> {
   return db.transaction(async (tx) => {
     const target = { targetType: input.targetType, targetId: input.targetId };
+    const current = await tagsOf(tx, target);
+    if (sameIds(current.map((t) => t.id), input.tagIds)) {
+      audit.unchanged();
+      return current;
+    }
     const { before, after } = await setTags(tx, target, input.tagIds);
     await audit.record(tx, {
       action: 'tag.assign',

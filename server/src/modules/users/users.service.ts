@@ -28,7 +28,7 @@ import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy, getSettings } from '../settings/settings.service';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { deleteSessionsOf } from '../auth/auth.repository';
 import { revokeTokensOf } from '../account/account.repository';
 import { higherRole } from '../groups/effective-role';
@@ -196,6 +196,10 @@ export async function updateUser(
         disabled: input.disabled,
       };
       for (const key of Object.keys(changes) as (keyof UserChanges)[]) if (changes[key] === undefined) delete changes[key];
+      if (changedKeys(row, changes).length === 0) {
+        audit.unchanged();
+        return toManagedUser(row);
+      }
       const updated = await updateUserRow(tx, id, changes);
       const sessionsRevoked = disabling && !row.disabled ? await deleteSessionsOf(tx, id) : 0;
       const before = auditView(row);

@@ -20,7 +20,7 @@ import type { VariableRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../audit/audit.service';
 import { moveToRecycleBin } from '../recycle/recycle.registry';
 import { decryptSecret, encryptSecret } from './variables.crypto';
 import {
@@ -178,6 +178,10 @@ export async function updateVariable(
         }
         const problem = valueError(type, before.value ?? '');
         if (problem) throw problem;
+      }
+      if (changedKeys(before, changes).length === 0) {
+        audit.unchanged();
+        return getVariable(tx, id);
       }
       const after = await updateVariableRow(tx, id, changes);
       await audit.record(tx, {

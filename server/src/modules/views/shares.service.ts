@@ -6,9 +6,11 @@
  * Token security: 32 random bytes (crypto.randomBytes) as base64url (43 characters) are shown once,
  * at creation; the server keeps only their SHA-256 (hex, unique index) and the first 8 characters
  * (to name the link in lists). A read looks the hash up: an unknown, expired or revoked token is the
- * same 404 (nothing tells which). A password is hashed with argon2id (lib/password.ts) and sent in
- * the `X-Share-Password` header: missing → 401 SHARE_PASSWORD_REQUIRED, wrong → 401
- * SHARE_PASSWORD_WRONG. Admitted reads count `use_count`.
+ * same 404 (nothing tells which). A password (8–128 characters) is hashed with argon2id
+ * (lib/password.ts) and sent in the `X-Share-Password` header: missing → 401
+ * SHARE_PASSWORD_REQUIRED, wrong → 401 SHARE_PASSWORD_WRONG; guesses are limited per link and a
+ * link locks after too many wrong ones (share-guard.ts: 429, 423 SHARE_LOCKED; unlockShare opens it
+ * again). Admitted reads count `use_count`.
  *
  * Columns: a shared page carries only the view's visible columns (grid: `columns`, or every field
  * when none are chosen; kanban: group field + card fields; calendar: date, end and title fields) —
@@ -20,12 +22,13 @@ import { SYSTEM_COLUMNS, viewConfigSchema } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import type { ViewShareRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import type { ReadCache } from '../../lib/read-cache';
 import type { AuditWriter } from '../audit/audit.service';
 import { namesOf } from '../records/list';
 import type { SubjectDef } from '../subjects/subject-def';
-import { countShareUse, findShare, findShareByHash, findView, insertShare, listShareRows, revokeShareRow } from './views.repository';
+import { admitSharePassword, type PasswordCheck } from './share-guard';
+import { countShareUse, findShare, findShareByHash, findView, insertShare, listShareRows, revokeShareRow, unlockShareRow } from './views.repository';
 import { readViewRows, requireEditableView, subjectOfView } from './views.service';
 
 /** Bytes of randomness in a share token (issue 7: at least 32). */
@@ -51,6 +54,8 @@ function toShare(r: ViewShareRow): ViewShare {
     createdAt: r.createdAt.toISOString(),
     useCount: r.useCount,
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    failedGuesses: r.failedGuesses,
+    lockedAt: r.lockedAt?.toISOString() ?? null,
   };
 }
 
@@ -105,6 +110,42 @@ export async function revokeShare(db: Database, user: CurrentUser, viewId: strin
   });
 }
 
+/**
+ * POST /views/:id/shares/:shareId/unlock (editors+): opens a locked link again and forgets its
+ * wrong passwords (share-guard.ts); with `password`, sets that new password too. Audited
+ * `view.share_unlock` (before/after: locked, failed guesses; whether the password changed — never
+ * the password). A revoked link cannot be unlocked (404). Nothing to do (not locked, no wrong
+ * password, no new password) = nothing written (`changed: false`).
+ * @throws 403/404.
+ */
+export async function unlockShare(
+  db: Database,
+  user: CurrentUser,
+  viewId: string,
+  shareId: string,
+  input: { password?: string },
+  audit: AuditWriter,
+  cache?: ReadCache,
+): Promise<{ share: ViewShare; changed: boolean }> {
+  await requireEditableView(db, user, viewId, cache);
+  const found = await findShare(db, viewId, shareId);
+  if (!found || found.revokedAt) throw shareNotFound();
+  if (!found.lockedAt && found.failedGuesses === 0 && found.guessCount === 0 && !input.password) return { share: toShare(found), changed: false };
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return db.transaction(async (tx) => {
+    await unlockShareRow(tx, shareId, passwordHash);
+    await audit.record(tx, {
+      action: 'view.share_unlock',
+      targetType: 'view',
+      targetId: viewId,
+      before: { share: shareId, prefix: found.tokenPrefix, locked: found.lockedAt !== null, failedGuesses: found.failedGuesses },
+      after: { share: shareId, prefix: found.tokenPrefix, locked: false, failedGuesses: 0 },
+      details: { passwordChanged: passwordHash !== undefined },
+    });
+    return { share: toShare((await findShare(tx, viewId, shareId))!), changed: true };
+  });
+}
+
 /** The keys a share shows of a view with `config` over `subject`, in order (see the module comment). */
 export function visibleColumns(subject: SubjectDef, config: ViewConfig): string[] {
   const known = (k: string) => subject.fields.some((f) => f.key === k) || (SYSTEM_COLUMNS as readonly string[]).includes(k);
@@ -130,23 +171,26 @@ function cut(item: RecordItem, keys: readonly string[]): { id: string; values: R
 /**
  * GET /view-shares/rows (public): the view's meta and one page of its rows through the token.
  * `fields` narrows the columns further (a key outside the view's is ignored, never answered).
+ * `audit` writes the `view.share_lock` entry should this guess lock the link; `check` verifies a
+ * password (default lib/password.ts verifyPassword).
  * @throws 404 errors.view.shareNotFound (unknown, expired, revoked token or view gone); 401
- *   SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG; 400 cursor.
+ *   SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG; 429 RATE_LIMITED (the link's guesses spent);
+ *   423 SHARE_LOCKED (share-guard.ts); 400 cursor.
  */
 export async function readShared(
-  db: Executor,
+  db: Database,
   input: { token: string; password?: string; pageSize: number; cursor?: string; fields?: string[] },
+  audit: AuditWriter,
   cache?: ReadCache,
+  check?: PasswordCheck,
 ): Promise<SharedView> {
   const share = await findShareByHash(db, tokenHashOf(input.token));
   if (!share || share.revokedAt || (share.expiresAt && share.expiresAt.getTime() <= Date.now())) throw shareNotFound();
   const found = await findView(db, share.viewId);
   const subject = found ? await subjectOfView(db, found, cache) : undefined;
   if (!found || !subject) throw shareNotFound();
-  if (share.passwordHash) {
-    if (!input.password) throw new HttpError(401, 'SHARE_PASSWORD_REQUIRED', 'errors.view.sharePassword');
-    if (!(await verifyPassword(share.passwordHash, input.password))) throw new HttpError(401, 'SHARE_PASSWORD_WRONG', 'errors.view.sharePasswordWrong');
-  }
+  const { passwordHash } = share;
+  if (passwordHash) await admitSharePassword(db, { ...share, passwordHash }, found.view.name, input.password, audit, check);
   const config = viewConfigSchema.parse(found.view.config);
   let keys = visibleColumns(subject, config);
   if (input.fields && input.fields.length > 0) keys = keys.filter((k) => input.fields!.includes(k));

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, subjects, viewShares, views, type ViewRow, type ViewShareRow } from '../../db/schema';
+import { applications, subjects, users, viewShares, views, type ViewRow, type ViewShareRow } from '../../db/schema';
 
 /** A view with its subject's key and name and its application's slug. */
 export interface ViewWithSubject {
@@ -133,4 +133,68 @@ export async function countShareUse(db: Executor, id: string): Promise<void> {
     .update(viewShares)
     .set({ useCount: sql`${viewShares.useCount} + 1`, lastUsedAt: new Date() })
     .where(eq(viewShares.id, id));
+}
+
+/**
+ * Takes one password-guess slot of share `id` in its current window (share-guard.ts), in one
+ * atomic UPDATE so concurrent guesses from several API processes cannot all pass: a window older
+ * than `windowStart` restarts at `now` with this guess; otherwise the count goes up unless it has
+ * reached `max`. A locked link gives no slot.
+ * @returns the window's start when a slot was taken, or undefined (budget spent or link locked).
+ */
+export async function takeGuessSlot(db: Executor, id: string, now: Date, windowStart: Date, max: number): Promise<Date | undefined> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const stale = sql`(${viewShares.guessWindowAt} is null or ${viewShares.guessWindowAt} <= ${windowStart.toISOString()}::timestamptz)`;
+  const [row] = await db
+    .update(viewShares)
+    .set({
+      guessWindowAt: sql`case when ${stale} then ${at} else ${viewShares.guessWindowAt} end`,
+      guessCount: sql`case when ${stale} then 1 else ${viewShares.guessCount} + 1 end`,
+    })
+    .where(and(eq(viewShares.id, id), isNull(viewShares.lockedAt), sql`(${stale} or ${viewShares.guessCount} < ${max})`))
+    .returning({ windowAt: viewShares.guessWindowAt });
+  return row?.windowAt ?? undefined;
+}
+
+/** Gives back the slot a right password took (when its window is still the current one). */
+export async function returnGuessSlot(db: Executor, id: string, windowAt: Date): Promise<void> {
+  await db
+    .update(viewShares)
+    .set({ guessCount: sql`greatest(${viewShares.guessCount} - 1, 0)` })
+    .where(and(eq(viewShares.id, id), eq(viewShares.guessWindowAt, windowAt)));
+}
+
+/**
+ * Counts one wrong password of share `id` and locks it (`locked_at = now`) when the count reaches
+ * `lockAfter`. @returns the new count and whether this call locked the link (exactly one call does).
+ */
+export async function countWrongGuess(db: Executor, id: string, now: Date, lockAfter: number): Promise<{ failures: number; lockedNow: boolean }> {
+  const [row] = await db
+    .update(viewShares)
+    .set({
+      failedGuesses: sql`${viewShares.failedGuesses} + 1`,
+      lockedAt: sql`case when ${viewShares.lockedAt} is null and ${viewShares.failedGuesses} + 1 >= ${lockAfter} then ${now.toISOString()}::timestamptz else ${viewShares.lockedAt} end`,
+    })
+    .where(eq(viewShares.id, id))
+    .returning({ failures: viewShares.failedGuesses });
+  // rows update one at a time: exactly one call sees the count reach `lockAfter`
+  return { failures: row?.failures ?? 0, lockedNow: row?.failures === lockAfter };
+}
+
+/** Unlocks share `id` and forgets its guesses; with `passwordHash`, sets a new password too. */
+export async function unlockShareRow(db: Executor, id: string, passwordHash?: string): Promise<void> {
+  await db
+    .update(viewShares)
+    .set({ lockedAt: null, failedGuesses: 0, guessCount: 0, guessWindowAt: null, ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(viewShares.id, id));
+}
+
+/** The live (not deleted) user `id` with their interface language, or undefined: a locked link's owner. */
+export async function findShareOwner(db: Executor, id: string): Promise<{ id: string; locale: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
 }

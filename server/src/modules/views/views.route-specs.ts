@@ -79,6 +79,21 @@ export const ROUTE_SPECS: RouteSpecs = {
       run: (w, p: { id: string; shareId: string }) => call(w.app, 'DELETE', `/api/v1/views/${p.id}/shares/${p.shareId}`, { cookie: w.users.admin.cookie }),
     },
   },
+  'POST /api/v1/views/:id/shares/:shareId/unlock': {
+    allow: WRITERS,
+    call: async (w, cookie) => {
+      const id = await worldView(w);
+      return call(w.app, 'POST', `/api/v1/views/${id}/shares/${await makeShare(w, id)}/unlock`, { cookie, body: { password: 'New-share-pass-1' } });
+    },
+    audit: {
+      prepare: async (w) => {
+        const id = await makeView(w);
+        return { id, shareId: await makeShare(w, id) };
+      },
+      run: (w, p: { id: string; shareId: string }) =>
+        call(w.app, 'POST', `/api/v1/views/${p.id}/shares/${p.shareId}/unlock`, { cookie: w.users.admin.cookie, body: { password: 'New-share-pass-1' } }),
+    },
+  },
   'GET /api/v1/view-shares/rows': {
     allow: ROLES,
     call: (w, cookie) => call(w.app, 'GET', `/api/v1/view-shares/rows?token=${'A'.repeat(43)}`, { cookie }),

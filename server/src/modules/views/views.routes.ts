@@ -4,7 +4,7 @@
  * - GET/POST /applications/:slug/subjects/:key/views (members read; editors+ create);
  * - GET/PATCH/DELETE /views/:id, GET /views/:id/rows (members read; editors+ write; DELETE to the
  *   recycle bin, views.recyclable.ts);
- * - GET/POST /views/:id/shares, DELETE /views/:id/shares/:shareId (editors+);
+ * - GET/POST /views/:id/shares, DELETE /views/:id/shares/:shareId, POST …/:shareId/unlock (editors+);
  * - GET /view-shares/rows?token (PUBLIC: the token admits; rate-limited SHARE_RATE_LIMIT/min per IP,
  *   pages of at most VIEW_PAGE_MAX rows).
  * Rules: views.service.ts, shares.service.ts.
@@ -24,6 +24,7 @@ import {
   viewShareCreatedSchema,
   viewShareCreateSchema,
   viewShareSchema,
+  viewShareUnlockSchema,
   viewUpdateSchema,
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
@@ -31,7 +32,7 @@ import { errorResponses } from '../../lib/openapi';
 import { auditOf, markUnchanged } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
 import './views.recyclable';
-import { createShare, listShares, readShared, revokeShare, SHARE_RATE_LIMIT } from './shares.service';
+import { createShare, listShares, readShared, revokeShare, SHARE_RATE_LIMIT, unlockShare } from './shares.service';
 import { createView, deleteView, getView, listAllViews, listApplicationViews, listSubjectViews, listViewRowsFor, updateView } from './views.service';
 
 const subjectParams = z.object({ slug: z.string().min(1).max(64), key: z.string().min(1).max(64) });
@@ -222,10 +223,38 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
+   * POST /views/:id/shares/:shareId/unlock — editors+; `{ password? }` → the share, open again with
+   * its wrong passwords forgotten (and the new password when given). Audited `view.share_unlock`;
+   * nothing to do = nothing written. 400 password shorter than 8 (names `password`); 403; 404 (revoked too).
+   */
+  app.post(
+    '/views/:id/shares/:shareId/unlock',
+    {
+      preValidation: requireUser,
+      config: { audit: ['view.share_unlock'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Unlock a share link locked after wrong passwords (optionally with a new password)',
+        params: shareParams,
+        body: viewShareUnlockSchema,
+        response: { 200: okSchema(viewShareSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { params } = request;
+      const { share, changed } = await unlockShare(app.db, userOf(request), params.id, params.shareId, request.body ?? {}, auditOf(request), app.readCache);
+      if (!changed) markUnchanged(request);
+      return ok(share);
+    },
+  );
+
+  /**
    * GET /view-shares/rows?token&pageSize&cursor&fields — PUBLIC (no session; the token admits).
    * Password in the `X-Share-Password` header. → SharedView (the view's visible columns only).
    * 404 for an unknown, expired or revoked token (which one is not said); 401
-   * SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG; 429 past SHARE_RATE_LIMIT requests a minute per IP.
+   * SHARE_PASSWORD_REQUIRED / SHARE_PASSWORD_WRONG; 429 past SHARE_RATE_LIMIT requests a minute per IP
+   * or past the link's password guesses (share-guard.ts: 10 per 15 minutes, counted per link); 423
+   * SHARE_LOCKED after 20 wrong passwords, until unlocked.
    */
   app.get(
     '/view-shares/rows',
@@ -243,7 +272,8 @@ export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = request.headers['x-share-password'];
       const password = typeof header === 'string' && header !== '' ? header : undefined;
       const fields = request.query.fields ? request.query.fields.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
-      return readShared(app.db, { token: request.query.token, password, pageSize: request.query.pageSize, cursor: request.query.cursor, fields }, app.readCache);
+      const { token, pageSize, cursor } = request.query;
+      return readShared(app.db, { token, password, pageSize, cursor, fields }, auditOf(request), app.readCache);
     },
   );
 };

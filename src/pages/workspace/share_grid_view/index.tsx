@@ -3,7 +3,9 @@
  * anyone holding the token, signed in or not (the workspace gate and the layout let this path
  * through: layouts/share.ts). Only the view's columns and rows come back from the server. A link
  * with a password asks for it (401 SHARE_PASSWORD_REQUIRED / _WRONG); an unknown, expired or
- * revoked link shows one "not available" page (the server does not say which).
+ * revoked link shows one "not available" page (the server does not say which). A link whose
+ * password guesses are spent for now (429) or that locked after too many wrong ones (423
+ * SHARE_LOCKED) says so, with the server's message.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Result, Space, Typography } from 'antd';
@@ -50,6 +52,13 @@ export default function ShareGridViewPage() {
   );
 
   const code = meta.error instanceof ApiError ? meta.error.errorCode : '';
+  if (code === 'SHARE_LOCKED' || code === 'RATE_LIMITED') {
+    return (
+      <div data-testid="share-locked">
+        <Result status="warning" title={code === 'SHARE_LOCKED' ? t('views.shared.lockedTitle') : t('views.shared.unavailable')} subTitle={meta.error?.message} />
+      </div>
+    );
+  }
   if (!token || (meta.error && !code.startsWith('SHARE_PASSWORD'))) {
     return (
       <div data-testid="share-unavailable">

@@ -1,9 +1,11 @@
 /**
  * "Verify chain" (issue 5): calls GET /audit/verify and shows "intact, N entries" or the first
- * broken entry with its seq and why, as an alert above the table.
+ * broken entry with its seq and why, as an alert above the table; with the anchors the server
+ * keeps outside the database (how many were checked, and the public key that checks their
+ * signatures, copyable).
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { AuditVerify } from '../../../../../contracts';
@@ -36,9 +38,35 @@ export function VerifyChainResult({ result, onClose }: { result: AuditVerify | E
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (result instanceof Error) return <Alert type="error" showIcon closable onClose={onClose} message={result.message} style={{ marginBottom: 16 }} />;
-  const extra = result.signedHeads ? ` · ${t('audit.verify.signedHeads', { count: result.signedHeads })}` : '';
+  const anchors = result.anchors;
+  const extra = [
+    result.signedHeads ? t('audit.verify.signedHeads', { count: result.signedHeads }) : '',
+    anchors ? t('audit.verify.anchors', { count: anchors.checked }) : '',
+    anchors?.signaturesChecked ? t('audit.verify.anchorsSigned', { count: anchors.signaturesChecked }) : '',
+  ]
+    .filter(Boolean)
+    .map((text) => ` · ${text}`)
+    .join('');
+  const publicKey = anchors?.publicKey ? (
+    <details style={{ marginTop: 8 }} data-testid="verify-public-key">
+      <summary>{t('audit.verify.publicKey', { keyId: anchors.keyId ?? '' })}</summary>
+      <Typography.Paragraph copyable code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+        {anchors.publicKey}
+      </Typography.Paragraph>
+    </details>
+  ) : undefined;
+  const broken = result.firstBroken;
   return result.intact ? (
-    <Alert data-testid="verify-result" type="success" showIcon closable onClose={onClose} message={t('audit.verify.intact', { count: result.entries }) + extra} style={{ marginBottom: 16 }} />
+    <Alert
+      data-testid="verify-result"
+      type="success"
+      showIcon
+      closable
+      onClose={onClose}
+      message={t('audit.verify.intact', { count: result.entries }) + extra}
+      description={publicKey}
+      style={{ marginBottom: 16 }}
+    />
   ) : (
     <Alert
       data-testid="verify-result"
@@ -47,9 +75,10 @@ export function VerifyChainResult({ result, onClose }: { result: AuditVerify | E
       closable
       onClose={onClose}
       message={t('audit.verify.broken', {
-        seq: result.firstBroken?.seq ?? '?',
-        reason: t(`audit.verify.reason.${result.firstBroken?.reason ?? 'hash'}`),
+        seq: broken?.seq ?? '?',
+        reason: t(`audit.verify.reason.${broken?.reason ?? 'hash'}`, { after: broken?.intactUpTo ?? 0, line: broken?.line ?? '?' }),
       })}
+      description={publicKey}
       style={{ marginBottom: 16 }}
     />
   );
