@@ -43,6 +43,15 @@ export default tseslint.config(
           ],
         },
       ],
+      // antd gives a form's inputs the ids `<form name>_<field>`; two unnamed forms on one page (a
+      // ProTable's search form and a modal's) share ids, so a label points at the other form's input
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Form|ProForm|ModalForm|DrawerForm|StepsForm|QueryFilter|LightFilter)$/]:not(:has(JSXAttribute[name.name='name']))",
+          message: 'Give the form a `name` (unique on its page): antd prefixes its inputs\' ids with it.',
+        },
+      ],
     },
   },
   {

@@ -46,7 +46,7 @@ export default function AddMemberForm({ slug, onAdded }: { slug: string; onAdded
         confirmLoading={saving}
         forceRender
       >
-        <Form form={form} layout="vertical" initialValues={{ role: 'viewer' }} onFinish={submit} requiredMark={false}>
+        <Form name="addMemberForm" form={form} layout="vertical" initialValues={{ role: 'viewer' }} onFinish={submit} requiredMark={false}>
           <Form.Item
             name="email"
             label={t('common.email')}

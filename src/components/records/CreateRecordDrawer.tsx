@@ -34,7 +34,7 @@ export default function CreateRecordDrawer({
     ? layoutInitialValues(designed.layout, subject.fields)
     : Object.fromEntries(writable.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map((f) => [f.key, f.defaultValue]));
   return (
-    <DrawerForm<Record<string, unknown>>
+    <DrawerForm<Record<string, unknown>> name="createRecordDrawer"
       form={form}
       title={intl.formatMessage({ id: 'records.create.title' }, { subject: subject.name })}
       width={640}

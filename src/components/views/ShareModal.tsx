@@ -79,7 +79,7 @@ export default function ShareModal({ app, viewId, open, onClose }: { app: string
           }
         />
       )}
-      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form name="shareModal2" form={form} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="expiresAt" label={t('views.share.expiresAt')}>
           <DatePicker showTime placeholder={t('views.share.never')} />
         </Form.Item>
@@ -175,7 +175,7 @@ function UnlockShare({ viewId, share, onClose, onDone }: { viewId: string; share
   return (
     <Modal open title={t('views.share.unlockTitle')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText={t('views.share.unlock')} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('views.share.unlockHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
+      <Form name="shareModal" form={form} layout="vertical">
         <Form.Item name="password" label={t('views.share.newPassword')} extra={t('views.share.newPasswordHint')} rules={[{ min: SHARE_PASSWORD_MIN, message: t('views.share.passwordMin') }]}>
           <Input.Password autoComplete="new-password" data-testid="share-unlock-password" />
         </Form.Item>

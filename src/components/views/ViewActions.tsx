@@ -81,7 +81,7 @@ export default function ViewActions({
         {t('views.share.button')}
       </Button>
       <Modal open={asNew} title={t('views.saveAs')} onOk={() => void saveAsNew()} onCancel={() => setAsNew(false)} destroyOnHidden okButtonProps={{ id: 'save-as-ok' }}>
-        <Form form={form} layout="vertical">
+        <Form name="viewActions" form={form} layout="vertical">
           <Form.Item name="name" label={t('views.name')} rules={[{ required: true, whitespace: true, message: t('views.nameRequired') }]}>
             <Input maxLength={100} data-testid="save-as-name" />
           </Form.Item>

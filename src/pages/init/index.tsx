@@ -56,7 +56,7 @@ export default function InitPage() {
         <>
           <Alert type="info" message={t('init.intro')} style={{ marginBottom: 16 }} />
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="init-error" />}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form name="init" form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item
               name="name"
               label={t('common.name')}

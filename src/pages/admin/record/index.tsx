@@ -38,7 +38,7 @@ export default function AdminRecordsPage() {
   return (
     <PageContainer title={t('records.admin.title')} subTitle={t('records.admin.desc')}>
       <Card size="small" style={{ marginBottom: 16 }}>
-        <Form layout="inline">
+        <Form name="record" layout="inline">
           <Space wrap>
             <Form.Item label={t('records.admin.pickApp')}>
               <ApplicationSelect

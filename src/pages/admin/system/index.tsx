@@ -55,7 +55,7 @@ export default function SystemSettings() {
     <PageContainer title={t('system.title')}>
       <RouteDataResult query={query}>
         {(settings: SettingsView) => (
-          <ProForm<SettingsUpdate>
+          <ProForm<SettingsUpdate> name="system"
             form={form}
             layout="vertical"
             initialValues={settings}

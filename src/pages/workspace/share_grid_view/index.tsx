@@ -71,7 +71,7 @@ export default function ShareGridViewPage() {
       <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
         <Card title={t('views.shared.passwordTitle')} style={{ width: 380 }}>
           {code === 'SHARE_PASSWORD_WRONG' && <Alert type="error" showIcon message={meta.error?.message} style={{ marginBottom: 12 }} />}
-          <Form layout="vertical" onFinish={(v: { password: string }) => setPassword(v.password)}>
+          <Form name="sharegridview" layout="vertical" onFinish={(v: { password: string }) => setPassword(v.password)}>
             <Form.Item name="password" label={t('views.share.password')} rules={[{ required: true, message: t('views.shared.passwordRequired') }]}>
               <Input.Password autoFocus data-testid="share-open-password" />
             </Form.Item>

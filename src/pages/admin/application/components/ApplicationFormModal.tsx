@@ -47,7 +47,7 @@ export default function ApplicationFormModal({
     : { name: '', modules: [], members: [] };
 
   return (
-    <ModalForm<Values>
+    <ModalForm<Values> name="applicationFormModal"
       title={t(app ? 'applications.edit' : 'applications.create')}
       form={form}
       width={640}

@@ -61,7 +61,7 @@ export default function ClientFormModal({
     : { code: '', name: '', status: 'active', contacts: [], applicationIds: [] };
 
   return (
-    <ModalForm<Values>
+    <ModalForm<Values> name="clientFormModal"
       title={t(client ? 'clients.edit' : 'clients.create')}
       form={form}
       width={760}

@@ -14,7 +14,7 @@ export default function CreateApplicationForm({ onCreated, primary }: { onCreate
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<ApplicationCreate>();
   return (
-    <ModalForm<ApplicationCreate>
+    <ModalForm<ApplicationCreate> name="createApplicationForm"
       title={t('dashboard.createApp')}
       form={form}
       width={520}

@@ -13,7 +13,7 @@ export default function CreateUserForm({ onCreated }: { onCreated: () => void })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<UserCreate>();
   return (
-    <ModalForm<UserCreate>
+    <ModalForm<UserCreate> name="createUserForm"
       title={t('dashboard.createUser')}
       form={form}
       width={520}

@@ -24,7 +24,7 @@ export default function GroupFormModal({
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<GroupCreate>();
   return (
-    <ModalForm<GroupCreate>
+    <ModalForm<GroupCreate> name="groupFormModal"
       title={t(group ? 'people.group.edit' : 'people.group.create')}
       form={form}
       width={520}

@@ -91,7 +91,7 @@ export default function NoticeForm({ notice, onSaved }: { notice?: AdminNotice; 
   };
 
   return (
-    <ProForm<FormValues>
+    <ProForm<FormValues> name="noticeForm"
       form={form}
       initialValues={initialValues}
       onFinish={() => save(false)}

@@ -19,7 +19,7 @@ export default function SendMessageForm({ onSent }: { onSent: () => void }) {
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<MessageSend>();
   return (
-    <ModalForm<MessageSend>
+    <ModalForm<MessageSend> name="sendMessageForm"
       title={t('notices.admin.send')}
       form={form}
       width={720}

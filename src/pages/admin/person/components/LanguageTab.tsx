@@ -17,7 +17,7 @@ export default function LanguageTab() {
   const current = (initialState?.currentUser?.locale ?? getLocale()) as Locale;
 
   return (
-    <ProForm<{ locale: Locale }>
+    <ProForm<{ locale: Locale }> name="languageTab"
       form={form}
       layout="vertical"
       style={{ maxWidth: 480 }}

@@ -42,7 +42,7 @@ export default function PasswordTab() {
     <div style={{ maxWidth: 480 }}>
       {expired && <Alert type="warning" showIcon message={t('person.password.expired')} style={{ marginBottom: 16 }} data-testid="password-expired" />}
       {changed && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{changed}</p>}
-      <ProForm<Values>
+      <ProForm<Values> name="passwordTab"
         form={form}
         layout="vertical"
         submitter={{ searchConfig: { submitText: t('person.password.submit') }, resetButtonProps: false }}

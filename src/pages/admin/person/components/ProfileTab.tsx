@@ -24,7 +24,7 @@ export default function ProfileTab() {
   return (
     <RouteDataResult query={query}>
       {(profile: Profile) => (
-        <ProForm<ProfileUpdate>
+        <ProForm<ProfileUpdate> name="profileTab"
           form={form}
           layout="vertical"
           style={{ maxWidth: 480 }}

@@ -91,7 +91,7 @@ export default function TokensTab() {
         locale={{ emptyText: t('person.tokens.empty') }}
         request={async ({ current, pageSize }) => listTokens({ current, pageSize })}
         toolBarRender={() => [
-          <ModalForm<NewToken>
+          <ModalForm<NewToken> name="tokensTab"
             key="new"
             title={t('person.tokens.new')}
             form={form}

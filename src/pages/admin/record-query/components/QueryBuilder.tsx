@@ -29,7 +29,7 @@ export default function QueryBuilder({ b }: { b: Builder }) {
   const context = useMemo(() => ({ app: b.app ?? '', subjectKey: b.subjectKey, labels: {}, files: {} }), [b.app, b.subjectKey]);
 
   return (
-    <Form layout="vertical" component="div" data-testid="query-builder">
+    <Form name="queryBuilder" layout="vertical" component="div" data-testid="query-builder">
       <Space wrap size={[16, 0]}>
         <Form.Item label={t('recordQuery.application')} required>
           <AppSelect value={b.app} onChange={b.chooseApp} data-testid="query-app" aria-label={t('recordQuery.application')} />

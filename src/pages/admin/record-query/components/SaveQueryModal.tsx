@@ -31,7 +31,7 @@ export default function SaveQueryModal({ query, definition, trigger, onDone, onD
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<Values>();
   return (
-    <ModalForm<Values>
+    <ModalForm<Values> name="saveQueryModal"
       title={t(query ? 'recordQuery.rename.title' : 'recordQuery.save.title')}
       form={form}
       width={520}

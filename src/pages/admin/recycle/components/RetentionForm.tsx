@@ -17,7 +17,7 @@ export default function RetentionForm() {
   const [form] = Form.useForm<RecycleRetention>();
   return (
     <Card title={t('recycle.retention.title')} size="small" style={{ marginBottom: 16 }}>
-      <ProForm<RecycleRetention>
+      <ProForm<RecycleRetention> name="retentionForm"
         form={form}
         layout="inline"
         isKeyPressSubmit

@@ -28,7 +28,7 @@ export default function UserFormModal({
   const [form] = Form.useForm<Values>();
   const editing = user !== undefined;
   return (
-    <ModalForm<Values>
+    <ModalForm<Values> name="userFormModal"
       title={t(editing ? 'people.user.edit' : 'people.user.create')}
       form={form}
       width={520}

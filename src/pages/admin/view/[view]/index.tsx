@@ -77,7 +77,7 @@ export default function ViewEditPage() {
       {v && s && config && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Card size="small">
-            <Form layout="inline" style={{ rowGap: 8 }}>
+            <Form name="view" layout="inline" style={{ rowGap: 8 }}>
               <Form.Item label={t('views.name')} required validateStatus={name.trim() ? undefined : 'error'} help={name.trim() ? undefined : t('views.nameRequired')}>
                 <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} style={{ width: 260 }} data-testid="view-name" />
               </Form.Item>

@@ -76,7 +76,7 @@ export default function GeneralSettings({ app, canManage, onSaved }: { app: Appl
   };
 
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={valuesOf(app)} onFinish={save} style={{ maxWidth: 640 }} data-testid="settings-general-form">
+    <Form<Values> name="generalSettings" form={form} layout="vertical" initialValues={valuesOf(app)} onFinish={save} style={{ maxWidth: 640 }} data-testid="settings-general-form">
       <Form.Item label={t('app.slug')} extra={t('appSettings.slugFixed')}>
         <Tag>/{app.slug}</Tag>
       </Form.Item>

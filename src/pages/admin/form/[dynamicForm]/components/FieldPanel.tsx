@@ -33,7 +33,7 @@ export default function FieldPanel({
   const others = fields.filter((f) => f.key !== field.key);
   return (
     <Card size="small" title={t('forms.designer.properties')} data-testid="field-panel">
-      <Form layout="vertical" size="small" key={field.key}>
+      <Form name="fieldPanel" layout="vertical" size="small" key={field.key}>
         <Form.Item label={t('forms.designer.fieldName')}>
           <Typography.Text strong>{field.name}</Typography.Text> <Typography.Text code>{field.key}</Typography.Text>
         </Form.Item>

@@ -16,7 +16,7 @@ export default function Preview({ layout, fields }: { layout: FormLayout; fields
   return (
     <Card size="small" data-testid="form-preview">
       <Alert type="info" showIcon message={t('forms.designer.previewHelp')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" initialValues={initialValues} style={{ maxWidth: 640 }}>
+      <Form name="preview" form={form} layout="vertical" initialValues={initialValues} style={{ maxWidth: 640 }}>
         <FormLayoutItems form={form} layout={layout} fields={fields} testIdPrefix="preview" />
         <Button
           onClick={() =>
