@@ -287,7 +287,7 @@ test('screenshots of compare and record query in en-US', async ({ page, problems
   await expect(page.getByTestId('version-change-3')).toBeVisible();
   await switchLanguage(page, 'en-US');
   await expect(page.getByText('Change from the previous version')).toBeVisible();
-  await expect(page.getByTestId('version-change-2').getByTestId('text-stats')).toHaveText('+1 / −1 characters');
+  await expect(page.getByTestId('version-change-2').getByTestId('text-stats')).toHaveText('+1 / −1 character');
   await page.mouse.move(600, 700);
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/compare-versions-en-US.png`, fullPage: true });

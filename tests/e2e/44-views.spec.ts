@@ -265,6 +265,8 @@ test('share the grid view and open the link logged out (only its columns and row
 
 test('the console: every view in /admin/view, its editor with a live preview, the subject view', async ({ page, problems }) => {
   await signIn(page);
+  // the administrator's saved language is kept across sign-ins: make this test's language its own
+  expect((await page.request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale: 'zh-CN' } })).ok()).toBe(true);
   await page.goto('/admin/view');
   const link = page.getByTestId('view-link').filter({ hasText: '大额任务' });
   await expect(link).toBeVisible();
