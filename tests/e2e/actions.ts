@@ -4,7 +4,7 @@
  */
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect } from './fixtures';
-import { ADMIN } from './support';
+import { ADMIN, AUTH_HEADERS } from './support';
 
 /** Signs in through /login as `who` (the first administrator by default); done once the page has left /login (a navigation before that would cancel the request). */
 export async function signIn(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
@@ -13,6 +13,13 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel(/^(密码|Password)$/).fill(who.password);
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  // the suite speaks zh-CN: a user's saved language survives sign-in, so one an earlier spec left
+  // in English is set back here (and the page reloaded in it)
+  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { data?: { locale?: string } | null };
+  if (me.data?.locale && me.data.locale !== 'zh-CN') {
+    expect((await page.request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale: 'zh-CN' } })).ok()).toBe(true);
+    await page.reload();
+  }
 }
 
 /**
