@@ -2,7 +2,7 @@
  * Personal center, "API tokens": the user's personal API tokens (server-side paging) with their
  * scope and expiry, a form to create one (name; scope read-only or read-write, read-only by
  * default; lifetime 7–365 days, 90 by default: every token expires) whose token is shown once in a
- * dialog with a copy button, and revocation after a confirmation (issue 5: "created, shown once,
+ * dialog with a copy button, and revocation after a confirmation (the token rules: "created, shown once,
  * hashed at rest, revocable, last used"). A password change revokes them all (server).
  */
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
