@@ -112,44 +112,18 @@ function concat(...parts: unknown[]): string {
 }
 
 /** The functions a formula may call, by name: arithmetic, rounding, aggregates, comparison, logic, text. */
+/** mathjs's names of the arithmetic operators (+ - * / mod ^, unary - +): operators and callable functions both. */
+const ARITHMETIC_OPERATORS = ['add', 'subtract', 'multiply', 'divide', 'mod', 'pow', 'unaryMinus', 'unaryPlus'];
+/** mathjs's names of the comparison and logical operators (equal/unequal are Assay's own, text-aware). */
+const LOGIC_OPERATORS = ['smaller', 'smallerEq', 'larger', 'largerEq', 'and', 'or', 'not', 'xor'];
 const FUNCTIONS: Record<string, Fn> = {
   equal,
   unequal,
   concat,
   ...Object.fromEntries(
-    [
-      'add',
-      'subtract',
-      'multiply',
-      'divide',
-      'mod',
-      'pow',
-      'unaryMinus',
-      'unaryPlus',
-      'abs',
-      'sign',
-      'round',
-      'floor',
-      'ceil',
-      'fix',
-      'sqrt',
-      'exp',
-      'log',
-      'log10',
-      'min',
-      'max',
-      'sum',
-      'mean',
-      'smaller',
-      'smallerEq',
-      'larger',
-      'largerEq',
-      'and',
-      'or',
-      'not',
-      'xor',
-      'string',
-    ].map((name) => [name, mathFns[name]]),
+    [...ARITHMETIC_OPERATORS, ...LOGIC_OPERATORS, 'abs', 'sign', 'round', 'floor', 'ceil', 'fix', 'sqrt', 'exp', 'log', 'log10', 'min', 'max', 'sum', 'mean', 'string'].map(
+      (name) => [name, mathFns[name]],
+    ),
   ),
 };
 /** The names a formula may call, sorted (documented in server/README.md "Formula limits"); the operators' own names too (`add(a, b)`). */
@@ -157,27 +131,7 @@ export const FORMULA_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS).sort(
 /** Functions costing ~10× the others (decimal.js series at 34 digits): at most FORMULA_LIMITS.costlyCalls per formula; `^` counts. */
 const COSTLY_FUNCTIONS = new Set(['pow', 'sqrt', 'exp', 'log', 'log10']);
 /** Operators (mathjs OperatorNode `fn`): + - * / mod % ^, unary - +, comparisons, and or not xor, `??`. */
-const OPERATORS = new Set([
-  'add',
-  'subtract',
-  'multiply',
-  'divide',
-  'mod',
-  'pow',
-  'unaryMinus',
-  'unaryPlus',
-  'equal',
-  'unequal',
-  'smaller',
-  'smallerEq',
-  'larger',
-  'largerEq',
-  'and',
-  'or',
-  'not',
-  'xor',
-  'nullish',
-]);
+const OPERATORS = new Set([...ARITHMETIC_OPERATORS, 'equal', 'unequal', ...LOGIC_OPERATORS, 'nullish']);
 /** Named constants. A field keyed `pi` or `e` cannot be read by a formula: the constant wins. */
 const CONSTANTS: Record<string, unknown> = { pi: math.pi, e: math.e };
 
