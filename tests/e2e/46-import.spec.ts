@@ -1,7 +1,7 @@
 /**
  * Issue 7's import and export in the browser, as a new user (owner of an application of their own,
  * made through the API by the administrator of 00-walking-skeleton): the country list of Debian's
- * `iso-codes` package (/usr/share/iso-codes/json/iso_3166-1.json; `.ci/run` installs it) is
+ * `iso-codes` package (a copy in tests/fixtures/iso_3166-1.json) is
  * imported through the wizard of /:app/import three times — as JSON (insert, then undone), as CSV
  * converted by this test with papaparse (insert) and as XLSX converted with exceljs (upsert by
  * alpha_2: nothing changes) — then a CSV with bad rows: the dry run lists every bad row, the
@@ -21,7 +21,7 @@ import { AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-const ISO = '/usr/share/iso-codes/json/iso_3166-1.json';
+const ISO = 'tests/fixtures/iso_3166-1.json';
 const USER = { name: '导入测试用户', email: 'importer.e2e@example.com', password: 'Import-e2e-2026' };
 const APP = { slug: 'import-e2e', name: '导入测试' };
 const SUBJECT = { key: 'countries', name: '国家' };

@@ -47,6 +47,8 @@ export interface OpenDatabaseOptions {
   snapshot?: Blob;
   /** pg Pool size (default 10). */
   poolMax?: number;
+  /** pg Pool: idle connections do not keep the process alive (tests: a file's shared database). */
+  allowExitOnIdle?: boolean;
   /**
    * PostgreSQL `application_name` of the connections (default `assay-server`; the shell commands
    * use `assay-cli`). A restore refuses while `assay-server` connections exist (ops/backup-lib.ts).
@@ -67,6 +69,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
+      allowExitOnIdle: opts.allowExitOnIdle ?? false,
       application_name: opts.applicationName ?? 'assay-server',
     });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
