@@ -1,25 +1,53 @@
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the built app (`dist/`,
- * `npm run build` first) served by the real server on a fresh PGlite data folder. E2E_PORT and
- * DIST_DIR let two runs (two builds) go side by side. Spec files run in name order: 00-… starts
- * from the empty database and creates the first administrator the others sign in with.
+ * `npm run build` first) served by the real server, each on a fresh PGlite data folder.
+ *
+ * The specs run on E2E_SERVERS servers side by side (default 2: one per core), one worker each:
+ * a project per server, ports E2E_PORT, E2E_PORT+1, … Each project starts with 00-walking-skeleton
+ * (it creates the first administrator and the application the others sign in with on that
+ * server); the other specs are dealt to the projects by their measured durations
+ * (tests/e2e/durations.json; a new spec counts 60 s until measured), so that the projects end
+ * together. Within a project the specs run in name order, one after the other. See docs/testing.md.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8765);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+const FIRST = '00-walking-skeleton.spec.ts';
+/** Seconds a spec not yet in durations.json is counted for. */
+const UNMEASURED_S = 60;
+
+/**
+ * Deals the specs to `servers` groups, longest first, each to the group with the least time so far
+ * (every group starts with 00-walking-skeleton's time). Returns the spec file names per group.
+ */
+function dealSpecs(servers: number): string[][] {
+  const specs = readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts')).sort();
+  const durations = JSON.parse(readFileSync('tests/e2e/durations.json', 'utf8')) as Record<string, number>;
+  const seconds = (f: string) => durations[f] ?? UNMEASURED_S;
+  const groups = Array.from({ length: servers }, () => ({ files: [FIRST], total: seconds(FIRST) }));
+  for (const f of specs.filter((s) => s !== FIRST).sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((min, g) => (g.total < min.total ? g : min));
+    lightest.files.push(f);
+    lightest.total += seconds(f);
+  }
+  return groups.map((g) => g.files.sort());
+}
+
+const groups = dealSpecs(SERVERS);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: BASE_URL,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
     trace: 'off',
@@ -36,18 +64,24 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: groups.map((files, i) => ({
+    name: `server-${i + 1}`,
+    workers: 1,
+    testMatch: new RegExp(`(^|/)(${files.map(escape).join('|')})$`),
+    use: { baseURL: `http://127.0.0.1:${PORT + i}` },
+  })),
+  webServer: groups.map((_, i) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${BASE_URL}/api/v1/health`,
+    url: `http://127.0.0.1:${PORT + i}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(PORT + i),
       HOST: '127.0.0.1',
-      DATA_DIR: `.e2e-data-${PORT}`,
+      DATA_DIR: `.e2e-data-${PORT + i}`,
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

@@ -4,13 +4,34 @@
 //   3. API tests: node's test runner on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL,
 //      default postgres://postgres@127.0.0.1:5432/postgres)
 //   4. browser tests: Playwright on Debian's Chromium against the app built once here (the build
-//      runs in the background during the API suites)
-// Set SKIP_E2E=1 or SKIP_PG=1 to leave a part out while developing (the count then says so).
+//      runs in the background during the API suites), on two servers side by side
+// Each part's wall time is printed at the end against its budget (docs/testing.md); a part over
+// budget is reported, not failed (machines differ). Set SKIP_E2E=1 or SKIP_PG=1 to leave a part
+// out while developing (the count then says so).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureInstalled, run } from './lib.mjs';
+import { ensureInstalled } from './lib.mjs';
 
 const results = [];
+const started = Date.now();
+/**
+ * Each part's budget of wall time in seconds on the 2-core CI machine (docs/testing.md "Time
+ * budget"): the whole run must stay within 15 minutes today and 25 with all 139 routes.
+ */
+const BUDGET_S = {
+  'typecheck web': 60,
+  'typecheck server': 45,
+  lint: 30,
+  'unit (jest)': 60,
+  'web build': 300,
+  'API on PGlite': 420,
+  'API on PostgreSQL': 420,
+  'browser (playwright)': 480,
+  total: 900,
+};
+const timings = [];
+/** Notes the wall time of a part that ran from `since` (ms) until now. */
+const timed = (name, since) => timings.push({ name, seconds: (Date.now() - since) / 1000 });
 /**
  * Records one part's counts. A part that ran no test where tests exist (a suite that failed while
  * loading, a runner that collected nothing) counts as one failure: a green summary must mean tests ran.
@@ -23,27 +44,36 @@ const record = (name, passed, failed, skipped = 0, { emptyIsFailure = true } = {
   results.push({ name, passed, failed, skipped });
   console.log(`\n[assay test] ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 };
-const step = (name, cmd, args, env) => {
+/** Runs a command with the terminal's stdio without blocking the background parts; resolves to its exit code. */
+const runAsync = (cmd, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+/** A part that is one command: one test, passed when it exits 0. */
+const step = async (name, cmd, args, env) => {
   console.log(`\n[assay test] ${name}: ${cmd} ${args.join(' ')}`);
-  const code = run(cmd, args, env);
+  const since = Date.now();
+  const code = await runAsync(cmd, args, env);
+  timed(name, since);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 };
 
-if (ensureInstalled() !== 0) process.exit(1);
-rmSync('test-results', { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+/** Seconds as `m:ss`. */
+const fmt = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
-step('typecheck web', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-step('typecheck server', 'npx', ['tsc', '--noEmit', '-p', 'server/tsconfig.json']);
-step('lint', 'npx', ['eslint', '.']);
-
-// Unit tests
-{
-  run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
-  if (existsSync('test-results/jest.json')) {
-    const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
-    record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), j.numPendingTests);
-  } else record('unit (jest)', 0, 1);
+/** The five slowest test files of an API suite (scripts/file-times-reporter.mjs's JSON). */
+function slowestFiles(timesFile) {
+  if (!existsSync(timesFile)) return '';
+  let seconds;
+  try {
+    seconds = JSON.parse(readFileSync(timesFile, 'utf8'));
+  } catch {
+    return '';
+  }
+  const top = Object.entries(seconds).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  return `[assay test] slowest files (their tests' time): ${top.map(([f, s]) => `${f.replace(/^.*server\/src\//, '')} ${s.toFixed(1)} s`).join(', ')}`;
 }
 
 /** The API test files (node 20's test runner does not expand globs itself). */
@@ -60,6 +90,7 @@ function apiTestFiles() {
  * come from the TAP summary. Resolves once recorded.
  */
 function apiSuite(name, env) {
+  const since = Date.now();
   const base = `test-results/${name.replace(/\W+/g, '-')}`;
   const tap = `${base}.tap`;
   console.log(`\n[assay test] ${name} started in the background → ${base}.log`);
@@ -67,13 +98,16 @@ function apiSuite(name, env) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...apiTestFiles()],
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      '--test-reporter=./scripts/file-times-reporter.mjs', `--test-reporter-destination=${base}.files.json`, ...apiTestFiles()],
     { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
   );
   return new Promise((resolve) => {
     const done = (status) => {
+      timed(name, since);
       closeSync(out);
       console.log(`\n[assay test] ${name} output:`);
+      console.log(slowestFiles(`${base}.files.json`));
       console.log(readFileSync(`${base}.log`, 'utf8'));
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -92,24 +126,43 @@ function apiSuite(name, env) {
  * (2 cores: the whole `.ci/run` must stay under 25 minutes). Resolves to umi's exit code.
  */
 function startBuild() {
+  const since = Date.now();
   console.log('\n[assay test] web build (umi build) started in the background → test-results/build.log');
   const out = openSync('test-results/build.log', 'w');
   const child = spawn('npx', ['umi', 'build'], { stdio: ['ignore', out, out], env: process.env });
   return new Promise((resolve) => {
     child.on('error', () => resolve(1));
     child.on('exit', (code) => {
+      timed('web build', since);
       closeSync(out);
       resolve(code ?? 1);
     });
   });
 }
-const build = process.env.SKIP_E2E === '1' ? null : startBuild();
+if (ensureInstalled() !== 0) process.exit(1);
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
 
-// The two API suites run side by side (each test makes its own database; PGlite's is in this
-// process's child, PostgreSQL's on the server): together ~5 minutes less than one after the other.
+// The build and the two API suites start in the background (their output goes to files) while
+// typecheck, lint and the unit tests run in the foreground: the API suites wait on their databases
+// much of the time, so the two cores stay busy.
+const build = process.env.SKIP_E2E === '1' ? null : startBuild();
 const suites = [apiSuite('API on PGlite', { TEST_DATABASE_URL: '' })];
 if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1, { emptyIsFailure: false });
 else suites.push(apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' }));
+
+await step('typecheck web', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+await step('typecheck server', 'npx', ['tsc', '--noEmit', '-p', 'server/tsconfig.json']);
+await step('lint', 'npx', ['eslint', '.']);
+{
+  const since = Date.now();
+  await runAsync('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
+  timed('unit (jest)', since);
+  if (existsSync('test-results/jest.json')) {
+    const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
+    record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), j.numPendingTests);
+  } else record('unit (jest)', 0, 1);
+}
 await Promise.all(suites);
 
 // Browser tests on one fresh build
@@ -119,7 +172,9 @@ else if ((await build) !== 0) {
   record('web build', 0, 1);
 } else {
   console.log(readFileSync('test-results/build.log', 'utf8').split('\n').slice(-8).join('\n'));
-  run('npx', ['playwright', 'test']);
+  const since = Date.now();
+  await runAsync('npx', ['playwright', 'test']);
+  timed('browser (playwright)', since);
   if (existsSync('test-results/e2e.json')) {
     const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
     const s = report.stats;
@@ -128,6 +183,14 @@ else if ((await build) !== 0) {
     if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
     record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
   } else record('browser (playwright)', 0, 1);
+}
+
+timings.push({ name: 'total', seconds: (Date.now() - started) / 1000 });
+console.log('\n[assay test] time per part (wall; the build and the API suites overlap the rest)');
+for (const t of timings) {
+  const budget = BUDGET_S[t.name];
+  const over = budget !== undefined && t.seconds > budget;
+  console.log(`  ${over ? 'OVER' : 'ok  '} ${t.name}: ${fmt(t.seconds)}${budget !== undefined ? ` of ${fmt(budget)}` : ''}`);
 }
 
 const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed }), { passed: 0, failed: 0 });

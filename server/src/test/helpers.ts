@@ -97,8 +97,9 @@ let template: Promise<string> | undefined;
 /**
  * The migrated template database `assay_tpl_<migrationsHash>` on `serverUrl`'s server, made once
  * (by whichever test process comes first: built under a private name, then renamed) and copied by
- * `CREATE DATABASE … TEMPLATE` for each test file (~0.2 s instead of ~0.7 s to migrate). Templates
- * of older migrations are dropped when a new one is made.
+ * `CREATE DATABASE … TEMPLATE` for each test file (~0.2 s instead of ~0.7 s to migrate). It takes
+ * no connection once made (ALLOW_CONNECTIONS false), so no test can change what the others copy.
+ * Templates of older migrations are dropped when a new one is made.
  * @returns the template's name.
  */
 function postgresTemplate(serverUrl: string): Promise<string> {
@@ -119,14 +120,19 @@ function postgresTemplate(serverUrl: string): Promise<string> {
     await withServer(serverUrl, async (c) => {
       try {
         await c.query(`alter database ${building} rename to ${name}`);
+        // nobody connects to the template again, so no test can write into what the others copy
+        await c.query(`alter database ${name} with is_template true allow_connections false`);
       } catch {
         await c.query(`drop database if exists ${building} with (force)`); // another process won the race
       }
       const old = await c.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'assay\_tpl\_%' and datname <> $1 and datname !~ '_[0-9]+$'`,
+        `select datname from pg_database where datname like 'assay\\_tpl\\_%' and datname <> $1 and datname !~ '_[0-9]+$'`,
         [name],
       );
-      for (const row of old.rows) await c.query(`drop database if exists ${row.datname} with (force)`).catch(() => undefined);
+      for (const row of old.rows) {
+        await c.query(`alter database ${row.datname} is_template false`).catch(() => undefined);
+        await c.query(`drop database if exists ${row.datname} with (force)`).catch(() => undefined);
+      }
     });
     return name;
   })();
@@ -140,6 +146,7 @@ function postgresTemplate(serverUrl: string): Promise<string> {
  */
 export async function createPostgresTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `assay_test_${randomBytes(6).toString('hex')}`;
+  madeDatabases.add(name);
   const tpl = await postgresTemplate(serverUrl);
   await withServer(serverUrl, (c) => c.query(`create database ${name} template ${tpl}`));
   const url = new URL(serverUrl);
@@ -158,6 +165,7 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<{ u
 export async function createPgliteDataDir(prefix = 'assay-data-'): Promise<string> {
   snapshot ??= pgliteSnapshot();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeFolders.add(dir);
   const client = await PGlite.create({ dataDir: path.join(dir, 'db'), loadDataDir: await snapshot, extensions: PGLITE_EXTENSIONS });
   await client.close();
   return dir;
@@ -227,10 +235,57 @@ function fileDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<vo
   return fileDb;
 }
 
+/**
+ * What a test file leaves outside itself, by kind (`database`, `role`, `setting`, `folder`): the
+ * leak guard below compares it before and after the file.
+ */
+type Footprint = Record<'database' | 'role' | 'setting' | 'folder', string[]>;
+
+/** The PGlite data folders createPgliteDataDir made in this process (each must be removed by its test). */
+const madeFolders = new Set<string>();
+/** The PostgreSQL test databases this process made (each must be dropped by the time the file ends). */
+const madeDatabases = new Set<string>();
+
+/**
+ * This process's footprint on what the test files share: on PostgreSQL the server's databases
+ * (other processes' `assay_test_*` and the templates aside; this process's own while they exist),
+ * roles and per-database/role settings; on both engines the data folders made here and still
+ * present. The PostgreSQL suite runs one file at a time, so the server's lists change only by
+ * this file (or by another developer's run, which makes only `assay_test_*` databases).
+ */
+async function footprint(): Promise<Footprint> {
+  const folder = [...madeFolders].filter((d) => fs.existsSync(d)).sort();
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) return { database: [], role: [], setting: [], folder };
+  return withServer(serverUrl, async (c) => ({
+    database: (await c.query<{ n: string }>('select datname as n from pg_database order by 1')).rows
+      .map((r) => r.n)
+      .filter((n) => madeDatabases.has(n) || !/^assay_(test|tpl)_/.test(n)),
+    role: (await c.query<{ n: string }>('select rolname as n from pg_roles order by 1')).rows.map((r) => r.n),
+    setting: (await c.query<{ n: string }>(`select setdatabase || '/' || setrole || '/' || array_to_string(setconfig, ',') as n from pg_db_role_setting order by 1`)).rows.map((r) => r.n),
+    folder,
+  }));
+}
+
+/** What `after` holds that `before` did not, as `kind name` lines. */
+function leaks(before: Footprint, afterward: Footprint): string[] {
+  return (Object.keys(afterward) as (keyof Footprint)[]).flatMap((kind) =>
+    afterward[kind].filter((x) => !before[kind].includes(x)).map((x) => `${kind} ${x}`),
+  );
+}
+
+const footprintBefore = footprint().catch(() => null);
+
 // The root `after` hook of the test file that imports these helpers: its shared database is
-// closed (and on PostgreSQL dropped) once all its tests have run.
+// closed (and on PostgreSQL dropped) once all its tests have run; then the leak guard fails the
+// file if it left anything the next file could see (a database, a role, a setting on the
+// PostgreSQL server; a data folder): see docs/testing.md "Isolation".
 after(async () => {
   if (fileDb) await (await fileDb).dispose();
+  const before = await footprintBefore;
+  if (!before) return;
+  const left = leaks(before, await footprint());
+  if (left.length) throw new Error(`this test file leaked state other files would see: ${left.join('; ')}`);
 });
 
 /**
