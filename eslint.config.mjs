@@ -1,4 +1,4 @@
-// The linter enforces STYLE.md over src, server, contracts, mock and tests alike: no `any`, no
+// The linter enforces docs/code-style.md ("Size and typing") over src, server, contracts, mock and tests alike: no `any`, no
 // ts-ignore comments, hooks rules.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,5 +1,5 @@
 /**
- * The audit log (PRODUCT.md "Audit log", "Conventions of the API"): one entry per mutation, chained
+ * The audit log (docs/product.md "Audit log", "Conventions of the API"): one entry per mutation, chained
  * by SHA-256 (each entry's `hash` covers its own canonical content and `prevHash`, the previous
  * entry's hash). Read by administrators only.
  */

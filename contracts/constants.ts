@@ -10,12 +10,12 @@ export type ShowTypeValue = (typeof ShowType)[keyof typeof ShowType];
 /** The header every mutation must carry (CSRF defence: a cross-site form cannot set it). */
 export const CSRF_HEADER = 'x-assay-request';
 
-/** The two interface languages (PRODUCT.md "Layout"); zh-CN is the default. */
+/** The two interface languages (docs/product.md "Layout"); zh-CN is the default. */
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-/** Per-application roles, weakest first (PRODUCT.md "Roles"). */
+/** Per-application roles, weakest first (docs/product.md "Roles"). */
 export const APP_ROLES = ['viewer', 'editor', 'owner'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
@@ -30,7 +30,7 @@ export const SLUG_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 export const CSP_NONCE_META = 'csp-nonce';
 
 /**
- * Audit-log actions written today (PRODUCT.md "Conventions of the API": one entry per mutation;
+ * Audit-log actions written today (docs/product.md "API conventions": one entry per mutation;
  * logins, logouts and failed logins as security events). `<resource>.<verb>`; later modules add
  * theirs. The console's filter takes an exact action or a prefix (`auth` = every `auth.*`).
  */
@@ -192,7 +192,7 @@ export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const TARGET_TYPE_PATTERN = /^[a-z][a-zA-Z0-9_-]{0,31}$/;
 
 /**
- * Workspace modules an application can switch on (PRODUCT.md "Modules"); the data core (subjects,
+ * Workspace modules an application can switch on (docs/product.md "Modules"); the data core (subjects,
  * records) is always on. Stored in `applications.modules`.
  */
 export const APP_MODULES = ['audit', 'risk', 'regulation', 'fund', 'analytics', 'documents', 'flows', 'ai'] as const;

@@ -1,5 +1,5 @@
 /**
- * Records of a subject (issue 6 "Records", PRODUCT.md "Data core"): values keyed by field key,
+ * Records of a subject (issue 6 "Records", docs/product.md "Data core"): values keyed by field key,
  * full history, filters, sorts, keyset paging, comments, attachments and saved queries.
  *
  * A field's JSON value, by type (null = empty, for every type):

@@ -1,7 +1,7 @@
 /**
- * Umi runtime configuration (STYLE.md): the initial state (who is signed in), the one ProLayout
- * for the console and the workspaces, the request layer, react-query's defaults (SPEC.md §9
- * retry policy) and the root error boundary for pages without the layout.
+ * Umi runtime configuration (docs/code-style.md "Layout"): the initial state (who is signed in), the one ProLayout
+ * for the console and the workspaces, the request layer, react-query's defaults (docs/routes-and-loading.md
+ * "Retry policy") and the root error boundary for pages without the layout.
  */
 import React from 'react';
 import { getIntl, getLocale, history, setLocale } from 'umi';
@@ -118,7 +118,7 @@ export function antd(memo: Record<string, unknown>) {
   return memo;
 }
 
-/** react-query defaults: SPEC.md §9 retry policy, set explicitly (src/loaders/retry.ts). */
+/** react-query defaults: the retry policy of docs/routes-and-loading.md "Retry policy", set explicitly (src/loaders/retry.ts). */
 export const reactQuery = {
   queryClient: {
     defaultOptions: {

@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app (exported for tests; index.ts listens, dev.ts serves Umi's mock).
- * Layers (STYLE.md "Server in layers"), in the order their onRequest hooks run: request context
+ * Layers (docs/code-style.md "Server in layers"), in the order their onRequest hooks run: request context
  * (locale) → security headers (CSP with a nonce, helmet's others, HSTS over https) → allowed hosts
  * (421 for another Host) → cookies → CSRF → auth (session or API token → request.user) → coarse
  * API rate limit (per user, else per IP: a route-level hook, after the global ones) → modules under
@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
-  // GET /__serverLoader (SPEC.md §7): per-route data of the pages that have it
+  // GET /__serverLoader (docs/routes-and-loading.md "Route data"): per-route data of the pages that have it
   await app.register(routeDataRoutes);
   // web app and fallbacks
   await registerStatic(app, opts.distDir);

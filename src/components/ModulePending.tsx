@@ -7,7 +7,7 @@ import { Result, Tag } from 'antd';
 import React from 'react';
 import { useIntl, useLocation } from 'umi';
 
-/** PRODUCT.md's modules, as the keys of `module.<key>` labels. */
+/** The modules of docs/product.md "Modules", as the keys of `module.<key>` labels. */
 export type PendingModule =
   | 'applications' | 'subjects' | 'records' | 'views' | 'forms' | 'rules' | 'automation' | 'documents'
   | 'import' | 'queries' | 'connectors' | 'deploy' | 'identity' | 'notices' | 'system' | 'recycle'

@@ -19,7 +19,7 @@ export interface MenuItem {
 
 export type Area = { kind: 'admin' } | { kind: 'workspace'; app: string } | { kind: 'none' };
 
-/** The first path segments that are not a workspace: SPEC.md §2's top-level routes (contracts/reserved.ts). */
+/** The first path segments that are not a workspace: the top-level routes of docs/routes-and-loading.md "Route table" (contracts/reserved.ts). */
 const NON_WORKSPACE = new Set<string>(['', ...TOP_LEVEL_WORDS]);
 
 /** The area a pathname belongs to: `/admin/**` → admin, `/{app}/**` → that workspace. */

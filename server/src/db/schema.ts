@@ -1,7 +1,7 @@
 /**
  * The database schema (Drizzle, PostgreSQL dialect; the same for PGlite and PostgreSQL).
  * Migrations are generated from this file with drizzle-kit into `server/drizzle/` and committed
- * (STYLE.md "Migrations are committed SQL"). Timestamps are `timestamptz`, read as `Date`.
+ * (docs/code-style.md "Migrations are committed SQL"). Timestamps are `timestamptz`, read as `Date`.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -43,7 +43,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     locale: text('locale', { enum: ['zh-CN', 'en-US'] }).notNull().default('zh-CN'),
-    /** The workspace last opened (PRODUCT.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
+    /** The workspace last opened (docs/product.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
     lastApp: uuid('last_app').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     disabled: boolean('disabled').notNull().default(false),
     /** Profile fields (personal center). */
@@ -106,7 +106,7 @@ export const applications = pgTable(
   (t) => [uniqueIndex('applications_slug_key').on(t.slug)],
 );
 
-/** Per-application roles (PRODUCT.md "Roles"): owner, editor, viewer. */
+/** Per-application roles (docs/product.md "Roles"): owner, editor, viewer. */
 export const memberships = pgTable(
   'memberships',
   {
@@ -203,7 +203,7 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** Groups of users (PRODUCT.md "Roles": members of an application are users or groups). */
+/** Groups of users (docs/product.md "Roles": members of an application are users or groups). */
 export const groups = pgTable(
   'groups',
   {
@@ -492,7 +492,7 @@ export const clientApplications = pgTable(
 );
 
 /**
- * Subjects (the data core's entity types, PRODUCT.md "Data core"): each is a real table
+ * Subjects (the data core's entity types, docs/product.md "Data core"): each is a real table
  * `table_name` (`rec_` + 32 hex digits) with one typed column per field (modules/subjects/ddl.ts).
  * `key` is unique among the application's live subjects.
  */

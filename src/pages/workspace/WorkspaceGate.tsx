@@ -1,5 +1,5 @@
 /**
- * The `/:app` parent route (STYLE.md "Route access on parents"): Umi's access plugin cannot see
+ * The `/:app` parent route (docs/code-style.md "Route access on parents"): Umi's access plugin cannot see
  * params, so this component loads the application and renders 404 (unknown) or 403 (not a
  * member) in place, keeping the URL. A member's visit is remembered as their last application.
  * The application's theme colour (issue 6), when set, becomes antd's `colorPrimary` for everything

@@ -1,5 +1,5 @@
 /**
- * /api/v1/applications: workspaces and their members (PRODUCT.md "Roles", contracts/applications.ts).
+ * /api/v1/applications: workspaces and their members (docs/product.md "Roles", contracts/applications.ts).
  * Handlers are parse → service → envelope; the rules are in applications.service.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * /api/v1/audit: the audit log for administrators (PRODUCT.md "Audit log": filterable, exportable,
+ * /api/v1/audit: the audit log for administrators (docs/product.md "Audit log": filterable, exportable,
  * each entry hash-chained; "verify chain" reports the first broken link). Reads only: no entry is
  * written, and there is no route that edits or deletes entries (the table's triggers refuse it too).
  */

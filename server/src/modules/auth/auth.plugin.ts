@@ -1,8 +1,8 @@
 /**
- * The auth layer (STYLE.md "Server in layers": plugins → auth → modules): resolves the session
+ * The auth layer (docs/code-style.md "Server in layers": plugins → auth → modules): resolves the session
  * cookie — or a personal API token sent as `Authorization: Bearer <token>` (issue 5 "personal API
  * tokens") — of every /api request into `request.user`, and gives routes their permission checks
- * (PRODUCT.md "Every route checks its permission on the server").
+ * (docs/product.md "Roles": the server checks the permission of every route).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ApiTokenScope, CurrentUser } from '../../../../contracts';

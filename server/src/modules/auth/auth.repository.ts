@@ -1,5 +1,5 @@
 /**
- * SQL of sessions, of the sign-in throttle and of the current user (STYLE.md: "SQL lives in the repository").
+ * SQL of sessions, of the sign-in throttle and of the current user (docs/code-style.md "Server in layers": SQL lives in the repository).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';

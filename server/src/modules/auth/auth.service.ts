@@ -1,5 +1,5 @@
 /**
- * Sign-in, sessions, password change and preferences (PRODUCT.md "Conventions of the API": cookie
+ * Sign-in, sessions, password change and preferences (docs/product.md "API conventions": cookie
  * sessions, argon2id, login rate limit; "Shell": login, logout, session expiry; OWASP ASVS 5.0 V7
  * "Session management").
  *
@@ -177,7 +177,7 @@ export async function login(
 }
 
 /**
- * Changes the signed-in user's password (PRODUCT.md "personal center: password"). The current
+ * Changes the signed-in user's password (docs/product.md "Users and groups": the personal center's password). The current
  * password is checked under the sign-in back-off (a stolen session cannot guess it quickly; a
  * browser with the account's device cookie is counted on its own, as at sign-in). On
  * success, in one transaction: the new argon2id hash, every session of the user ended — the other

@@ -1,5 +1,5 @@
 /**
- * SQL of notices (STYLE.md "SQL lives in the repository"). Every function takes an Executor: the
+ * SQL of notices (docs/code-style.md "Server in layers": SQL lives in the repository). Every function takes an Executor: the
  * database or a transaction in progress. Deleted notices (`deleted_at` set, in the recycle bin)
  * are left out of every list and lookup except the recycle bin's own restore/purge.
  *

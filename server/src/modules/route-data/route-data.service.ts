@@ -1,5 +1,5 @@
 /**
- * The data behind `GET /__serverLoader?route=&url=` (SPEC.md §7): which page URL has server-side
+ * The data behind `GET /__serverLoader?route=&url=` (docs/routes-and-loading.md "Route data"): which page URL has server-side
  * data, and that data. The route is resolved from `url`'s pathname, not from the route id Umi
  * sends (Umi renumbers its ids whenever the route table changes).
  */

@@ -6,7 +6,7 @@
  *
  * Reads are cached per database handle in this process for CACHE_TTL_MS and the cache is dropped
  * when this process writes, so a change applies at once here; other API processes on the same
- * PostgreSQL see it within CACHE_TTL_MS (PRODUCT.md "Platform": stateless API servers).
+ * PostgreSQL see it within CACHE_TTL_MS (docs/product.md "How it runs": API servers keep no state of their own).
  *
  * Other modules use: getSettings(db) (every value), assertPasswordPolicy(db, password, field)
  * (setup, password changes, an administrator creating a user), sessionTimeouts(db)

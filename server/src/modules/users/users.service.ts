@@ -1,7 +1,7 @@
 /**
  * Users (issue 5 "Users"; contracts/users.ts): administrators list, create, edit, disable/enable,
  * reset passwords, delete to the recycle bin, and read a user's groups, memberships (with the
- * effective role, PRODUCT.md "Roles"), sessions and audit trail. Permission checks are the
+ * effective role, docs/product.md "Roles"), sessions and audit trail. Permission checks are the
  * routes' preValidation hooks (requireAdmin); this layer holds the rules:
  *  - an administrator cannot disable, demote or delete their own account;
  *  - Assay keeps at least one live, enabled administrator (serialised on the administrators' rows);
