@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The web imports contracts' schemas as types only: zod stays out of the first-load bundle
-    // (issue 3's budget). Runtime constants come from contracts/constants.ts.
+    // (docs/routes-and-loading.md "First-load budget"). Runtime constants come from contracts/constants.ts.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {

@@ -1,4 +1,4 @@
-// API throughput (issue 4): requests/s and p99 latency of a signed-in GET through the whole stack
+// API throughput: requests/s and p99 latency of a signed-in GET through the whole stack
 // (security headers, CSRF/rate-limit hooks, session lookup, access check, database) beside a bare
 // Fastify "hello" on the same machine in the same run, with autocannon over loopback, on PGlite
 // and on PostgreSQL. Target: the signed-in GET reaches ≥ 50 % of bare Fastify's requests/s on

@@ -1,5 +1,5 @@
 /**
- * Notices (issue 5 "Notices"; docs/product.md "Platform"): announcements written by administrators
+ * Notices (docs/product.md "Platform"): announcements written by administrators
  * (title, rich text body, audience everyone / groups / one application's members, publish window,
  * draft → published) and in-app messages from the system to one user. Bodies are HTML, sanitised
  * by the server on every save (server/src/modules/notices/notices.sanitize.ts), so what the API

@@ -1,5 +1,5 @@
 /**
- * System settings (issue 5 "System settings" `/admin/system`; docs/product.md "System"): site name and
+ * System settings (`/admin/system`; docs/product.md "System"): site name and
  * logo, default language, password policy, session timeout, login rate limit, upload size limit.
  * Stored one row per key in the `settings` table (the key is the field name below), validated by
  * this schema on every write and every read, and applied at once.

@@ -1,5 +1,5 @@
 /**
- * Users (issue 5 "Users"): administrators list (server-side paging, sort, search, filters),
+ * Users: administrators list (server-side paging, sort, search, filters),
  * create, edit, disable/enable, reset passwords (the new password is shown once), and delete to
  * the recycle bin. The user page adds groups, application memberships with the effective role
  * (docs/product.md "Roles": the highest of the user's own membership and their groups' grants),

@@ -20,7 +20,7 @@ import { getPublicSettings } from './services/settings';
 import { VISITOR_CHOICE_KEY, visitorLocale } from './utils/locale-choice';
 
 // Header pieces and the 403/404 results load with the layout, not in the first-load bundle
-// (issue 3's budget); the route error boundary stays eager so a failed chunk can still be reported.
+// (docs/routes-and-loading.md "First-load budget"); the route error boundary stays eager so a failed chunk can still be reported.
 const HeaderActions = React.lazy(() => import('./components/HeaderActions'));
 const UserMenu = React.lazy(() => import('./components/UserMenu'));
 const ExceptionResult = React.lazy(() => import('./components/ExceptionResult'));
@@ -112,7 +112,7 @@ export const request: RequestConfig = requestConfig;
 
 installCspNonce();
 
-/** antd ConfigProvider: the CSP nonce the server templates into index.html (issue 4), for cssinjs `<style>` tags. */
+/** antd ConfigProvider: the CSP nonce the server templates into index.html, for cssinjs `<style>` tags. */
 export function antd(memo: Record<string, unknown>) {
   if (cspNonce) memo.csp = { nonce: cspNonce };
   return memo;

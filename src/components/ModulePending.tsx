@@ -1,5 +1,5 @@
 /**
- * The one placeholder for a route whose module is not built yet (issue 3): it names the module
+ * The one placeholder for a route whose module is not built yet: it names the module
  * and says plainly that it is not available. One helper, so what remains is one grep:
  * `grep -rl ModulePending src/pages`.
  */

@@ -1,5 +1,5 @@
 /**
- * Which menu the one ProLayout shows (issue 2): the console's under `/admin`, the workspace's
+ * Which menu the one ProLayout shows: the console's under `/admin`, the workspace's
  * under `/{app}` with `:app` filled in (generatePath), nothing elsewhere. Pure, unit-tested.
  */
 import { generatePath } from 'umi';

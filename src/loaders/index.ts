@@ -1,5 +1,5 @@
 /**
- * The route-data layer (issue 3): every route that needs data declares its loader here, as a
+ * The route-data layer: every route that needs data declares its loader here, as a
  * function of the route's params. `useRouteData(pattern)` runs it through react-query with
  * the retry policy of docs/routes-and-loading.md "Retry policy" (the QueryClient defaults of src/app.tsx: 3 retries, 1000 ms doubled, capped
  * at 30000 ms); the query's AbortSignal cancels the request when the user navigates away.

@@ -16,7 +16,7 @@ const SAMPLE: Record<string, string> = {
   app: APP.slug,
   subject: 'no_such_subject',
   record: 'rec-1',
-  // detail pages of issue 5's objects: an id that names nothing → their 404 in place
+  // detail pages of the console's objects (users, groups, notices, variables, categories, clients, forms, views): an id that names nothing → their 404 in place
   user: MISSING,
   group: MISSING,
   notice: MISSING,

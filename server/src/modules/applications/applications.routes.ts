@@ -94,7 +94,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
       },
     },
-    // a cached detail answers synchronously (no promise: the issue 4 benchmark's GET)
+    // a cached detail answers synchronously (no promise: the GET that bench/api-throughput.mjs measures)
     (request) => {
       const user = userOf(request);
       const cached = peekApplication(user, request.params.slug, app.readCache);

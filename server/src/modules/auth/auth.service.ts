@@ -11,7 +11,7 @@
  * sessionTimeouts; IDLE_TIMEOUT_MS and ABSOLUTE_TIMEOUT_MS are their defaults), applied at once to
  * existing sessions too; `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
  * The password policy (length, classes) applies to a new password, and a password older than its
- * expiry makes CurrentUser.passwordExpired true (issue 5 "System settings").
+ * expiry makes CurrentUser.passwordExpired true (System settings).
  * Every session of a user ends when their password changes (the current one is replaced) or their
  * account is disabled (users.service.ts); the scheduler purges expired ones every 10 minutes.
  */

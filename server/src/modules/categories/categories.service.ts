@@ -1,5 +1,5 @@
 /**
- * Categories (issue 5 "Categories"): a tree of categories that administrators build, rename,
+ * Categories: a tree of categories that administrators build, rename,
  * reorder and re-parent; objects are put in categories through categorizations.
  * Decisions (written here, as docs/product.md asks for choices it leaves open):
  * - names are unique case-insensitively among live siblings (409 naming 'name');

@@ -1,5 +1,5 @@
 /**
- * Sanitising notice bodies (issue 5: "Rich text is sanitised on the server"), on every create and
+ * Sanitising notice bodies (rich text is sanitised on the server), on every create and
  * update, with sanitize-html 2.17.5 (docs/stack.md "Pinned or chosen versions": the last version on Node 20). An allow-list of what
  * the editor (@tiptap/starter-kit) produces: paragraphs, line breaks, headings, lists, bold, italic,
  * underline, strike, links, inline code and code blocks, block quotes, horizontal rules. Everything
