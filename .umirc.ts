@@ -1,5 +1,5 @@
 /**
- * The only Umi config (STYLE.md). SPEC.md §2/§9: browser history, router base `/`, assets under
+ * The only Umi config (docs/code-style.md "Layout"). docs/routes-and-loading.md "Paths and chunks": browser history, router base `/`, assets under
  * `/admin/`, every page its own lazily loaded `*.async.js` / `*.chunk.css` chunk (content-hashed so
  * the server can cache them for a year).
  */
@@ -32,16 +32,16 @@ export default defineConfig({
   base: '/',
   history: { type: 'browser' },
   hash: true,
-  /** Evergreen browsers only: no core-js polyfills, no ES5 down-levelling (issue 3's first-load budget). */
+  /** Evergreen browsers only: no core-js polyfills, no ES5 down-levelling (the first-load budget, docs/routes-and-loading.md "First-load budget"). */
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
   /** Wrap each minified chunk in an IIFE: without it esbuild's helper names collide across chunks. */
   esbuildMinifyIIFE: true,
   moment2dayjs: { preset: 'none', plugins: [] },
-  /** SPEC.md §9: script chunk load timeout 120000 ms (webpack's own default, set explicitly). */
+  /** docs/routes-and-loading.md "Chunk errors": script chunk load timeout 120000 ms (webpack's own default, set explicitly). */
   chainWebpack(memo, { webpack }) {
     memo.output.set('chunkLoadTimeout', 120000);
-    // First-load budget (issue 3): no Buffer polyfill (only axios's Node branch names it) and no
+    // First-load budget: no Buffer polyfill (only axios's Node branch names it) and no
     // unused SelectLang dragging antd's Menu/Dropdown into umi.js.
     memo.plugins.delete('node-polyfill-provider');
     memo

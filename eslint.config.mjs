@@ -1,4 +1,4 @@
-// The linter enforces STYLE.md over src, server, contracts, mock and tests alike: no `any`, no
+// The linter enforces docs/code-style.md ("Size and typing") over src, server, contracts, mock and tests alike: no `any`, no
 // ts-ignore comments, hooks rules.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The web imports contracts' schemas as types only: zod stays out of the first-load bundle
-    // (issue 3's budget). Runtime constants come from contracts/constants.ts.
+    // (docs/routes-and-loading.md "First-load budget"). Runtime constants come from contracts/constants.ts.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {

@@ -1,4 +1,4 @@
-// API throughput (issue 4): requests/s and p99 latency of a signed-in GET through the whole stack
+// API throughput: requests/s and p99 latency of a signed-in GET through the whole stack
 // (security headers, CSRF/rate-limit hooks, session lookup, access check, database) beside a bare
 // Fastify "hello" on the same machine in the same run, with autocannon over loopback, on PGlite
 // and on PostgreSQL. Target: the signed-in GET reaches ≥ 50 % of bare Fastify's requests/s on
@@ -13,7 +13,7 @@
 // child processes (the bare one: `fastify` with `logger: false`; Assay: `server/src/index.ts` with
 // LOG_LEVEL=warn, the scheduler off and the coarse API rate limit raised so it never answers 429
 // while its cost stays in the measurement). autocannon runs in this process: the load generator
-// shares the 2 cores with the server (STACK.md), so compare figures of one run only. Each row also
+// shares the 2 cores with the server (docs/stack.md "Machines"), so compare figures of one run only. Each row also
 // gives the CPU one request cost the server (µs, /proc) and autocannon (µs), and the bytes of an answer.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// First-load budget (issue 3): the gzip bytes of JS + CSS that /login, /admin and a workspace home
+// First-load budget (docs/routes-and-loading.md "First-load budget"): the gzip bytes of JS + CSS that /login, /admin and a workspace home
 // fetch until network idle, and the chunk count, in Debian's Chromium against the built app
 // served by the real server on a fresh PGlite folder. Targets: /login ≤ 300 KB, workspace home
 // (/bench) ≤ 600 KB; the console dashboard /admin is reported. Usage: npm run build && node bench/first-load.mjs   (prints a table; exits 1 over budget)
@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 const PORT = 8799;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.bench-data';
-/** Issue 3's targets; /admin is reported only. */
+/** The targets of docs/routes-and-loading.md "First-load budget"; /admin is reported only. */
 const TARGETS_KB = { '/login': 300, '/bench': 600 };
 const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
 

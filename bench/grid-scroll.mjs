@@ -1,5 +1,5 @@
-// Grid scroll benchmark (issue 7 "Tests and benchmarks": "grid scroll frame rate at 100k rows in
-// Chromium (requestAnimationFrame count during a scripted scroll)"; target ≥ 50 fps).
+// Grid scroll benchmark (views: the grid scroll frame rate at 100k rows in
+// Chromium, by requestAnimationFrame count during a scripted scroll; target ≥ 50 fps).
 //
 // Seeds one subject of six fields with 100,000 records (SQL generate_series straight into the
 // subject's table, PGlite in memory), saves a grid view of it (sorted by amount, grouped by

@@ -1,6 +1,6 @@
-// Import benchmark (issue 7 "bench/: import of 100,000 CSV rows (seconds, peak memory, and the longest
-// time another user's request waited meanwhile) on PGlite and PostgreSQL"; target ≤ 30 s on PGlite
-// with memory flat). Generates a CSV of ROWS rows (seven fields: text, unique code, number, money,
+// Import benchmark (import and export: 100,000 CSV rows imported, in seconds, peak memory, and the
+// longest time another user's request waited meanwhile, on PGlite and PostgreSQL; target ≤ 30 s on
+// PGlite with memory flat). Generates a CSV of ROWS rows (seven fields: text, unique code, number, money,
 // date, single select, boolean, e-mail) on disk, starts the real server in this process on a
 // real port, and through the real HTTP API (fetch):
 //   upload (multipart, the file streamed from disk) → check (dry run) → run (insert, all or nothing)

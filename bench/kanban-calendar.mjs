@@ -1,5 +1,5 @@
-// Kanban and calendar benchmark (issue 7 "Data core II": "The grid stays smooth at 100k rows …;
-// kanban and calendar at 5k"; target ≥ 50 fps like bench:grid).
+// Kanban and calendar benchmark (views: the grid stays smooth at 100k rows, kanban and
+// calendar at 5k; target ≥ 50 fps like bench:grid).
 //
 // Seeds one subject with 5,000 records (SQL generate_series, PGlite in memory): a status
 // single-select of 5 choices (1,000 cards a kanban column) and a due date inside the CURRENT month,

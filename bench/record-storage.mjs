@@ -1,4 +1,4 @@
-// Record storage prototype (issue 6, "Storage is the key design choice"): the same subject of ten
+// Record storage prototype ("Storage is the key design choice"): the same subject of ten
 // fields stored two ways, on PostgreSQL (1,000,000 records) and PGlite (200,000 records):
 //   A. "typed": one real table per subject, one typed column per field, a b-tree index per
 //      sortable field, a trigram GIN index for quick search (NocoBase's way);
@@ -10,7 +10,7 @@
 //   deep page (keyset):   the same page reached by (due_date, id) < (cursor) — what lists use
 //   quick search:         title or email ilike '%term%' order by id desc limit 50
 //   sort on another field: order by amount desc, id desc limit 50 (any field is sortable)
-// Targets (issue 6): p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
+// Targets: p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
 //
 // Usage: node bench/record-storage.mjs [--engine pglite|postgres|both] [--rows N] [--runs 30] [--json FILE]
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);

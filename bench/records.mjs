@@ -1,4 +1,4 @@
-// Records benchmark (issue 6 "Tests and benchmarks"): one subject of ten fields made through the real
+// Records benchmark: one subject of ten fields made through the real
 // subjects API, seeded with 1,000,000 records on PostgreSQL and 200,000 on PGlite, then timed through
 // the real records API (Fastify inject: session, access check, filter/sort compiler, labels, total):
 //   filtered page:  status = X and amount > Y, sorted by due_date desc, a page of 50

@@ -1,4 +1,4 @@
-/** Ant Design theme tokens shared by the app (the spinner of SPEC.md §9 uses colorPrimary). */
+/** Ant Design theme tokens shared by the app (the spinner of docs/routes-and-loading.md "Loading spinner" uses colorPrimary). */
 export const PRIMARY_COLOR = '#1677ff';
 
 export const theme = {

@@ -1,5 +1,5 @@
 /**
- * Account security (issue 4): changing one's own password, and an administrator renaming or
+ * Account security: changing one's own password, and an administrator renaming or
  * disabling an account. Changing a password revokes the user's other sessions (the current one is
  * rotated); disabling an account revokes all of its sessions.
  */

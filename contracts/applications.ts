@@ -1,5 +1,5 @@
 /**
- * Applications (workspaces, `/{app}`) and their memberships (PRODUCT.md "Roles", "Data core"):
+ * Applications (workspaces, `/{app}`) and their memberships (docs/product.md "Roles", "Data core"):
  * slug, name, description, icon, theme colour, enabled modules and members with owner/editor/viewer
  * roles. Administrators create and delete; an owner (or an administrator) edits and manages members.
  */

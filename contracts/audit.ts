@@ -1,5 +1,5 @@
 /**
- * The audit log (PRODUCT.md "Audit log", "Conventions of the API"): one entry per mutation, chained
+ * The audit log (docs/product.md "Audit log", "Conventions of the API"): one entry per mutation, chained
  * by SHA-256 (each entry's `hash` covers its own canonical content and `prevHash`, the previous
  * entry's hash). Read by administrators only.
  */
@@ -20,7 +20,7 @@ export const auditEntrySchema = z.object({
   /** Who acted, as text: the user's e-mail, `shell`, `setup`, or the e-mail tried by a failed login. */
   actorLabel: z.string(),
   ip: z.string().nullable(),
-  /** The client's User-Agent header (at most 512 characters); null for the shell, the scheduler and entries before issue 5. */
+  /** The client's User-Agent header (at most 512 characters); null for the shell, the scheduler and entries written before the client was recorded. */
   userAgent: z.string().nullable(),
   /** `<resource>.<verb>`, e.g. `application.create`, `auth.login_failed` (contracts AUDIT_ACTIONS). */
   action: z.string(),
@@ -37,7 +37,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
- * The filters of the audit log, shared by the list and the export (issue 5 "filters by user, action,
+ * The filters of the audit log, shared by the list and the export (filters by user, action,
  * target, time range"): `actorId` exact; `actor` a case-insensitive substring of the actor label
  * (e-mail, `shell`, `system`…); `action` exact or a prefix (`auth` matches every `auth.*`);
  * `targetType` and `targetId` exact; `from`/`to` ISO 8601 date-times with an offset, `from`

@@ -1,5 +1,5 @@
 /**
- * First-run setup, login and the current user (PRODUCT.md "Shell").
+ * First-run setup, login and the current user (docs/product.md "Shell").
  * Custom messages are message keys (`errors.*`), translated by the server (and the web) into the
  * request's language; built-in zod messages are localised by zod's own locales.
  */

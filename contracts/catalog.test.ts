@@ -1,6 +1,6 @@
 import { categoryMoveSchema, isMessageKey, tagCreateSchema, variableCreateSchema, variableValueProblem } from './index';
 
-describe('variable values by type (issue 5 "Variables")', () => {
+describe('variable values by type (Variables)', () => {
   it('checks numbers, JSON and secrets; text takes anything', () => {
     expect(variableValueProblem('number', '12.5')).toBeNull();
     expect(variableValueProblem('number', '-3e2')).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Categories (issue 5 "Categories", `/admin/category`): a tree (`parentId`, ordered by `position`
+ * Categories (`/admin/category`): a tree (`parentId`, ordered by `position`
  * among siblings, from 0), attached to any object through categorizations `{ targetType, targetId }`.
  * A move that would put a category under itself or its descendants is refused (409, field
  * 'parentId'); a category with live children cannot be deleted (409): move or delete them first.

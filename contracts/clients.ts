@@ -1,5 +1,5 @@
 /**
- * Clients (`/admin/client`, PRODUCT.md "Data core"): the audited organisations — code, name,
+ * Clients (`/admin/client`, docs/product.md "Data core"): the audited organisations — code, name,
  * industry, status, contacts, address, notes and the applications that work on them. Any
  * signed-in user reads them (pickers of later modules); administrators write and export.
  */

@@ -1,6 +1,6 @@
 /**
  * The contracts' plain constants, free of zod so the web's first-load bundle does not carry the
- * schema library (issue 3's budget). Schemas live beside them and re-export these.
+ * schema library (docs/routes-and-loading.md "First-load budget"). Schemas live beside them and re-export these.
  */
 
 /** umi request plugin's ErrorShowType: 0 silent, 1 warning, 2 error, 3 notification, 9 redirect. */
@@ -10,12 +10,12 @@ export type ShowTypeValue = (typeof ShowType)[keyof typeof ShowType];
 /** The header every mutation must carry (CSRF defence: a cross-site form cannot set it). */
 export const CSRF_HEADER = 'x-assay-request';
 
-/** The two interface languages (PRODUCT.md "Layout"); zh-CN is the default. */
+/** The two interface languages (docs/product.md "Layout"); zh-CN is the default. */
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-/** Per-application roles, weakest first (PRODUCT.md "Roles"). */
+/** Per-application roles, weakest first (docs/product.md "Roles"). */
 export const APP_ROLES = ['viewer', 'editor', 'owner'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
@@ -30,7 +30,7 @@ export const SLUG_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 export const CSP_NONCE_META = 'csp-nonce';
 
 /**
- * Audit-log actions written today (PRODUCT.md "Conventions of the API": one entry per mutation;
+ * Audit-log actions written today (docs/product.md "API conventions": one entry per mutation;
  * logins, logouts and failed logins as security events). `<resource>.<verb>`; later modules add
  * theirs. The console's filter takes an exact action or a prefix (`auth` = every `auth.*`).
  */
@@ -140,7 +140,7 @@ export const AUDIT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 
 /**
- * The kinds of objects that go to the recycle bin (issue 5: users and groups now; tags, categories,
+ * The kinds of objects that go to the recycle bin (users and groups first; tags, categories,
  * variables and notices with their modules; later modules add theirs). The bin's `type` column;
  * each module registers its handler (server modules/recycle/recycle.registry.ts).
  */
@@ -152,7 +152,7 @@ export const RECYCLE_RETENTION_KEY = 'recycle.retentionDays';
 /** Longest retention the setting accepts (days, ten years). */
 export const RECYCLE_RETENTION_MAX_DAYS = 3650;
 
-/** Variable types (issue 5 "Variables"): a secret's value is write-only and stored encrypted. */
+/** Variable types (Variables): a secret's value is write-only and stored encrypted. */
 export const VARIABLE_TYPES = ['text', 'number', 'json', 'secret'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
 
@@ -192,7 +192,7 @@ export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const TARGET_TYPE_PATTERN = /^[a-z][a-zA-Z0-9_-]{0,31}$/;
 
 /**
- * Workspace modules an application can switch on (PRODUCT.md "Modules"); the data core (subjects,
+ * Workspace modules an application can switch on (docs/product.md "Modules"); the data core (subjects,
  * records) is always on. Stored in `applications.modules`.
  */
 export const APP_MODULES = ['audit', 'risk', 'regulation', 'fund', 'analytics', 'documents', 'flows', 'ai'] as const;
@@ -277,7 +277,7 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * Field types of a subject (issue 6 "Subjects and fields"). Storage per type is in
+ * Field types of a subject (Subjects and fields). Storage per type is in
  * server/src/modules/subjects/field-types.ts; the JSON value of each in contracts/records.ts.
  * The last four are system fields: they read the record's own columns and are never written.
  */
@@ -459,7 +459,7 @@ export const FIELD_TYPE_CHANGES: Record<FieldType, readonly FieldType[]> = {
 
 /** Records: at most this many per page (grid, API); keyset `cursor` paging goes on from there. */
 export const RECORD_PAGE_MAX = 200;
-/** Records: `total` is counted exactly up to this many matches, estimated beyond (issue 6). */
+/** Records: `total` is counted exactly up to this many matches, estimated beyond. */
 export const RECORD_TOTAL_EXACT_LIMIT = 10_000;
 /**
  * Longest value, in characters, of the single-line text types (text, e-mail, phone, single select,
@@ -491,12 +491,12 @@ export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
 
 /**
- * The operators of a dynamic form's condition (issue 7; contracts/form-rules.ts says how each
+ * The operators of a dynamic form's condition (contracts/form-rules.ts says how each
  * compares). Here, not in forms.ts, so the browser reads them without building zod schemas.
  */
 export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] as const;
 export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];
-// imports (issue 7 "Import and export"; contracts/imports.ts)
+// imports (Import and export; contracts/imports.ts)
 /** Most rows one file may hold (a larger file is refused with 413 naming `file`). */
 export const IMPORT_MAX_ROWS = 200_000;
 /** Most columns one file may hold. */

@@ -1,7 +1,7 @@
 import { applicationCreateSchema, initInputSchema, isReservedWord, translate } from './index';
 
 describe('application slugs', () => {
-  it('refuses reserved words of SPEC.md routes, case-insensitively', () => {
+  it('refuses reserved words of the route table (docs/routes.txt), case-insensitively', () => {
     for (const word of ['admin', 'login', 'init', 'api', '__serverLoader', 'noticeCenter', 'files', 'audit_report']) {
       expect(isReservedWord(word)).toBe(true);
     }

@@ -1,5 +1,5 @@
 /**
- * The API's response envelopes (PRODUCT.md "Conventions of the API"), shared by server and web.
+ * The API's response envelopes (docs/product.md "API conventions"), shared by server and web.
  * Success: `{ success: true, data }`; lists add ProTable's `total`, `current`, `pageSize`.
  * Failure: `{ success: false, errorCode, errorMessage, showType, details? }`, the shape umi's
  * request plugin reads (`showType` values are its ErrorShowType numbers).

@@ -1,6 +1,6 @@
 import { conditionHolds, groupHolds, isEmptyFormValue, layoutFieldRefs, resolveFormState, type FormLayout } from './index';
 
-describe('form conditions (issue 7: one evaluator for the server and the browser)', () => {
+describe('form conditions (one evaluator for the server and the browser)', () => {
   const v = { status: 'Rejected', amount: '1234.50', tags: ['a', 'b'], flag: true, due: '2026-11-22', blank: '  ', none: null };
 
   it('treats null, undefined, blank text and [] as empty', () => {

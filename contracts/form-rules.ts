@@ -1,6 +1,6 @@
 /**
- * The conditions of dynamic forms (issue 7 "conditional visibility and conditional required …
- * enforced on the server too"): ONE pure evaluator, imported by the server (records writes naming
+ * The conditions of dynamic forms (conditional visibility and conditional required,
+ * enforced on the server too): ONE pure evaluator, imported by the server (records writes naming
  * a form, modules/forms/forms.rules.ts) and by the browser (the designer's preview and the
  * workspace's record forms), so both decide alike. Values are the API's JSON values
  * (contracts/records.ts): strings, decimal strings, booleans, string arrays, null.

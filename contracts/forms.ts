@@ -1,5 +1,5 @@
 /**
- * Dynamic forms (issue 7 "Dynamic forms"): a designed form of one subject — sections, field order,
+ * Dynamic forms: a designed form of one subject — sections, field order,
  * per-field label/help/placeholder/default, conditional visibility (`visibleIf`) and conditional
  * required (`requiredIf`). The subject's default form (at most one per subject) is what the
  * workspace uses for record create and edit; the server enforces the conditions on every record

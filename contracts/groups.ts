@@ -1,5 +1,5 @@
 /**
- * Groups of users (issue 5 "Groups"; PRODUCT.md "Roles": members of an application are users or
+ * Groups of users (docs/product.md "Roles": members of an application are users or
  * groups). A group has members (users) and application roles granted to the whole group; a
  * user's effective role in an application is the highest of their own membership and the grants
  * of the live groups they are in. Deleting a group moves it to the recycle bin.

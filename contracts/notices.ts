@@ -1,5 +1,5 @@
 /**
- * Notices (issue 5 "Notices"; PRODUCT.md "Platform"): announcements written by administrators
+ * Notices (docs/product.md "Platform"): announcements written by administrators
  * (title, rich text body, audience everyone / groups / one application's members, publish window,
  * draft → published) and in-app messages from the system to one user. Bodies are HTML, sanitised
  * by the server on every save (server/src/modules/notices/notices.sanitize.ts), so what the API
@@ -23,7 +23,7 @@ export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 export const NOTICE_STATUSES = ['draft', 'scheduled', 'live', 'expired'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
-/** Longest body accepted, in characters of HTML (before sanitising): 100,000 (STACK.md "sanitise on save, cap the size"). */
+/** Longest body accepted, in characters of HTML (before sanitising): 100,000 (docs/stack.md "Pinned or chosen versions": sanitise when saving and cap the size). */
 export const NOTICE_BODY_MAX = 100_000;
 /** Longest title, in characters. */
 export const NOTICE_TITLE_MAX = 200;

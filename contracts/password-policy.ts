@@ -1,5 +1,5 @@
 /**
- * The password policy of the system settings (issue 5 "System settings": length, classes, expiry),
+ * The password policy of the system settings (length, character classes, expiry),
  * free of zod so the web can check a new password as it is typed (the server checks again:
  * server/src/modules/settings/settings.service.ts assertPasswordPolicy).
  *
@@ -19,7 +19,7 @@ export interface PasswordPolicy {
   expiryDays: number;
 }
 
-/** The policy before an administrator changes it: the rule of issue 4 (10 characters, letters with digits ≈ 2 classes), no expiry. */
+/** The policy before an administrator changes it: the first-run rule (10 characters, letters with digits ≈ 2 classes), no expiry. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 10, requiredClasses: 2, expiryDays: 0 };
 
 /** Bounds of the policy's fields (settings validation and the settings form). */

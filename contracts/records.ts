@@ -1,5 +1,5 @@
 /**
- * Records of a subject (issue 6 "Records", PRODUCT.md "Data core"): values keyed by field key,
+ * Records of a subject (docs/product.md "Data core"): values keyed by field key,
  * full history, filters, sorts, keyset paging, comments, attachments and saved queries.
  *
  * A field's JSON value, by type (null = empty, for every type):
@@ -117,7 +117,7 @@ export type RecordPage = z.infer<typeof recordPageSchema>;
 /** POST …/records: the values of the fields to set; fields left out take their default. */
 export const recordCreateSchema = z.object({
   values: z.record(z.string(), z.unknown()),
-  /** The dynamic form the values were entered through (issue 7): its conditions are enforced (server forms/forms.rules.ts). */
+  /** The dynamic form the values were entered through: its conditions are enforced (server forms/forms.rules.ts). */
   formId: z.uuid().optional(),
 });
 export type RecordCreate = z.infer<typeof recordCreateSchema>;

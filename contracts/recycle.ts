@@ -1,5 +1,5 @@
 /**
- * The recycle bin (issue 5 "Recycle bin", PRODUCT.md "Platform"): every soft-deleted object of every
+ * The recycle bin (docs/product.md "Platform"): every soft-deleted object of every
  * type, restorable (with the relations it had) or purged for good; a retention setting purges
  * what has been in the bin longer than N days. Administrators only.
  */

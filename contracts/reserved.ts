@@ -1,8 +1,8 @@
 /**
  * Words an application slug (`/{app}`) may not take, because a top-level route or a workspace
- * route of SPEC.md §2 already uses them (or the server does: `api`, `__serverLoader`).
+ * route of the route table (docs/routes.txt) already uses them (or the server does: `api`, `__serverLoader`).
  * Workspace route names are reserved too, so `/{app}/{subject}` can never shadow them when
- * subjects take the same rule later (issue "Data core I").
+ * subjects take the same rule.
  */
 export const TOP_LEVEL_WORDS = [
   'admin',
@@ -21,7 +21,7 @@ export const TOP_LEVEL_WORDS = [
   'favicon.ico',
 ] as const;
 
-/** Second segments of SPEC.md §2's `/{app}/…` routes (routes.txt), lower-cased. */
+/** Second segments of the `/{app}/…` routes (docs/routes.txt), lower-cased. */
 export const WORKSPACE_ROUTE_WORDS = [
   'annotate',
   'audit_process',

@@ -1,5 +1,5 @@
 /**
- * What `GET /__serverLoader?route=&url=` answers (SPEC.md §7) for the routes with server-side
+ * What `GET /__serverLoader?route=&url=` answers (docs/routes-and-loading.md "Route data") for the routes with server-side
  * data: the console dashboard (`/admin`) and a workspace home (`/{app}`). Envelope `{ success, data }`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * System settings (issue 5 "System settings" `/admin/system`; PRODUCT.md "System"): site name and
+ * System settings (`/admin/system`; docs/product.md "System"): site name and
  * logo, default language, password policy, session timeout, login rate limit, upload size limit.
  * Stored one row per key in the `settings` table (the key is the field name below), validated by
  * this schema on every write and every read, and applied at once.
@@ -56,7 +56,7 @@ export type SettingsView = z.infer<typeof settingsViewSchema>;
 
 /**
  * PATCH /api/v1/settings: any subset of the settings; `version` (from GET) makes a change made
- * since then a 409 CONFLICT instead of a silent overwrite (PRODUCT.md "Conventions of the API").
+ * since then a 409 CONFLICT instead of a silent overwrite (docs/product.md "API conventions").
  */
 export const settingsUpdateSchema = settingsSchema.partial().extend({ version: z.string().max(40).optional() }).strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

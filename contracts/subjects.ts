@@ -1,5 +1,5 @@
 /**
- * Subjects and their fields (issue 6 "Subjects and fields", PRODUCT.md "Data core"). A subject is
+ * Subjects and their fields (docs/product.md "Data core"). A subject is
  * an entity type of one application (`/{app}/{subject}`), stored as a real table with one typed
  * column per field. Keys are snake_case (FIELD_KEY_PATTERN); a subject key must not be a reserved
  * route word (contracts/reserved.ts), so `/{app}/{subject}` never shadows a workspace route.

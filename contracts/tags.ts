@@ -1,5 +1,5 @@
 /**
- * Tags (issue 5 "Tags", `/admin/tag`): a name (unique case-insensitively among live tags) and a
+ * Tags (`/admin/tag`): a name (unique case-insensitively among live tags) and a
  * colour, attached to any object through taggings `{ targetType, targetId }`.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * Users (issue 5 "Users"): administrators list (server-side paging, sort, search, filters),
+ * Users: administrators list (server-side paging, sort, search, filters),
  * create, edit, disable/enable, reset passwords (the new password is shown once), and delete to
  * the recycle bin. The user page adds groups, application memberships with the effective role
- * (PRODUCT.md "Roles": the highest of the user's own membership and their groups' grants),
+ * (docs/product.md "Roles": the highest of the user's own membership and their groups' grants),
  * sessions and the user's audit trail.
  */
 import { z } from 'zod';
@@ -111,7 +111,7 @@ export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /**
  * An application the user has a role in: `role` is the effective one (highest of `direct` and
- * the grants of `viaGroups`, PRODUCT.md "Roles").
+ * the grants of `viaGroups`, docs/product.md "Roles").
  */
 export const userMembershipSchema = z.object({
   applicationId: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Variables (issue 5 "Variables", `/admin/variable`): a key, a typed value, a scope (global, or one
+ * Variables (`/admin/variable`): a key, a typed value, a scope (global, or one
  * application) and a description. A secret's value is write-only: no endpoint ever returns it
  * (`value` is null and `hasValue` says whether one is stored); it is stored encrypted
  * (AES-256-GCM, server/src/modules/variables/variables.crypto.ts).

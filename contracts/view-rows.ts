@@ -1,5 +1,5 @@
 /**
- * The runtime part of views (issue 7) without zod, for the web bundle and the server alike: the
+ * The runtime part of views without zod, for the web bundle and the server alike: the
  * view types, row heights, the page cap, and the filter and sorts a view's rows are read with
  * (the server's GET /views/:id/rows and the pages' reads through the records list agree by both
  * calling these).

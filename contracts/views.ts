@@ -1,5 +1,5 @@
 /**
- * Saved views of a subject and their share links (issue 7 "Views"; PRODUCT.md "Data core").
+ * Saved views of a subject and their share links (docs/product.md "Data core").
  *
  * A view is a grid, kanban or calendar over one subject's live records; `config` (by type):
  * - grid: `columns` (field keys or SYSTEM_COLUMNS, in order; the visible ones), `widths` (key →

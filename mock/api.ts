@@ -1,5 +1,5 @@
 /**
- * `umi dev`'s API (PRODUCT.md "Shape"): the real server app (server/src/app.ts) on an in-memory
+ * `umi dev`'s API (docs/product.md "How it runs"): the real server app (server/src/app.ts) on an in-memory
  * PGlite seeded with demo data (server/src/dev.ts), answered in-process through Fastify's
  * `inject`. `MOCK=none umi dev` switches Umi's mocks off and .umirc.ts proxies to a running server.
  * Umi's mock middleware has already parsed the body (JSON/urlencoded), so it is re-serialised.

@@ -21,7 +21,7 @@ describe('access', () => {
   });
 });
 
-describe('application roles (effective role, PRODUCT.md "Roles")', () => {
+describe('application roles (effective role, docs/product.md "Roles")', () => {
   it.each([
     [null, false, { canUseApp: false, canEditRecords: false, canManageApp: false }],
     ['viewer', false, { canUseApp: true, canEditRecords: false, canManageApp: false }],

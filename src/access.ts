@@ -1,5 +1,5 @@
 /**
- * Umi access plugin: what the UI shows (PRODUCT.md "Roles"). It only hides; the server checks
+ * Umi access plugin: what the UI shows (docs/product.md "Roles"). It only hides; the server checks
  * every route again. Membership of `/:app` is checked by the workspace gate from params.
  * Users and groups (`/admin/user`, `/admin/group`) are administrators' screens: `canAdmin`.
  */
@@ -8,7 +8,7 @@ import type { InitialState } from './initialState';
 
 export interface Access {
   isLoggedIn: boolean;
-  /** The console (`/admin/**`), SPEC.md §6: a separate route area; users and groups are in it. */
+  /** The console (`/admin/**`), docs/product.md "Roles": a separate route area; users and groups are in it. */
   canAdmin: boolean;
 }
 
@@ -31,7 +31,7 @@ export function hasAppRole(role: AppRole | null | undefined, needed: AppRole, is
   return APP_ROLES.indexOf(role) >= APP_ROLES.indexOf(needed);
 }
 
-/** What the UI lets a user do in one application (PRODUCT.md "Roles"), from their effective role. */
+/** What the UI lets a user do in one application (docs/product.md "Roles"), from their effective role. */
 export function appAccess(role: AppRole | null | undefined, isAdmin = false) {
   return {
     /** Open the workspace and read. */

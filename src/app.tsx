@@ -1,7 +1,7 @@
 /**
- * Umi runtime configuration (STYLE.md): the initial state (who is signed in), the one ProLayout
- * for the console and the workspaces, the request layer, react-query's defaults (SPEC.md §9
- * retry policy) and the root error boundary for pages without the layout.
+ * Umi runtime configuration (docs/code-style.md "Layout"): the initial state (who is signed in), the one ProLayout
+ * for the console and the workspaces, the request layer, react-query's defaults (docs/routes-and-loading.md
+ * "Retry policy") and the root error boundary for pages without the layout.
  */
 import React from 'react';
 import { getIntl, getLocale, history, setLocale } from 'umi';
@@ -20,7 +20,7 @@ import { getPublicSettings } from './services/settings';
 import { VISITOR_CHOICE_KEY, visitorLocale } from './utils/locale-choice';
 
 // Header pieces and the 403/404 results load with the layout, not in the first-load bundle
-// (issue 3's budget); the route error boundary stays eager so a failed chunk can still be reported.
+// (docs/routes-and-loading.md "First-load budget"); the route error boundary stays eager so a failed chunk can still be reported.
 const HeaderActions = React.lazy(() => import('./components/HeaderActions'));
 const UserMenu = React.lazy(() => import('./components/UserMenu'));
 const ExceptionResult = React.lazy(() => import('./components/ExceptionResult'));
@@ -112,13 +112,13 @@ export const request: RequestConfig = requestConfig;
 
 installCspNonce();
 
-/** antd ConfigProvider: the CSP nonce the server templates into index.html (issue 4), for cssinjs `<style>` tags. */
+/** antd ConfigProvider: the CSP nonce the server templates into index.html, for cssinjs `<style>` tags. */
 export function antd(memo: Record<string, unknown>) {
   if (cspNonce) memo.csp = { nonce: cspNonce };
   return memo;
 }
 
-/** react-query defaults: SPEC.md §9 retry policy, set explicitly (src/loaders/retry.ts). */
+/** react-query defaults: the retry policy of docs/routes-and-loading.md "Retry policy", set explicitly (src/loaders/retry.ts). */
 export const reactQuery = {
   queryClient: {
     defaultOptions: {

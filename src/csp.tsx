@@ -1,5 +1,5 @@
 /**
- * The page's Content-Security-Policy nonce (issue 4): the server templates a fresh one into
+ * The page's Content-Security-Policy nonce: the server templates a fresh one into
  * index.html as `<meta name="csp-nonce">` and allows only `<style>` tags that carry it.
  * - antd's ConfigProvider gets it through the `antd` runtime export of src/app.tsx.
  * - antd's static methods (message, notification, Modal.confirm) render outside that provider:

@@ -1,5 +1,5 @@
 /**
- * The one place API errors are handled (STYLE.md "One error envelope", Ant Design Pro's
+ * The one place API errors are handled (docs/code-style.md "One error envelope", Ant Design Pro's
  * requestErrorConfig). Every failure becomes an {@link ApiError}; its message is shown once
  * according to `showType` unless the call passes `skipErrorHandler: true`.
  * Every request carries the CSRF header (contracts/envelope.ts) and the interface language.

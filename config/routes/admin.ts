@@ -1,9 +1,9 @@
 import type { AppRoute } from './types';
 
 /**
- * The admin console, SPEC.md §2 "Admin console (under /admin/)": every path of routes.txt under
- * /admin. `access: 'canAdmin'` once on the parent; children inherit it (STYLE.md "Route access
- * on parents"); /admin/person (personal center) overrides it for every signed-in user.
+ * The admin console, docs/routes-and-loading.md "Route table" (the admin console): every path of routes.txt under
+ * /admin. `access: 'canAdmin'` once on the parent; children inherit it (docs/code-style.md
+ * "Route access on parents"); /admin/person (personal center) overrides it for every signed-in user.
  * `menuGroup` places an entry under a console menu group (src/layouts/menu.ts).
  */
 export const adminRoutes: AppRoute[] = [

@@ -1,6 +1,6 @@
 import type { AppRoute } from './types';
 
-/** SPEC.md §2 "Fund group (under /{app}/)": children of the workspace's `/:app` route. */
+/** docs/routes-and-loading.md "Route table" (the fund group): children of the workspace's `/:app` route. */
 export const fundRoutes: AppRoute[] = [
   { path: '/:app/fund_data_element', name: 'fund_data_element', component: './workspace/fund_data_element', menuGroup: 'funds', appModule: 'fund' },
   { path: '/:app/fund_data_rule', name: 'fund_data_rule', component: './workspace/fund_data_rule', menuGroup: 'funds', appModule: 'fund' },

@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC.md §2 in Umi form (shared/routes.txt), split by area. Static segments
+ * The route table (docs/routes-and-loading.md "Route table") in Umi form (docs/routes.txt), split by area. Static segments
  * outrank `/:app` in react-router's ranking, so `/admin`, `/login`… never reach the workspace.
  */
 import { adminRoutes } from './admin';

@@ -1,7 +1,7 @@
 import type { AppRoute } from './types';
 
 /**
- * SPEC.md §2 top-level routes outside both areas. Pages without the layout set `layout: false`;
+ * The top-level routes (docs/routes-and-loading.md "Route table") outside both areas. Pages without the layout set `layout: false`;
  * the three standalone screens keep the layout's header (their menu is empty).
  */
 export const topRoutes: AppRoute[] = [

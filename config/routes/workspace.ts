@@ -2,7 +2,7 @@ import { fundRoutes } from './fund';
 import type { AppRoute } from './types';
 
 /**
- * The per-application workspace, SPEC.md §2 "Per-application workspace (under /{app}/)" and its
+ * The per-application workspace, docs/routes-and-loading.md "Route table" (the workspace) and its
  * fund group (fund.ts). The `/:app` parent component checks membership from params (Umi's access
  * plugin cannot see them). `/:app/:subject` and `/:app/:subject/:record` come last: react-router
  * ranks static segments first, so they only take what no named route claims, and their pages

@@ -1,4 +1,4 @@
--- The audit log is append-only (issue 4): UPDATE, DELETE and TRUNCATE are refused by triggers on
+-- The audit log is append-only: UPDATE, DELETE and TRUNCATE are refused by triggers on
 -- audit_log and audit_signatures; the head row (audit_head, id = 1) only moves forward to the entry
 -- just appended (seq + 1, that entry's hash) and cannot be deleted. A superuser can still disable
 -- triggers: the hash chain (GET /api/v1/audit/verify) and the signed heads detect what they do.

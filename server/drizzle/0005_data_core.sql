@@ -1,4 +1,4 @@
--- Data core I (issue 6): clients, subjects and fields (each subject is a real typed table made at
+-- Data core: clients, subjects and fields (each subject is a real typed table made at
 -- run time by modules/subjects/ddl.ts), record history, relations, comments, attachments, saved
 -- queries. pg_trgm backs quick search (a trigram GIN index per searchable column).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,5 +1,5 @@
--- Import staging without hidden rows (issue 7: "make the batch live in one short transaction, so an
--- import never blocks other users for more than a moment"; modules/imports/README.md).
+-- Import staging without hidden rows (the batch goes live in one short transaction, so an
+-- import never blocks other users for more than a moment; modules/imports/README.md).
 -- Every subject table gets `import_batch_id`: the import batch that inserted the row (null for rows
 -- written otherwise). A row whose batch is still `running` is staged: it is in the table and its
 -- indexes, but no read shows it (subjects/live-rows.ts). Making the batch live is then one update of

@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app (exported for tests; index.ts listens, dev.ts serves Umi's mock).
- * Layers (STYLE.md "Server in layers"), in the order their onRequest hooks run: request context
+ * Layers (docs/code-style.md "Server in layers"), in the order their onRequest hooks run: request context
  * (locale) → security headers (CSP with a nonce, helmet's others, HSTS over https) → allowed hosts
  * (421 for another Host) → cookies → CSRF → auth (session or API token → request.user) → coarse
  * API rate limit (per user, else per IP: a route-level hook, after the global ones) → modules under
@@ -160,7 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
   // before CSRF, auth and every route (its 421 still carries the security headers)
   registerAllowedHosts(app, hostAllowList({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins, bindHost: opts.bindHost }));
-  // always registered: routes may set their own `config.rateLimit` (the public share reads, issue 7);
+  // always registered: routes may set their own `config.rateLimit` (the public share reads);
   // the coarse limit of every /api route applies only when API_RATE_LIMIT is set. Its hook is a
   // route-level onRequest hook, so it runs after every hook added here with app.addHook (host
   // check, CSRF, auth): the key sees the verified user (lib/rate-limit-key.ts)
@@ -173,7 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       keyGenerator: rateLimitKey,
       allowList: (request) => !isApiUrl(request.url),
       // the x-ratelimit-* counters only on a 429 (with Retry-After): three headers fewer on every
-      // API answer (security-headers.ts; issue 4 benchmark)
+      // API answer (security-headers.ts; bench/api-throughput.mjs)
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     });
   }
@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
-  // GET /__serverLoader (SPEC.md §7): per-route data of the pages that have it
+  // GET /__serverLoader (docs/routes-and-loading.md "Route data"): per-route data of the pages that have it
   await app.register(routeDataRoutes);
   // web app and fallbacks
   await registerStatic(app, opts.distDir);

@@ -1,5 +1,5 @@
 /**
- * The API for `umi dev` (PRODUCT.md "Developers run umi dev: the same API, served from mock/"):
+ * The API for `umi dev` (docs/product.md "How it runs": the same API, served from mock/):
  * mock/api.ts requires this module through Umi's esbuild CommonJS register and forwards requests
  * to the app with `inject` (no port is opened). In-memory PGlite, migrated from server/drizzle/
  * (resolved from process.cwd(), the repo root) and seeded with db/seed.ts's demo data.

@@ -1,5 +1,5 @@
 /**
- * The server's configuration: the only module that reads `process.env` (STYLE.md "Layout").
+ * The server's configuration: the only module that reads `process.env` (docs/code-style.md "Layout").
  * Every variable is validated with zod at start; a bad value stops the process with a message
  * naming the variable.
  */

@@ -1,5 +1,5 @@
 /**
- * Serving the built Umi app and the fallbacks (PRODUCT.md "Shape": SPA fallback for every route,
+ * Serving the built Umi app and the fallbacks (docs/product.md "How it runs": SPA fallback for every route,
  * `/admin/*` static assets with a long cache for hashed chunks).
  *
  * Umi builds with publicPath /admin/ straight into dist/, so `/admin/umi.1a2b3c4d.js` is

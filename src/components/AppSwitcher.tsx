@@ -1,5 +1,5 @@
 /**
- * Header application switcher (PRODUCT.md "Layout"): the applications the user may open, the
+ * Header application switcher (docs/product.md "Layout"): the applications the user may open, the
  * current one selected; choosing one opens its workspace.
  */
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';

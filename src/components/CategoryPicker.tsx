@@ -1,6 +1,6 @@
 /**
- * CategoryPicker (issue 5: "the picker components that later modules use to … categorise
- * anything"): an antd TreeSelect over the category tree (GET /api/v1/categories), searchable by
+ * CategoryPicker (the picker other modules use to categorise
+ * anything): an antd TreeSelect over the category tree (GET /api/v1/categories), searchable by
  * name, controlled by `value`/`onChange` (category ids; one id when `multiple` is false), so it
  * drops into a ProForm/Form.Item as is.
  */

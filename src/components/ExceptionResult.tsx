@@ -1,5 +1,5 @@
 /**
- * The 403 / 404 / 500 result (PRODUCT.md "Shell"), used by the addressable error pages and
+ * The 403 / 404 / 500 result (docs/product.md "Shell"), used by the addressable error pages and
  * rendered in place (URL kept) by the workspace gate, the access check and the 404 fallback.
  */
 import { Button, Result } from 'antd';

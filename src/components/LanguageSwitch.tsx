@@ -1,5 +1,5 @@
 /**
- * Header language switch (PRODUCT.md "Layout": the language is a user preference). Switches
+ * Header language switch (docs/product.md "Layout": the language is a user preference). Switches
  * Umi's locale without reload and saves it on the server for a signed-in user.
  */
 import { GlobalOutlined } from '@ant-design/icons';

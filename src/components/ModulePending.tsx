@@ -1,5 +1,5 @@
 /**
- * The one placeholder for a route whose module is not built yet (issue 3): it names the module
+ * The one placeholder for a route whose module is not built yet: it names the module
  * and says plainly that it is not available. One helper, so what remains is one grep:
  * `grep -rl ModulePending src/pages`.
  */
@@ -7,7 +7,7 @@ import { Result, Tag } from 'antd';
 import React from 'react';
 import { useIntl, useLocation } from 'umi';
 
-/** PRODUCT.md's modules, as the keys of `module.<key>` labels. */
+/** The modules of docs/product.md "Modules", as the keys of `module.<key>` labels. */
 export type PendingModule =
   | 'applications' | 'subjects' | 'records' | 'views' | 'forms' | 'rules' | 'automation' | 'documents'
   | 'import' | 'queries' | 'connectors' | 'deploy' | 'identity' | 'notices' | 'system' | 'recycle'

@@ -1,5 +1,5 @@
 /**
- * The header's notices bell (issue 5 "unread badge in the header bell"): an antd Badge with the
+ * The header's notices bell (unread badge in the header bell): an antd Badge with the
  * caller's unread count, polled every 60 s (react-query `refetchInterval`) and refetched when the
  * window regains focus; clicking opens a popover with the latest unread notices. The popover's
  * content (NoticeBellPanel: list, reader, "mark all read") is a lazy chunk, loaded on first open, so
@@ -14,7 +14,7 @@ import { getUnreadCount, NOTICES_KEY } from '../services/notices';
 
 const NoticeBellPanel = React.lazy(() => import('./NoticeBellPanel'));
 
-/** How often the unread count is polled, in milliseconds (issue 5 brief: every 60 s). */
+/** How often the unread count is polled, in milliseconds (every 60 s). */
 export const UNREAD_POLL_MS = 60_000;
 
 /**

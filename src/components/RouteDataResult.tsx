@@ -1,6 +1,6 @@
 /**
- * Renders a route-data query (src/loaders): the spinner while it loads (and while SPEC.md §9's
- * retries run), 404/403 in place for an answer that says so, an error result with Retry once the
+ * Renders a route-data query (src/loaders): the spinner while it loads (and while the
+ * retries of docs/routes-and-loading.md "Retry policy" run), 404/403 in place for an answer that says so, an error result with Retry once the
  * retries are spent, else the page.
  */
 import type { UseQueryResult } from '@tanstack/react-query';

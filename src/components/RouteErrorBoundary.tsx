@@ -1,5 +1,5 @@
 /**
- * Route error boundary (STYLE.md "Error boundaries"): the runtime layout's `ErrorBoundary` and
+ * Route error boundary (docs/code-style.md "Error boundaries"): the runtime layout's `ErrorBoundary` and
  * the wrapper of pages without the layout (`innerProvider`). A navigation to another pathname
  * resets it (ProLayout's own boundary does not). Shows what failed, with Retry and a way home.
  * Umi's `history` is used rather than router hooks because `innerProvider` sits outside the router.
@@ -32,7 +32,7 @@ function Notice(props: { testId: string; kind?: string; icon: React.ReactNode; t
 }
 
 /**
- * A chunk that failed to load (SPEC.md §8): React.lazy caches the rejection, so Retry reloads the
+ * A chunk that failed to load (docs/routes-and-loading.md "Chunk errors"): React.lazy caches the rejection, so Retry reloads the
  * same URL; webpack's own message is shown as it is.
  */
 function ChunkErrorView({ error }: { error: Error }) {

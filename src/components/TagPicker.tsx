@@ -1,5 +1,5 @@
 /**
- * TagPicker (issue 5: "the picker components that later modules use to tag … anything"): a
+ * TagPicker (the picker other modules use to tag anything): a
  * multiple Select of tags shown in their colours, searched on the server (GET /api/v1/tags?q),
  * controlled by `value`/`onChange` (tag ids), so it drops into a ProForm/Form.Item as is.
  * `allowCreate` (administrators) offers "Create tag “…”" for a name that matches none.

@@ -1,5 +1,5 @@
 /**
- * The tags and categories of one object `{ targetType, targetId }` (issue 5): loads them
+ * The tags and categories of one object `{ targetType, targetId }`: loads them
  * (GET /tags/of, /categories/of), edits them with TagPicker and CategoryPicker, and saves both
  * sets (PUT /tags/assign, /categories/assign: each one audit entry). For administrators today
  * (the assign endpoints' rule); later modules may reuse it where their own routes allow it.

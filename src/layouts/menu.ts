@@ -1,5 +1,5 @@
 /**
- * Which menu the one ProLayout shows (issue 2): the console's under `/admin`, the workspace's
+ * Which menu the one ProLayout shows: the console's under `/admin`, the workspace's
  * under `/{app}` with `:app` filled in (generatePath), nothing elsewhere. Pure, unit-tested.
  */
 import { generatePath } from 'umi';
@@ -19,7 +19,7 @@ export interface MenuItem {
 
 export type Area = { kind: 'admin' } | { kind: 'workspace'; app: string } | { kind: 'none' };
 
-/** The first path segments that are not a workspace: SPEC.md §2's top-level routes (contracts/reserved.ts). */
+/** The first path segments that are not a workspace: the top-level routes of docs/routes-and-loading.md "Route table" (contracts/reserved.ts). */
 const NON_WORKSPACE = new Set<string>(['', ...TOP_LEVEL_WORDS]);
 
 /** The area a pathname belongs to: `/admin/**` → admin, `/{app}/**` → that workspace. */

@@ -1,6 +1,6 @@
 import { chunkFailureKind } from './chunk-error';
 
-describe('chunkFailureKind (SPEC.md §8)', () => {
+describe('chunkFailureKind (docs/routes-and-loading.md "Chunk errors")', () => {
   it('recognises webpack ChunkLoadError', () => {
     const e = Object.assign(new Error('Loading chunk 42 failed.\n(error: http://x/admin/42.abc.async.js)'), { name: 'ChunkLoadError' });
     expect(chunkFailureKind(e)).toBe('script');

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §8: a script chunk that fails to load raises webpack's `ChunkLoadError` ("Loading chunk
+ * docs/routes-and-loading.md "Chunk errors": a script chunk that fails to load raises webpack's `ChunkLoadError` ("Loading chunk
  * {id} failed."); a stylesheet chunk raises mini-css-extract-plugin's error with code
  * `CSS_CHUNK_LOAD_FAILED` ("Loading CSS chunk {id} failed."). Both reach the route error boundary
  * through React.lazy; this tells them apart from ordinary render errors.

@@ -4,7 +4,7 @@ import { fetchRouteData, serverLoaderUrl } from './fetchRouteData';
 /** The part of a fetch Response that fetchRouteData reads (jsdom has no Response). */
 const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
 
-describe('SPEC.md §7 server-loader call', () => {
+describe('docs/routes-and-loading.md "Route data" server-loader call', () => {
   const realFetch = global.fetch;
   afterEach(() => {
     global.fetch = realFetch;

@@ -1,8 +1,8 @@
 /**
- * SPEC.md §7's server-loader call: `GET /__serverLoader?route={routeId}&url={href}` with
+ * The server-loader call (docs/routes-and-loading.md "Route data"): `GET /__serverLoader?route={routeId}&url={href}` with
  * credentials included, the answer read as JSON (`{ success, data }`). The server resolves the
- * route from `url` (Umi renumbers route ids whenever the table changes); `route` is sent as SPEC
- * says. Rejects with an ApiError (status 0 on a network failure), so react-query's retry policy
+ * route from `url` (Umi renumbers route ids whenever the table changes); `route` is sent as
+ * docs/routes-and-loading.md "Route data" says. Rejects with an ApiError (status 0 on a network failure), so react-query's retry policy
  * (src/loaders/retry.ts) applies.
  */
 import { ApiError, toApiError } from '../services/api-error';
@@ -18,7 +18,7 @@ export async function fetchRouteData<T>(
   routeId: string,
   href: string = window.location.href,
   signal?: AbortSignal,
-  /** The interface language, so server messages follow it (PRODUCT.md). */
+  /** The interface language, so server messages follow it (docs/product.md "API conventions"). */
   locale?: string,
 ): Promise<T> {
   let res: Response;

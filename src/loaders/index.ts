@@ -1,9 +1,9 @@
 /**
- * The route-data layer (issue 3): every route that needs data declares its loader here, as a
+ * The route-data layer: every route that needs data declares its loader here, as a
  * function of the route's params. `useRouteData(pattern)` runs it through react-query with
- * SPEC.md §9's policy (the QueryClient defaults of src/app.tsx: 3 retries, 1000 ms doubled, capped
+ * the retry policy of docs/routes-and-loading.md "Retry policy" (the QueryClient defaults of src/app.tsx: 3 retries, 1000 ms doubled, capped
  * at 30000 ms); the query's AbortSignal cancels the request when the user navigates away.
- * Umi's own `clientLoader` export is kept for param-free data only (STYLE.md).
+ * Umi's own `clientLoader` export is kept for param-free data only (docs/code-style.md "Server data").
  */
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { fetchRouteData } from './fetchRouteData';
 
 export interface LoaderContext {
   signal: AbortSignal;
-  /** Umi's id of the matched route (sent to the server loader as SPEC.md §7 says). */
+  /** Umi's id of the matched route (sent to the server loader as docs/routes-and-loading.md "Route data" says). */
   routeId: string;
   /** The page URL being loaded. */
   href: string;

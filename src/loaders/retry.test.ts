@@ -1,7 +1,7 @@
 import { ApiError } from '../services/api-error';
 import { RETRY_COUNT, retryDelayMs, shouldRetry } from './retry';
 
-describe('SPEC.md §9 retry policy', () => {
+describe('retry policy (docs/routes-and-loading.md "Retry policy")', () => {
   it('backs off 1000 ms doubled per attempt, capped at 30000 ms', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });

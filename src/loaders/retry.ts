@@ -1,16 +1,16 @@
 /**
- * SPEC.md §9 data-fetch retry policy, handed to react-query as the QueryClient default
+ * The data-fetch retry policy of docs/routes-and-loading.md "Retry policy", handed to react-query as the QueryClient default
  * (src/app.tsx `reactQuery`): 3 retries; delay 1000 ms doubled per attempt, capped at 30000 ms.
  * A 4xx answer (403, 404, a validation error) is final and is not retried: only network
  * failures, timeouts and 5xx are.
  */
 import { ApiError } from '../services/api-error';
 
-/** SPEC.md §9: data-fetch retries by default. */
+/** docs/routes-and-loading.md "Retry policy": data-fetch retries by default. */
 export const RETRY_COUNT = 3;
-/** SPEC.md §9: first retry delay in ms. */
+/** docs/routes-and-loading.md "Retry policy": first retry delay in ms. */
 export const RETRY_BASE_MS = 1000;
-/** SPEC.md §9: retry delay cap in ms. */
+/** docs/routes-and-loading.md "Retry policy": retry delay cap in ms. */
 export const RETRY_CAP_MS = 30000;
 
 /** Delay in ms before retry number `attemptIndex + 1` (react-query passes 0 for the first retry): 1000, 2000, 4000, … ≤ 30000. */

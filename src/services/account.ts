@@ -1,4 +1,4 @@
-/** The personal center: /api/v1/auth/me/… (issue 5 "Personal center"; contracts/account.ts). */
+/** The personal center: /api/v1/auth/me/… (contracts/account.ts). */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type {

@@ -1,5 +1,5 @@
 /**
- * Applications (workspaces) and memberships: /api/v1/applications (PRODUCT.md "Applications";
+ * Applications (workspaces) and memberships: /api/v1/applications (docs/product.md "Applications";
  * contracts/applications.ts). Mutations reject with the server's envelope (ApiError) so forms put
  * errors under their fields.
  */

@@ -1,4 +1,4 @@
-/** The audit log: /api/v1/audit (administrators only; issue 5 "Audit log"). */
+/** The audit log: /api/v1/audit (administrators only). */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type { AuditEntry, AuditExportFormat, AuditFilter, AuditVerify } from '../../contracts';

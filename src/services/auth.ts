@@ -1,4 +1,4 @@
-/** Sessions and the current user: /api/v1/auth/* (PRODUCT.md "Shell"). */
+/** Sessions and the current user: /api/v1/auth/* (docs/product.md "Shell"). */
 import { request } from 'umi';
 import type { Ok } from '../../contracts/envelope';
 import type { CurrentUser, LoginInput, PreferencesInput } from '../../contracts';

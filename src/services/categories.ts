@@ -1,4 +1,4 @@
-/** Categories and categorising: /api/v1/categories (issue 5 "Categories"). The tree: any signed-in user. */
+/** Categories and categorising: /api/v1/categories. The tree: any signed-in user. */
 import { request } from 'umi';
 import type { Ok } from '../../contracts/envelope';
 import type { Category, CategoryCreate, CategoryDetail, CategoryMove, CategoryUpdate, Target } from '../../contracts';

@@ -1,5 +1,5 @@
 /**
- * Imports and grid export (issue 7 "Import and export"; contracts/imports.ts): upload a file into a
+ * Imports and grid export (Import and export; contracts/imports.ts): upload a file into a
  * subject, check it (dry run), run it, read its rows and errors, download the error report, undo
  * it, list the history; export a grid's records as CSV or XLSX. Mutations reject with the server's
  * envelope (ApiError) so the wizard can show field errors and 409 counts.

@@ -1,5 +1,5 @@
 /**
- * Notices: /api/v1/notices (issue 5 "Notices", contracts/notices.ts). Administrators manage
+ * Notices: /api/v1/notices (contracts/notices.ts). Administrators manage
  * announcements and send messages; every signed-in user reads their own notices (bell, notice center).
  */
 import { request } from 'umi';

@@ -1,5 +1,5 @@
 /**
- * Records of a subject (issue 6 "Records"; contracts/records.ts): the grid's pages, one record's
+ * Records of a subject (contracts/records.ts): the grid's pages, one record's
  * detail, writes (with the editor's `version`: a stale one rejects 409 STALE_VERSION whose ApiError
  * carries `conflict` = StaleConflict), bulk edit and delete, history and restore, tags and
  * categories, comments and attachments. Lists answer ProTable's page shape; mutations reject with
@@ -65,7 +65,7 @@ export async function getRecordDetail(app: string, subject: string, id: string, 
 
 /**
  * Creates a record → its detail; 400 names the fields (`values.<key>`), 409 VALUE_TAKEN names a unique field.
- * `formId`: the dynamic form the values were entered through (its conditions are enforced, issue 7).
+ * `formId`: the dynamic form the values were entered through (its conditions are enforced).
  */
 export async function createRecord(app: string, subject: string, values: Record<string, unknown>, formId?: string): Promise<RecordDetail> {
   const res = await request<Ok<RecordDetail>>(`${subjectPath(app, subject)}/records`, {

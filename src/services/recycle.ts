@@ -1,4 +1,4 @@
-/** The recycle bin: /api/v1/recycle (administrators only; issue 5 "Recycle bin"). */
+/** The recycle bin: /api/v1/recycle (administrators only). */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type { RecycleEntry, RecycleRetention } from '../../contracts';

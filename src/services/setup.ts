@@ -1,4 +1,4 @@
-/** First-run setup: GET/POST /api/v1/setup/* (PRODUCT.md "Shell"). */
+/** First-run setup: GET/POST /api/v1/setup/* (docs/product.md "Shell"). */
 import { request } from 'umi';
 import type { Ok } from '../../contracts/envelope';
 import type { InitInput, SetupStatus, User } from '../../contracts';

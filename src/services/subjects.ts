@@ -1,5 +1,5 @@
 /**
- * Subjects and their fields (issue 6 "Subjects and fields"; contracts/subjects.ts):
+ * Subjects and their fields (Subjects and fields; contracts/subjects.ts):
  * `/api/v1/applications/:slug/subjects…` for one application's subjects and schema, and the
  * administrators' `/api/v1/subjects` (every application's) and `/api/v1/subjects/:id`.
  * Mutations reject with the server's envelope (ApiError): 400 names the field, 409 KEY_TAKEN names

@@ -1,4 +1,4 @@
-/** Tags and tagging: /api/v1/tags (issue 5 "Tags"). Listing: any signed-in user; the rest: administrators. */
+/** Tags and tagging: /api/v1/tags. Listing: any signed-in user; the rest: administrators. */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type { Tag, TagCreate, TagUpdate, Target } from '../../contracts';

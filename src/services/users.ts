@@ -80,7 +80,7 @@ export async function listUserAudit(id: string, params: { current?: number; page
 
 /**
  * ProTable's `sort` argument (`{ name: 'ascend' }`) as the API's `sort` parameter (`name:asc`), or
- * undefined when no column is sorted (STYLE.md "ProTable through an adapter": sorting reaches the server).
+ * undefined when no column is sorted (docs/code-style.md "ProTable through an adapter": sorting reaches the server).
  */
 export function sortParam(sort: Record<string, 'ascend' | 'descend' | null | undefined> | undefined): string | undefined {
   const entry = Object.entries(sort ?? {}).find(([, order]) => order);

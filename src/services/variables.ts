@@ -1,4 +1,4 @@
-/** Variables: /api/v1/variables (administrators; issue 5 "Variables"). A secret's value never comes back. */
+/** Variables: /api/v1/variables (administrators). A secret's value never comes back. */
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type { Variable, VariableCreate, VariableType, VariableUpdate } from '../../contracts';

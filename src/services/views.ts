@@ -1,5 +1,5 @@
 /**
- * Views and share links (issue 7 "Views"; contracts/views.ts): saved views (list, read, create,
+ * Views and share links (contracts/views.ts): saved views (list, read, create,
  * change, delete), a view's rows through the records list (the same filter and sorts the server's
  * view rows use: contracts effectiveFilter/effectiveSort), share links (create: the token comes
  * back once; list; revoke) and the public read of a shared view by its token.

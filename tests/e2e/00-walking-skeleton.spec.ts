@@ -1,5 +1,5 @@
 /**
- * Issue 2's walk as a new user, in order on one fresh database: /init → /login → console →
+ * The walking skeleton as a new user, in order on one fresh database: /init → /login → console →
  * create an application → its workspace → switch language → create a second user → logout;
  * that user sees 403 on the workspace until added; an unknown path shows the 404 page.
  */

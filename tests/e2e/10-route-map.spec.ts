@@ -1,7 +1,7 @@
 /**
  * Every path of docs/routes.txt (the specification's 139 routes) renders its page from its own `p__….async.js` chunk
  * under /admin/, with no console error, as an administrator of a real application; chunk
- * failures (SPEC.md §8), the route-data retry policy and the spinner (SPEC.md §9), the version.
+ * failures (docs/routes-and-loading.md "Chunk errors"), the route-data retry policy and the spinner (docs/routes-and-loading.md "Retry policy", "Loading spinner"), the version.
  */
 import { readFileSync } from 'node:fs';
 import { routes } from '../../config/routes';
@@ -16,7 +16,7 @@ const SAMPLE: Record<string, string> = {
   app: APP.slug,
   subject: 'no_such_subject',
   record: 'rec-1',
-  // detail pages of issue 5's objects: an id that names nothing → their 404 in place
+  // detail pages of the console's objects (users, groups, notices, variables, categories, clients, forms, views): an id that names nothing → their 404 in place
   user: MISSING,
   group: MISSING,
   notice: MISSING,
@@ -125,7 +125,7 @@ test.describe('the whole map', () => {
     expect(await page.evaluate(() => (window as unknown as { g_umi?: { version?: string } }).g_umi?.version)).toBe('4.4.11');
   });
 
-  test('the spinner is centred, 35 px, theme primary, one turn per 0.75 s (SPEC.md §9)', async ({ page }) => {
+  test('the spinner is centred, 35 px, theme primary, one turn per 0.75 s (docs/routes-and-loading.md "Loading spinner")', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
     await page.route(/\/admin\/p__admin__subject__index\.[0-9a-f]+\.async\.js$/, async (r) => {
@@ -207,7 +207,7 @@ test.describe('route data', () => {
     await signInAdmin(request, context);
   });
 
-  test('a failing server loader is retried 3 times, 1000/2000/4000 ms apart, then Retry works (SPEC.md §9)', async ({ page }) => {
+  test('a failing server loader is retried 3 times, 1000/2000/4000 ms apart, then Retry works (docs/routes-and-loading.md "Retry policy")', async ({ page }) => {
     test.setTimeout(60_000);
     const times: number[] = [];
     await page.route('**/__serverLoader?**', async (r) => {

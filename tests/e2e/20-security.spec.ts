@@ -1,5 +1,5 @@
 /**
- * Issue 4 in the browser, after 00-walking-skeleton (which created the administrator and the
+ * Security in the browser (server/README.md "Requests and sessions"), after 00-walking-skeleton (which created the administrator and the
  * workspace `audit-2026`): the pages carry a strict Content-Security-Policy with a fresh nonce per
  * load; the app renders under it — antd's `<style>` tags carry the nonce — with no violation seen
  * by the page nor reported to the server; injected markup is blocked and reported;

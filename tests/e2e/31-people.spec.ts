@@ -1,5 +1,5 @@
 /**
- * Issue 5's users, groups and roles in the browser, after 00-walking-skeleton (the administrator
+ * Users, groups and roles in the browser, after 00-walking-skeleton (the administrator
  * and the application audit-2026): as the administrator create a group and a user, add the user
  * to the group, grant the group the editor role on audit-2026, and see on the user's page the
  * membership through the group (effective role + source). Screenshots of the users list, the user

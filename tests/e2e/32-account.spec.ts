@@ -1,5 +1,5 @@
 /**
- * Issue 5, personal center and system settings, after 00-walking-skeleton (which created the
+ * Personal center and system settings, after 00-walking-skeleton (which created the
  * administrator): an administrator renames the site in /admin/system and sees the name in the
  * header and on the sign-in page; a user changes their profile and password in /admin/person and
  * signs in with the new password; creates an API token, sees it once, uses it, revokes it.

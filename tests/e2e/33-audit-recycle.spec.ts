@@ -1,5 +1,5 @@
 /**
- * Issue 5's audit log, recycle bin and console dashboard in Chromium, as the administrator that
+ * The audit log, recycle bin and console dashboard in Chromium, as the administrator that
  * 00-walking-skeleton.spec.ts created: filter the audit log, open an entry's field-level diff,
  * verify the chain, export the filtered set as CSV (a download), open the recycle bin (empty state
  * unless something is deleted) and set the retention; screenshots of /admin, /admin/audit (diff

@@ -1,5 +1,5 @@
 /**
- * Issue 5's variables, tags and categories in the browser, after 00-walking-skeleton (which
+ * Variables, tags and categories in the browser, after 00-walking-skeleton (which
  * created the administrator): create a number variable (the value is checked on the field) and a
  * secret one (masked everywhere, never in a response); create tags; build a small category tree
  * and drag one node under another; tag and categorise a variable. Screenshots of the variables

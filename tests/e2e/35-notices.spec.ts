@@ -1,5 +1,5 @@
 /**
- * Notices in the browser (issue 5), after 00-walking-skeleton (administrator + workspace
+ * Notices in the browser, after 00-walking-skeleton (administrator + workspace
  * audit-2026): the administrator writes an announcement to everyone in the rich text editor and
  * publishes it; another user (made through the API) sees the bell's unread badge, opens the
  * popover and the notice center, reads the notice and the badge drops. Screenshots of the console

@@ -1,5 +1,5 @@
 /**
- * Issue 5's browser story in one run, after 00-walking-skeleton (the administrator): a new group
+ * The console's browser story in one run, after 00-walking-skeleton (the administrator): a new group
  * and user made on the console screens, the user added to the group; the user, signed in in a
  * second browser context, gets /403 on /admin/user and changes the password in the personal
  * center; the administrator tags and categorises the user and publishes a notice to the group,
@@ -28,7 +28,7 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put'
 
 const okButton = (page: Page) => page.locator('.ant-modal-confirm-btns, .ant-popconfirm-buttons').getByRole('button').last();
 
-test('issue 5 end to end: group and user, 403, password, tag and category, notice badge, recycle bin, verified chain', async ({
+test('console end to end: group and user, 403, password, tag and category, notice badge, recycle bin, verified chain', async ({
   page,
   browser,
   problems,

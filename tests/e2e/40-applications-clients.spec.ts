@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Applications and clients", after 00-walking-skeleton (which created the administrator):
+ * Applications and clients in the browser, after 00-walking-skeleton (which created the administrator):
  * an administrator creates an application with an icon, a theme colour, modules and a member,
  * edits it, changes the member's role, opens its workspace (the colour applies) and edits it from
  * the workspace settings; the member (a viewer) sees the settings read-only. Then a client with two

@@ -1,5 +1,5 @@
 /**
- * Issue 6's subjects and schema editor in the browser, after 00-walking-skeleton (administrator
+ * Subjects and the schema editor in the browser, after 00-walking-skeleton (administrator
  * and application audit-2026): create a subject and give it thirteen fields of twelve types (text,
  * long text, number, money, date, datetime, yes/no, single select with three choices, multiple
  * select, e-mail, formula, auto number); see it in the list and on its page; rename a field; change

@@ -1,5 +1,5 @@
 /**
- * Issue 6's records in the browser, after 00-walking-skeleton (administrator, application
+ * Records in the browser, after 00-walking-skeleton (administrator, application
  * audit-2026). The spec makes its own subject through the API (fourteen fields of fourteen types)
  * and 24 records, then: adds a record through the grid's drawer (a required field and a bound
  * refused first), pages on the server (25 > 20), sorts by a column both ways, searches, filters

@@ -1,5 +1,5 @@
 /**
- * Issue 6's field compare and record query in the browser, after 00-walking-skeleton (which created
+ * Field compare and record query in the browser, after 00-walking-skeleton (which created
  * the administrator and APP). beforeAll makes, through the API, a subject `cmp_items` (text, long
  * text, number, select, date) with three records, one edited twice (3 versions), and a subject
  * `cmp_orders` whose `item` relation points at it. Then:

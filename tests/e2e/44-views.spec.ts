@@ -1,5 +1,5 @@
 /**
- * Issue 7's views in the browser, after 00-walking-skeleton (administrator, application
+ * Views in the browser, after 00-walking-skeleton (administrator, application
  * audit-2026). The administrator makes a subject of tasks (12 records dated this month) and a new
  * user, an editor of the application, through the API; as that new user: builds a grid view from
  * the subject page's "Views" menu with a filter (金额 > 10), a sort (金额 desc), grouping by 状态 and

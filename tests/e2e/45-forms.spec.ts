@@ -1,5 +1,5 @@
 /**
- * Issue 7's dynamic forms in the browser, after 00-walking-skeleton. The first administrator makes
+ * Dynamic forms in the browser, after 00-walking-skeleton. The first administrator makes
  * (through the API) a new administrator account, the application `forms-e2e` and its subject
  * `claims` (title, status Open/Approved/Rejected, reason, amount). Signed in as the NEW user:
  * /admin/form → "New form" for claims; in the designer: drags a field back from the palette,

@@ -1,5 +1,5 @@
 /**
- * Issue 6's last step of the browser story: a subject deleted to the recycle bin and restored,
+ * The last step of the data core's browser story: a subject deleted to the recycle bin and restored,
  * records and all. After 00-walking-skeleton (administrator, application audit-2026): a subject
  * `recycle_items` with three fields and two records is made through the API; in the browser the
  * administrator opens its records, deletes the subject on its console page (confirmed), sees

@@ -1,6 +1,6 @@
 /**
  * Opens the database: embedded PGlite (default: a folder under the data dir, or in memory) or
- * PostgreSQL through a `pg` Pool when a URL is given (PRODUCT.md "Shape": one schema, two engines).
+ * PostgreSQL through a `pg` Pool when a URL is given (docs/product.md "How it runs": one schema, two engines).
  * Services receive `Database`, the driver-independent Drizzle type, so they run on both.
  */
 import path from 'node:path';

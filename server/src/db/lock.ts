@@ -1,5 +1,5 @@
 /**
- * A lock on the data folder, because PGlite has none of its own (STACK.md) and two processes on
+ * A lock on the data folder, because PGlite has none of its own (docs/stack.md "Pinned or chosen versions") and two processes on
  * one PGlite folder corrupt it. `${dataDir}/assay.lock` is created with O_EXCL and holds the
  * owner's pid. A second live process refuses with a message naming the pid and the folder; a lock
  * left by a dead process (killed, crashed) is taken over. Only for PGlite: PostgreSQL needs none.

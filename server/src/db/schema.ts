@@ -1,7 +1,7 @@
 /**
  * The database schema (Drizzle, PostgreSQL dialect; the same for PGlite and PostgreSQL).
  * Migrations are generated from this file with drizzle-kit into `server/drizzle/` and committed
- * (STYLE.md "Migrations are committed SQL"). Timestamps are `timestamptz`, read as `Date`.
+ * (docs/code-style.md "Migrations are committed SQL"). Timestamps are `timestamptz`, read as `Date`.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -43,7 +43,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     locale: text('locale', { enum: ['zh-CN', 'en-US'] }).notNull().default('zh-CN'),
-    /** The workspace last opened (PRODUCT.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
+    /** The workspace last opened (docs/product.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
     lastApp: uuid('last_app').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     disabled: boolean('disabled').notNull().default(false),
     /** Profile fields (personal center). */
@@ -106,7 +106,7 @@ export const applications = pgTable(
   (t) => [uniqueIndex('applications_slug_key').on(t.slug)],
 );
 
-/** Per-application roles (PRODUCT.md "Roles"): owner, editor, viewer. */
+/** Per-application roles (docs/product.md "Roles"): owner, editor, viewer. */
 export const memberships = pgTable(
   'memberships',
   {
@@ -203,7 +203,7 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** Groups of users (PRODUCT.md "Roles": members of an application are users or groups). */
+/** Groups of users (docs/product.md "Roles": members of an application are users or groups). */
 export const groups = pgTable(
   'groups',
   {
@@ -492,7 +492,7 @@ export const clientApplications = pgTable(
 );
 
 /**
- * Subjects (the data core's entity types, PRODUCT.md "Data core"): each is a real table
+ * Subjects (the data core's entity types, docs/product.md "Data core"): each is a real table
  * `table_name` (`rec_` + 32 hex digits) with one typed column per field (modules/subjects/ddl.ts).
  * `key` is unique among the application's live subjects.
  */
@@ -575,7 +575,7 @@ export const recordVersions = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
     snapshot: jsonb('snapshot').notNull(),
-    /** The import batch that wrote this version (issue 7 "Import"), null for any other write. */
+    /** The import batch that wrote this version (import and export), null for any other write. */
     batchId: uuid('batch_id'),
   },
   (t) => [
@@ -663,7 +663,7 @@ export const savedQueries = pgTable(
 );
 
 /**
- * Dynamic forms (issue 7 "Dynamic forms", modules/forms): a designed form of one subject — `layout`
+ * Dynamic forms (modules/forms): a designed form of one subject — `layout`
  * (contracts/forms.ts formLayoutSchema: sections, placed fields with label/help/placeholder/default,
  * visibleIf/requiredIf conditions). `is_default`: the form the workspace uses for record create and
  * edit of that subject; at most one live default per subject (partial unique index). Soft-deleted
@@ -692,7 +692,7 @@ export const dynamicForms = pgTable(
 );
 
 /**
- * Saved views of a subject (issue 7 "Views"): a grid, kanban or calendar over the subject's records.
+ * Saved views of a subject (Views): a grid, kanban or calendar over the subject's records.
  * `config` is contracts/views.ts viewConfigSchema for `type` (checked by the views module before it
  * is written). Deleting a subject deletes its views. Soft-deleted to the recycle bin (type 'view'):
  * its share links stay and answer again after a restore; purging deletes them (cascade).
@@ -717,7 +717,7 @@ export const views = pgTable(
 );
 
 /**
- * Share links of a view (issue 7): anyone holding the token reads the view's columns and rows.
+ * Share links of a view: anyone holding the token reads the view's columns and rows.
  * Only the token's SHA-256 (hex) is stored; `tokenPrefix` (its first 8 characters) names it in
  * lists. `passwordHash` is argon2id (lib/password.ts) or null; `expiresAt` null = never;
  * `revokedAt` set = refused. `useCount` counts admitted reads.
@@ -752,7 +752,7 @@ export const viewShares = pgTable(
   (t) => [uniqueIndex('view_shares_token_hash_idx').on(t.tokenHash), index('view_shares_view_idx').on(t.viewId)],
 );
 
-// ---------------------------------------------------------------- imports (issue 7 "Import and export")
+// ---------------------------------------------------------------- imports (Import and export)
 
 /**
  * One import of a file into a subject (modules/imports): the uploaded file's headers, the column

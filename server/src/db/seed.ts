@@ -1,6 +1,6 @@
 /**
- * Demo data for `umi dev` (PRODUCT.md "Developers run umi dev … on an in-memory database with demo
- * data"). All accounts share DEMO_PASSWORD:
+ * Demo data for `umi dev` (docs/product.md "Who uses it": developers run `umi dev` on an in-memory
+ * database with a demo application). All accounts share DEMO_PASSWORD:
  * - admin@assay.local (administrator)
  * - auditor@assay.local (editor of `demo`)
  * - viewer@assay.local (viewer of `demo`)

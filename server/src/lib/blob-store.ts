@@ -1,7 +1,6 @@
 /**
- * Where uploaded files' bytes live (issue 6: "Attachments are stored under the data folder
- * (content-addressed, SHA-256), with a storage interface that an S3-compatible backend can
- * implement later"). The database holds the names people gave their files (`attachments` rows,
+ * Where uploaded files' bytes live (under the data folder, content-addressed by SHA-256, behind
+ * a storage interface that an S3-compatible backend can implement later). The database holds the names people gave their files (`attachments` rows,
  * modules/attachments); the store holds each distinct content once, under its SHA-256.
  *
  * The interface (`BlobStore`) is what the modules use; `LocalBlobStore` keeps blobs in a folder

@@ -1,5 +1,5 @@
 /**
- * CSRF defence for every mutation under /api (issue 4; OWASP CSRF Prevention Cheat Sheet:
+ * CSRF defence for every mutation under /api (OWASP CSRF Prevention Cheat Sheet:
  * "custom request headers" plus "verifying origin with standard headers", and Fetch Metadata).
  * A POST/PUT/PATCH/DELETE is refused with 403 CSRF_REJECTED when:
  * - it lacks the `x-assay-request` header (contracts CSRF_HEADER): a cross-site form cannot set a
@@ -14,7 +14,7 @@
  * Sec-Fetch-Site (scripts, curl) pass with the header: they are not browsers riding a session.
  * The CSP report endpoint opts out (route config `csrf: false`): browsers send it bare.
  * A request signed by a personal API token (`Authorization: Bearer …`) and carrying no session
- * cookie is exempt (issue 5): a browser never adds that header on its own, so a forged cross-site
+ * cookie is exempt: a browser never adds that header on its own, so a forged cross-site
  * request cannot carry it; with a session cookie present the checks apply as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -8,7 +8,7 @@ export function ok<T>(data: T): Ok<T> {
   return { success: true, data };
 }
 
-/** ProTable's list shape `{ success, data, total, current, pageSize }` (PRODUCT.md "Conventions of the API"). */
+/** ProTable's list shape `{ success, data, total, current, pageSize }` (docs/product.md "API conventions"). */
 export function page<T>(data: T[], total: number, current: number, pageSize: number): Page<T> {
   return { success: true, data, total, current, pageSize };
 }

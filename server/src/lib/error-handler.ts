@@ -1,6 +1,6 @@
 /**
- * The central error handler (STYLE.md "One error envelope"; PRODUCT.md
- * "Conventions of the API"). Every error leaves as contracts/envelope.ts's
+ * The central error handler (docs/code-style.md "One error envelope"; docs/product.md
+ * "API conventions"). Every error leaves as contracts/envelope.ts's
  * `{ success: false, errorCode, errorMessage, showType, details? }` in the request's language:
  * - HttpError (thrown by services) → its status and code;
  * - zod validation (fastify-type-provider-zod) → 400 VALIDATION_FAILED with `details` per field;

@@ -1,5 +1,5 @@
 /**
- * The error services throw (STYLE.md "Server in layers"): an HTTP status, a machine-readable
+ * The error services throw (docs/code-style.md "Server in layers"): an HTTP status, a machine-readable
  * `errorCode` (contracts/envelope.ts ERROR_CODES) and a message key of contracts/messages.ts,
  * translated into the request's language by the central error handler (lib/error-handler.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The request's language (PRODUCT.md "Conventions of the API": server messages follow it):
+ * The request's language (docs/product.md "API conventions": server messages follow it):
  * the `Accept-Language` header, highest q first; `zh*` → zh-CN, `en*` → en-US, default zh-CN.
  */
 import { z } from 'zod';

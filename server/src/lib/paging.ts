@@ -1,5 +1,5 @@
 /**
- * List query parameters (PRODUCT.md "Conventions of the API"): contracts' `current` (from 1) and
+ * List query parameters (docs/product.md "API conventions"): contracts' `current` (from 1) and
  * `pageSize` (1–100, default 20) plus `q`, a case-insensitive substring search.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
- * Password hashing with argon2id (@node-rs/argon2; PRODUCT.md "argon2id passwords") at OWASP's
+ * Password hashing with argon2id (@node-rs/argon2; docs/product.md "API conventions": argon2id passwords) at OWASP's
  * recommended parameters (Password Storage Cheat Sheet: m = 19 MiB, t = 2, p = 1): ~23 ms per
- * hash on these machines (STACK.md).
+ * hash on these machines (docs/stack.md "Pinned or chosen versions").
  */
 import { hash, verify } from '@node-rs/argon2';
 

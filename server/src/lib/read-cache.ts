@@ -1,7 +1,7 @@
 /**
  * An in-process cache of hot reads (the session of a cookie, an application by slug, a user's role
- * in it, an application's detail) so a signed-in GET need not touch the database at all (issue 4
- * benchmark: ≥ 50 % of bare Fastify's requests/s).
+ * in it, an application's detail) so a signed-in GET need not touch the database at all
+ * (bench/api-throughput.mjs: ≥ 50 % of bare Fastify's requests/s).
  *
  * Correctness rests on one generation counter:
  *  - every cached value remembers the generation it was read under (taken BEFORE the read, so a

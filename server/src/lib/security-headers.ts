@@ -1,5 +1,5 @@
 /**
- * Response security headers (issue 4; OWASP ASVS 5.0 V3 "Web frontend security"), on every
+ * Response security headers (OWASP ASVS 5.0 V3 "Web frontend security"), on every
  * response:
  * - Content-Security-Policy on pages (CSP_DIRECTIVES): scripts only from this origin (no inline script, no
  *   eval), styles from this origin or carrying this response's nonce (antd's cssinjs `<style>` tags:
@@ -16,7 +16,7 @@
  *   only mean something to a document a browser renders) (API_HEADERS): X-Content-Type-Options
  *   nosniff, X-Frame-Options DENY, Cross-Origin-Resource-Policy same-origin, and Cache-Control
  *   no-store (ASVS 5.0 V14.3: audit data is not kept by browsers or proxies; a route may set its
- *   own, e.g. attachments). Fewer bytes on every answer also count (issue 4 benchmark: an API
+ *   own, e.g. attachments). Fewer bytes on every answer also count (bench/api-throughput.mjs: an API
  *   answer carried 736 bytes of which the body was 90).
  * - Strict-Transport-Security (one year, includeSubDomains) only when the request came over https
  *   (TLS socket, or X-Forwarded-Proto behind a trusted proxy): over plain http it must not pin a

@@ -4,7 +4,7 @@
  * Such a value is immutable and served to many requests, so its JSON is computed once per cache
  * load: `cachedOk(data)` gives the same envelope object for the same cached `data`, and the
  * serialiser remembers that envelope's JSON (WeakMaps: both go when the cache drops the value).
- * Everything else is serialised on each response as before. (Issue 4 benchmark: the zod check of
+ * Everything else is serialised on each response as before. (bench/api-throughput.mjs: the zod check of
  * an application's detail was the largest single cost of a signed-in GET answered from the cache.)
  */
 import type { FastifySerializerCompiler } from 'fastify/types/schema';

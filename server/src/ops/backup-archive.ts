@@ -4,7 +4,7 @@
  *   database.tar.gz           PGlite's data folder (dumpDataDir('gzip')), or
  *   database.dump             pg_dump --format=custom of PostgreSQL
  *   assay-backup.json         the manifest (BackupManifest), written last
- * Format 1 (before issue 6's attachments) was the database copy alone; restore still reads it.
+ * Format 1 (before attachments existed) was the database copy alone; restore still reads it.
  *
  * Consistency: blobs are content-addressed and never change, and a database row only names a blob
  * that was stored before the row was committed. So the blobs are copied in two passes around the

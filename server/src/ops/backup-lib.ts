@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 4: "keep what it was given"). A backup is one archive
+ * Backup and restore (keep what the server was given). A backup is one archive
  * (ops/backup-archive.ts) holding the database copy and every uploaded file's bytes (the blob store);
  * the database copy is:
  * - PGlite: the data folder as one gzip tarball (`PGlite.dumpDataDir('gzip')`). PGlite reads the

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 4): the real server (`node --import tsx server/src/index.ts`) is killed with
+ * Crash safety: the real server (`node --import tsx server/src/index.ts`) is killed with
  * SIGKILL in the middle of a stream of writes, then started again on the same data:
  * - it starts (the data-folder lock of the dead process does not block it; PostgreSQL recovers),
  * - every application whose POST was answered 201 is there,

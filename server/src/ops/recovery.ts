@@ -1,5 +1,5 @@
 /**
- * Account recovery from the shell (issue 4: `/init` is closed forever after the first run, so a
+ * Account recovery from the shell (`/init` is closed forever after the first run, so a
  * forgotten administrator password or a lost administrator is repaired here). Both operations
  * write their audit entry (actor `shell`, with the OS account and host in details) in their
  * transaction. Used by `npm run admin` (ops/admin.ts), directly or through the running server.

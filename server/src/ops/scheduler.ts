@@ -1,5 +1,5 @@
 /**
- * The in-process housekeeping scheduler (issue 4), until the tasks module (durable background jobs)
+ * The in-process housekeeping scheduler, until the tasks module (durable background jobs)
  * exists. Interval-based; each task runs at most once at a time (a run still going when its next
  * turn comes is skipped), logs its failures and keeps its schedule. Started by index.ts after the
  * server listens (env SCHEDULER=false turns it off), stopped on shutdown before the database

@@ -1,5 +1,5 @@
 /**
- * The access matrix (issue 5; PRODUCT.md "Roles"): every registered API route, called as
+ * The access matrix (docs/product.md "Roles"): every registered API route, called as
  * anonymous, a viewer, an editor, an owner and an administrator, answers as its spec says —
  * refused roles get 401 (anonymous) or the spec's `denyStatus` (403 by default), allowed roles
  * get neither 401 nor 403 nor a 5xx. A route without a spec in its module's `*.route-specs.ts`

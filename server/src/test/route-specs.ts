@@ -1,8 +1,8 @@
 /**
- * One place per API route that says who may call it and how to call it (issue 5: "an access
- * matrix test that enumerates every registered API route … a new route without an entry in the
- * matrix fails the test"; "every mutating route writes exactly one audit entry (enumerated, same
- * way)").
+ * One place per API route that says who may call it and how to call it (an access
+ * matrix test enumerates every registered API route, and a new route without an entry in the
+ * matrix fails it; every mutating route writes exactly one audit entry, enumerated the same
+ * way).
  *
  * Each module keeps its routes' specs in `server/src/modules/<module>/<module>.route-specs.ts`,
  * exporting `ROUTE_SPECS: RouteSpecs`, keyed `METHOD url` with Fastify's url pattern

@@ -1,7 +1,7 @@
 /**
  * "Add member" for an administrator or the application's owner: a user's e-mail and a role.
  * antd Modal + Form (not ProForm: the workspace home keeps ProComponents' form fields out of its
- * first load, issue 3's 600 KB budget). Server field errors land under the field; nothing typed
+ * first load, 600 KB: docs/routes-and-loading.md "First-load budget"). Server field errors land under the field; nothing typed
  * is lost on an error.
  */
 import { UserAddOutlined } from '@ant-design/icons';

@@ -35,7 +35,7 @@ export interface FieldInputProps {
   recordId?: string;
   /** Form.Item's id, so the label points at the control. */
   id?: string;
-  /** The hint shown while empty (a dynamic form's per-field placeholder, issue 7). */
+  /** The hint shown while empty (a dynamic form's per-field placeholder). */
   placeholder?: string;
   'data-testid'?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * "New subject" modal of /admin/subject and of a workspace's settings (issue 6 "Subjects and fields"): application, name, key
+ * "New subject" modal of /admin/subject and of a workspace's settings (Subjects and fields): application, name, key
  * (pattern and reserved words checked here as the server does: contracts/subjects.ts
  * subjectKeySchema), icon, description. POST …/applications/:app/subjects; 400/409 land on their
  * fields (KEY_TAKEN on `key`). On success the caller opens the schema editor to add fields.

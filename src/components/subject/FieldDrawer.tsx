@@ -1,5 +1,5 @@
 /**
- * Add or edit one field of a subject in a drawer (issue 6 "Subjects and fields"): key (fixed once
+ * Add or edit one field of a subject in a drawer (Subjects and fields): key (fixed once
  * created), name, type (grouped picker), the type's options, required/unique, value checks, default
  * and help text. POST …/fields or PATCH …/fields/:field. A type change asks first; when the server
  * refuses it (409 TYPE_CHANGE_REFUSED) the breaking records are listed and the form keeps what was

@@ -1,5 +1,5 @@
 /**
- * The schema editor of one subject (issue 6 "Subjects and fields"), mounted by
+ * The schema editor of one subject (Subjects and fields), mounted by
  * `/admin/subject/:subject/edit` and by an application's settings: the fields in a drag-sortable
  * table (PUT …/fields/order), add/edit in FieldDrawer, delete to the recycle bin after a
  * confirmation, and the subject's own settings (name, icon, description, display field).

@@ -1,4 +1,4 @@
-/** /audit_report (SPEC.md §2): Audit report, part of the "auditReports" module, not built yet. */
+/** /audit_report (docs/routes.txt): Audit report, part of the "auditReports" module, not built yet. */
 import ModulePending from '../../components/ModulePending';
 
 export default () => <ModulePending module="auditReports" />;

@@ -1,5 +1,5 @@
 /**
- * /grid_view?view=<id> (SPEC.md §2; issue 7 "`/grid_view` is the full-screen grid of a view"): the
+ * /grid_view?view=<id> (docs/product.md "Views": the full-screen grid of a view): the
  * view's grid filling the window, without the layout's chrome (route `layout: false`), read-only,
  * with a way back to the view's page. Signed-in members only (the server checks); a visitor is sent
  * to sign in.

@@ -1,5 +1,5 @@
 /**
- * / (SPEC.md §2, 首页): sends each visitor where they work (PRODUCT.md "Shell"): an empty
+ * / (docs/routes-and-loading.md "Screen names": 首页): sends each visitor where they work (docs/product.md "Shell"): an empty
  * installation to /init, an anonymous visitor to /login, an administrator to /admin, anyone else
  * to their last application, else a picker of their applications, else a page saying that an
  * administrator or an application owner grants access.

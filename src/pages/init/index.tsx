@@ -1,5 +1,5 @@
 /**
- * /init (SPEC.md §2, 初始化): creates the first administrator on an empty database; once one
+ * /init (docs/routes-and-loading.md "Screen names": 初始化): creates the first administrator on an empty database; once one
  * exists the page says so and sends the visitor to /login (the API refuses too: 409 SETUP_CLOSED).
  */
 import { Alert, Button, Form, Input, message, Spin } from 'antd';

@@ -1,8 +1,8 @@
 /**
- * /login (SPEC.md §2, 登录): e-mail and password; on success back to `?redirect=` (same-origin
+ * /login (docs/routes-and-loading.md "Screen names": 登录): e-mail and password; on success back to `?redirect=` (same-origin
  * paths only) or `/`. An empty installation is sent to /init. The form is a native <form> with
  * antd inputs rather than antd Form (rc-field-form + tooltip ≈ 45 KB gzip): the login page is the
- * first thing every user loads and stays within issue 3's 300 KB budget. What was typed is kept
+ * first thing every user loads and stays within its 300 KB budget (docs/routes-and-loading.md "First-load budget"). What was typed is kept
  * on any error; a field error stands under its field.
  */
 import { LockOutlined, MailOutlined } from '@ant-design/icons';

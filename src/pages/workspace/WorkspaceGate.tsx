@@ -1,8 +1,8 @@
 /**
- * The `/:app` parent route (STYLE.md "Route access on parents"): Umi's access plugin cannot see
+ * The `/:app` parent route (docs/code-style.md "Route access on parents"): Umi's access plugin cannot see
  * params, so this component loads the application and renders 404 (unknown) or 403 (not a
  * member) in place, keeping the URL. A member's visit is remembered as their last application.
- * The application's theme colour (issue 6), when set, becomes antd's `colorPrimary` for everything
+ * The application's theme colour, when set, becomes antd's `colorPrimary` for everything
  * under `/{app}` (a nested ConfigProvider: locale, CSP nonce and the rest of the theme are kept).
  * It also hands the layout the application's modules, subjects and views for the workspace menu
  * (initial state `workspace`). The server checks membership again on every call.

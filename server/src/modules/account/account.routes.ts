@@ -1,6 +1,5 @@
 /**
- * /api/v1/auth/me/…: the personal center of the signed-in user (issue 5 "Personal center";
- * contracts/account.ts). Every route is for any signed-in user about themselves; creating and
+ * /api/v1/auth/me/…: the personal center of the signed-in user (contracts/account.ts). Every route is for any signed-in user about themselves; creating and
  * revoking API tokens needs a browser session (a token cannot mint or revoke tokens: 403).
  * The password and the language are auth.routes.ts's (/auth/me/password, /auth/me/preferences).
  */

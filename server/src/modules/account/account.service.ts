@@ -1,5 +1,5 @@
 /**
- * The personal center (issue 5 "Personal center" `/admin/person`; PRODUCT.md "Users and groups":
+ * The personal center (`/admin/person`; docs/product.md "Users and groups":
  * profile, password, language, API tokens), for every signed-in user about themselves:
  * - the profile (name, title, phone; the e-mail is read-only), audited `user.profile`;
  * - personal API tokens: `assay_` + 32 random bytes (base64url), shown once at creation; the

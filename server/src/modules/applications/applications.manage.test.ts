@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Applications": create with icon, colour, modules and initial members; edit (owner or
+ * Applications: create with icon, colour, modules and initial members; edit (owner or
  * administrator); list sort; delete to the recycle bin, restore and purge (the subjects' tables
  * go with the purge); a deleted application disappears everywhere while its slug stays taken.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL of applications and memberships (STYLE.md: "SQL lives in the repository").
+ * SQL of applications and memberships (docs/code-style.md "Server in layers": SQL lives in the repository).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppRole, ApplicationSortField } from '../../../../contracts';
@@ -105,7 +105,7 @@ export async function liveUsersByEmail(db: Executor, emails: string[]): Promise<
 }
 
 /**
- * The effective role of `userId` in the application (PRODUCT.md "Roles"): the highest of their own
+ * The effective role of `userId` in the application (docs/product.md "Roles"): the highest of their own
  * membership and the grants of the live groups they are in; null when they have none.
  */
 export async function findRole(db: Executor, applicationId: string, userId: string): Promise<AppRole | null> {

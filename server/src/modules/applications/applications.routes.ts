@@ -1,5 +1,5 @@
 /**
- * /api/v1/applications: workspaces and their members (PRODUCT.md "Roles", contracts/applications.ts).
+ * /api/v1/applications: workspaces and their members (docs/product.md "Roles", contracts/applications.ts).
  * Handlers are parse → service → envelope; the rules are in applications.service.ts.
  */
 import { z } from 'zod';
@@ -94,7 +94,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(applicationDetailSchema), ...errorResponses },
       },
     },
-    // a cached detail answers synchronously (no promise: the issue 4 benchmark's GET)
+    // a cached detail answers synchronously (no promise: the GET that bench/api-throughput.mjs measures)
     (request) => {
       const user = userOf(request);
       const cached = peekApplication(user, request.params.slug, app.readCache);

@@ -1,5 +1,5 @@
 /**
- * Applications (workspaces) and their members (PRODUCT.md "Roles"): an administrator sees and
+ * Applications (workspaces) and their members (docs/product.md "Roles"): an administrator sees and
  * manages every application; a member sees the ones they belong to; an owner (or an
  * administrator) manages members. An application always keeps at least one owner.
  */

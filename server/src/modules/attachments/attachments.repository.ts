@@ -1,5 +1,5 @@
 /**
- * SQL of attachments (STYLE.md: "SQL lives in the repository"). Reads leave out deleted rows; a
+ * SQL of attachments (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted rows; a
  * blob's lock (`lockBlob`) serialises "an upload makes a blob visible and references it" against
  * "the last reference went, remove the blob" for one sha256.
  */

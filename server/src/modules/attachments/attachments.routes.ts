@@ -1,5 +1,5 @@
 /**
- * Attachments (issue 6 "comments and attachments on the detail page"; attachment fields):
+ * Attachments (on a record's detail page, and attachment fields):
  * upload into an application (optionally onto a record's detail page), download, list a record's
  * attachments, delete. Rules: attachments.service.ts. Uploads are multipart/form-data and carry
  * the CSRF header like every mutation (lib/csrf.ts accepts multipart bodies).

@@ -1,5 +1,5 @@
 /**
- * Attachments (issue 6 "Attachments are stored under the data folder, content-addressed"): an
+ * Attachments (stored under the data folder, content-addressed): an
  * upload's bytes go to the blob store (lib/blob-store.ts) under their SHA-256, once per distinct
  * content; an `attachments` row is the name a user gave them in one application, optionally on a
  * record's detail page (subject + record). Attachment fields hold attachment ids.

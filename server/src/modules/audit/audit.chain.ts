@@ -1,5 +1,5 @@
 /**
- * The hash chain of the audit log (PRODUCT.md "Audit log": each entry hash-chained to the previous
+ * The hash chain of the audit log (docs/product.md "Audit log": each entry hash-chained to the previous
  * one). An entry's `hash` is SHA-256 (hex) over the canonical JSON of all its other fields,
  * `prevHash` included; the first entry's `prevHash` is GENESIS_HASH (64 zeros).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 5's audit log screen on the API: filters by user, action prefix, target and time range;
+ * The audit log screen on the API: filters by user, action prefix, target and time range;
  * CSV and XLSX export of exactly the filtered set; "verify chain" naming the first broken entry.
  */
 import assert from 'node:assert/strict';

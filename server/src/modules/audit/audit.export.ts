@@ -1,5 +1,5 @@
 /**
- * Export of the audit log's filtered set (issue 5: "CSV/XLSX export of the filtered set"), streamed:
+ * Export of the audit log's filtered set (CSV or XLSX of the filtered set), streamed:
  * the entries are read newest first in batches of 2,000 (audit.repository.ts matchingBatches) and
  * written as they come, so memory stays flat; at most AUDIT_EXPORT_MAX_ROWS (100,000) entries.
  * - CSV: papaparse `unparse`, UTF-8 with a byte-order mark (so Excel reads Chinese correctly),

@@ -1,5 +1,5 @@
 /**
- * SQL of the audit log (STYLE.md: "SQL lives in the repository").
+ * SQL of the audit log (docs/code-style.md "Server in layers": SQL lives in the repository).
  */
 import { and, asc, count, desc, eq, gt, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';

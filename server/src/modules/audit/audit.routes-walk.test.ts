@@ -1,5 +1,5 @@
 /**
- * "Every mutating route writes exactly one audit entry" (PRODUCT.md "Conventions of the API"):
+ * "Every mutating route writes exactly one audit entry" (docs/product.md "API conventions"):
  * walks `app.mutatingRoutes` (every POST/PUT/PATCH/DELETE under /api, registered with its declared
  * `config.audit`), runs each route's `audit` scenario (its module's `*.route-specs.ts`, see
  * server/src/test/route-specs.ts) once successfully, and checks that exactly one entry was

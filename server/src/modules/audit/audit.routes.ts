@@ -1,5 +1,5 @@
 /**
- * /api/v1/audit: the audit log for administrators (PRODUCT.md "Audit log": filterable, exportable,
+ * /api/v1/audit: the audit log for administrators (docs/product.md "Audit log": filterable, exportable,
  * each entry hash-chained; "verify chain" reports the first broken link). Reads only: no entry is
  * written, and there is no route that edits or deletes entries (the table's triggers refuse it too).
  */
@@ -59,7 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
    * streamed in batches. Headers: Content-Type (text/csv; charset=utf-8 or the XLSX type),
    * Content-Disposition `attachment; filename="audit-log-YYYYMMDD-HHmmss.csv|xlsx"`, X-Total-Count
    * (entries matching) and X-Export-Truncated `true` when more matched than the cap.
-   * Exporting is a read: it writes no audit entry (issue 5 brief). 400 bad filter or format; 401/403.
+   * Exporting is a read: it writes no audit entry. 400 bad filter or format; 401/403.
    */
   app.get(
     '/audit/export',

@@ -1,5 +1,5 @@
 /**
- * The audit log (PRODUCT.md "Conventions of the API"): every mutation writes one entry in its own
+ * The audit log (docs/product.md "API conventions"): every mutation writes one entry in its own
  * transaction; logins, logouts and failed logins are security events. Entries are chained one at a
  * time under a lock on the chain head (audit.repository.ts lockHead), each carrying the SHA-256 of
  * its canonical content and of the previous entry (audit.chain.ts); triggers make the table

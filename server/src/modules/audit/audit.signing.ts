@@ -1,5 +1,5 @@
 /**
- * Signing the chain head (issue 4): every 15 minutes the scheduler stores HMAC-SHA256(key,
+ * Signing the chain head: every 15 minutes the scheduler stores HMAC-SHA256(key,
  * `${seq}:${hash}`) of the current head in `audit_signatures` and logs it. The key lives outside
  * the database (env AUDIT_SIGNING_KEY, or a file named by AUDIT_SIGNING_KEY_FILE outside the data
  * folder), so someone who rewrites the whole chain in SQL, recomputing every hash, still cannot

@@ -1,8 +1,8 @@
 /**
- * The auth layer (STYLE.md "Server in layers": plugins → auth → modules): resolves the session
- * cookie — or a personal API token sent as `Authorization: Bearer <token>` (issue 5 "personal API
- * tokens") — of every /api request into `request.user`, and gives routes their permission checks
- * (PRODUCT.md "Every route checks its permission on the server").
+ * The auth layer (docs/code-style.md "Server in layers": plugins → auth → modules): resolves the session
+ * cookie — or a personal API token sent as `Authorization: Bearer <token>` (personal API
+ * tokens, docs/product.md "Users and groups") — of every /api request into `request.user`, and gives routes their permission checks
+ * (docs/product.md "Roles": the server checks the permission of every route).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ApiTokenScope, CurrentUser } from '../../../../contracts';
@@ -64,7 +64,7 @@ export function registerAuth(app: FastifyInstance): void {
     }
   };
   // callback style with a synchronous fast lane (a cached session answers without a promise): the
-  // hook runs on every API request (issue 4 benchmark)
+  // hook runs on every API request (bench/api-throughput.mjs)
   app.addHook('onRequest', (request, _reply, done) => {
     if (!isSessionUrl(request.url)) return done();
     const bearer = bearerToken(request);
@@ -96,7 +96,7 @@ export function registerAuth(app: FastifyInstance): void {
 
 /*
  * The permission hooks are callback-style and synchronous (no promise per request: they run on
- * every API request, issue 4 benchmark); an error passed to `done` goes to the error handler like
+ * every API request, bench/api-throughput.mjs); an error passed to `done` goes to the error handler like
  * a thrown one.
  */
 

@@ -1,5 +1,5 @@
 /**
- * SQL of sessions, of the sign-in throttle and of the current user (STYLE.md: "SQL lives in the repository").
+ * SQL of sessions, of the sign-in throttle and of the current user (docs/code-style.md "Server in layers": SQL lives in the repository).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -33,7 +33,7 @@ function sessionWithUserQuery(db: Executor) {
     .innerJoin(users, eq(users.id, sessions.userId))
     // an application in the recycle bin is no last application
     .leftJoin(applications, and(eq(applications.id, users.lastApp), isNull(applications.deletedAt)))
-    // a deleted user (in the recycle bin) has no session (issue 5); their sessions are also revoked on delete
+    // a deleted user (in the recycle bin) has no session; their sessions are also revoked on delete
     .where(and(eq(sessions.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .limit(1)
     .prepare('assay_session_with_user');

@@ -1,6 +1,6 @@
 /**
  * /api/v1/auth: sign-in, sign-out, the current user, their password and preferences
- * (PRODUCT.md "Shell"; issue 4: rotation, back-off, revocation).
+ * (docs/product.md "Shell"; session rotation, sign-in back-off, revocation: server/README.md "Requests and sessions").
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Sign-in, sessions, password change and preferences (PRODUCT.md "Conventions of the API": cookie
+ * Sign-in, sessions, password change and preferences (docs/product.md "API conventions": cookie
  * sessions, argon2id, login rate limit; "Shell": login, logout, session expiry; OWASP ASVS 5.0 V7
  * "Session management").
  *
@@ -11,7 +11,7 @@
  * sessionTimeouts; IDLE_TIMEOUT_MS and ABSOLUTE_TIMEOUT_MS are their defaults), applied at once to
  * existing sessions too; `last_seen_at` is written at most once per TOUCH_INTERVAL_MS.
  * The password policy (length, classes) applies to a new password, and a password older than its
- * expiry makes CurrentUser.passwordExpired true (issue 5 "System settings").
+ * expiry makes CurrentUser.passwordExpired true (System settings).
  * Every session of a user ends when their password changes (the current one is replaced) or their
  * account is disabled (users.service.ts); the scheduler purges expired ones every 10 minutes.
  */
@@ -177,7 +177,7 @@ export async function login(
 }
 
 /**
- * Changes the signed-in user's password (PRODUCT.md "personal center: password"). The current
+ * Changes the signed-in user's password (docs/product.md "Users and groups": the personal center's password). The current
  * password is checked under the sign-in back-off (a stolen session cannot guess it quickly; a
  * browser with the account's device cookie is counted on its own, as at sign-in). On
  * success, in one transaction: the new argon2id hash, every session of the user ended — the other

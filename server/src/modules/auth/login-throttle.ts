@@ -1,5 +1,5 @@
 /**
- * The sign-in back-off (issue 4; OWASP ASVS 5.0 V6.3 / Authentication Cheat Sheet: throttle, do not
+ * The sign-in back-off (OWASP ASVS 5.0 V6.3 / Authentication Cheat Sheet: throttle, do not
  * lock out). Failed attempts are counted in the database (`login_throttle`), so every API process
  * sees the same counts, under keys that depend on who is trying (OWASP device cookies,
  * device-cookie.ts):

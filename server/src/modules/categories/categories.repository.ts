@@ -1,5 +1,5 @@
 /**
- * SQL of categories and categorizations (STYLE.md: "SQL lives in the repository"). Reads leave out
+ * SQL of categories and categorizations (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out
  * deleted categories; a deleted category's categorizations stay (a restore brings them back).
  */
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * /api/v1/categories (issue 5 "Categories", contracts/categories.ts). The tree is readable by every
+ * /api/v1/categories (contracts/categories.ts). The tree is readable by every
  * signed-in user (the category picker of later modules); managing it and the categorising
  * endpoints are for administrators. Rules: categories.service.ts.
  */

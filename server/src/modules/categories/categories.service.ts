@@ -1,7 +1,7 @@
 /**
- * Categories (issue 5 "Categories"): a tree of categories that administrators build, rename,
+ * Categories: a tree of categories that administrators build, rename,
  * reorder and re-parent; objects are put in categories through categorizations.
- * Decisions (written here as PRODUCT.md asks):
+ * Decisions (written here, as docs/product.md asks for choices it leaves open):
  * - names are unique case-insensitively among live siblings (409 naming 'name');
  * - a move re-parents and reorders in one call: the category goes to index `position` (clamped)
  *   among its new siblings, both sibling lists are renumbered 0, 1, 2…; a move under itself or a

@@ -1,12 +1,12 @@
 /**
- * Export of the clients list's filtered set (issue 6: "a real resource with paging, search and
- * export"), streamed in batches of 2,000 in the list's sort order, at most CLIENT_EXPORT_MAX_ROWS:
+ * Export of the clients list's filtered set (clients are a real resource with paging, search and
+ * export), streamed in batches of 2,000 in the list's sort order, at most CLIENT_EXPORT_MAX_ROWS:
  * - CSV: papaparse `unparse`, UTF-8 with a byte-order mark (Excel reads Chinese correctly), CRLF,
  *   formula-looking cells escaped with a leading `'` (escapeFormulae);
  * - XLSX: exceljs's streaming workbook writer, one sheet "Clients".
  * Columns (CLIENT_EXPORT_COLUMNS): code, name, industry, status, contacts (one line per contact:
  * `name, title, email, phone`), address, notes, applications (slugs, comma-separated), createdAt,
- * updatedAt (ISO 8601) — the keys of contracts' Client, so Data core II's import can read them back.
+ * updatedAt (ISO 8601) — the keys of contracts' Client, so an import can read them back.
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';

@@ -1,5 +1,5 @@
 /**
- * SQL of clients and their linked applications (STYLE.md: "SQL lives in the repository"). Reads
+ * SQL of clients and their linked applications (docs/code-style.md "Server in layers": SQL lives in the repository). Reads
  * leave out deleted clients and applications in the recycle bin; a deleted client's links stay in
  * place (a restore brings them back).
  */

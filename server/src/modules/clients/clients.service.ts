@@ -1,5 +1,5 @@
 /**
- * Clients (issue 6 "Applications and clients"; contracts/clients.ts): the audited organisations.
+ * Clients (Applications and clients; contracts/clients.ts): the audited organisations.
  * Any signed-in user reads them; administrators create, edit, delete (to the recycle bin) and
  * export — the routes' preValidation hooks check that. This layer holds the rules:
  *  - `code` is unique, case-insensitively, among live clients (409 naming `code`; a restore that

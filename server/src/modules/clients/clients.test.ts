@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Clients": validation naming the field, code uniqueness (case-insensitive, live clients
+ * Clients: validation naming the field, code uniqueness (case-insensitive, live clients
  * only), paging/search/filters/sort, access by role, edit with audit, delete → recycle bin →
  * restore/purge, linked applications (a deleted application's link hides), CSV/XLSX export.
  */

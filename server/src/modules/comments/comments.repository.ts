@@ -1,4 +1,4 @@
-/** SQL of record comments (STYLE.md: "SQL lives in the repository"). Reads leave out deleted comments. */
+/** SQL of record comments (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted comments. */
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordComments, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 /**
- * Comments on a record (issue 6 "comments … on the detail page"):
+ * Comments on a record (shown on its detail page):
  * /api/v1/applications/:slug/subjects/:key/records/:id/comments. Rules: comments.service.ts.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * Comments on a record's detail page (issue 6 "comments and attachments on the detail page").
+ * Comments on a record's detail page.
  * Plain text (the web renders it as text, never as HTML), 1–10,000 characters.
  * - read: any member of the application, administrators;
- * - write: editors, owners, administrators (viewers read only, PRODUCT.md "Roles");
+ * - write: editors, owners, administrators (viewers read only, docs/product.md "Roles");
  * - delete: the author (while a member), the application's owners, administrators. Soft delete.
  * Each create/delete is audited (`comment.create` / `comment.delete`, target the comment).
  */

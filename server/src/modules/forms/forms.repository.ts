@@ -1,5 +1,5 @@
 /**
- * SQL of dynamic forms (STYLE.md: "SQL lives in the repository"). Reads leave out deleted forms and
+ * SQL of dynamic forms (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted forms and
  * the forms of a subject or application in the recycle bin (they come back with it).
  */
 import { and, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';

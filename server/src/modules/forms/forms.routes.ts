@@ -1,5 +1,5 @@
 /**
- * /api/v1/forms (`/admin/form`, `/admin/form/:dynamicForm`, issue 7 "Dynamic forms") and
+ * /api/v1/forms (`/admin/form`, `/admin/form/:dynamicForm`, Dynamic forms) and
  * /api/v1/applications/:slug/subjects/:key/default-form (the workspace's record forms).
  * Reading: members of the form's application and administrators; writing: its owners and
  * administrators. Rules: forms.service.ts; record writes naming a form: forms.rules.ts.

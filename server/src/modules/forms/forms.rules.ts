@@ -1,6 +1,6 @@
 /**
- * A dynamic form's conditions on record writes (issue 7: "Conditional rules are enforced on the
- * server too"): the records module's create and update call this when the write names a form
+ * A dynamic form's conditions on record writes (conditional rules are enforced on the
+ * server too): the records module's create and update call this when the write names a form
  * (`formId`, which the workspace sends when it used the subject's default form). The conditions
  * are decided by contracts' `resolveFormState` — the very function the browser runs — on the
  * record's merged values (create: the fields' own defaults, then what was sent; update: the stored

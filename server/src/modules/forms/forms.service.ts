@@ -1,5 +1,5 @@
 /**
- * Dynamic forms (issue 7 "Dynamic forms"; contracts/forms.ts): CRUD of designed forms of a subject
+ * Dynamic forms (contracts/forms.ts): CRUD of designed forms of a subject
  * and its default form. Access: reading needs membership of the form's application (or being an
  * administrator); creating, changing and deleting need its owner or an administrator
  * (subject-def.ts `manage`). A layout is checked against the subject's live fields before it is

@@ -1,6 +1,6 @@
 /**
- * API tests of dynamic forms (issue 7 "Dynamic forms … Conditional rules are enforced on the server
- * too"): CRUD and access, layout validation, the default form's uniqueness (and the recycle bin),
+ * API tests of dynamic forms (conditional rules are enforced on the server
+ * too): CRUD and access, layout validation, the default form's uniqueness (and the recycle bin),
  * and the conditions of a form enforced on record create/update sent straight to the API.
  * PGlite by default; PostgreSQL with TEST_DATABASE_URL.
  */

@@ -1,5 +1,5 @@
 /**
- * The role model (PRODUCT.md "Roles", issue 5 "Roles and membership"): a user's effective role in
+ * The role model (docs/product.md "Roles"): a user's effective role in
  * an application is the highest (owner > editor > viewer) of their own membership and the roles
  * granted to the live (not deleted) groups they are in. Every server-side role check goes through
  * `effectiveRoleSql` (applications.repository.ts `findRole`, the application list and detail).

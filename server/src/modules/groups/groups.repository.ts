@@ -1,6 +1,6 @@
 /**
- * SQL of groups, their members and their application grants (STYLE.md: "SQL lives in the
- * repository"). Deleted groups (`deleted_at` set: in the recycle bin) are invisible to every
+ * SQL of groups, their members and their application grants (docs/code-style.md "Server in layers":
+ * SQL lives in the repository). Deleted groups (`deleted_at` set: in the recycle bin) are invisible to every
  * lookup here except the `…IncludingDeleted` ones; deleted users are not listed as members.
  */
 import { and, asc, count, desc, eq, exists, ilike, isNull, or, sql } from 'drizzle-orm';

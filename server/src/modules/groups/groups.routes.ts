@@ -1,6 +1,6 @@
 /**
  * /api/v1/groups: groups of users, their members and their application grants; administrators
- * only (contracts/groups.ts; issue 5 "Groups").
+ * only (contracts/groups.ts).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

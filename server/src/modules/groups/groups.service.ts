@@ -1,5 +1,5 @@
 /**
- * Groups (issue 5 "Groups"; contracts/groups.ts): administrators create, rename and delete groups
+ * Groups (contracts/groups.ts): administrators create, rename and delete groups
  * (to the recycle bin), add and remove members, and grant the group a role in applications. The
  * grants count towards each member's effective role (effective-role.ts). Permission checks are
  * the routes' preValidation hooks (requireAdmin); each change writes one audit entry in its
@@ -140,7 +140,7 @@ export async function updateGroup(db: Database, id: string, input: GroupUpdate, 
 }
 
 /**
- * Deletes a group to the recycle bin (issue 5): `deleted_at` set and a recycle-bin row; members and
+ * Deletes a group to the recycle bin: `deleted_at` set and a recycle-bin row; members and
  * grants stay in place (a deleted group's grants no longer count: effective-role.ts) so a restore
  * brings them back. Audited `group.delete` (before: name, description, counts).
  * @throws HttpError 404 errors.groupNotFound.

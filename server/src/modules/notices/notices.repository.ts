@@ -1,9 +1,9 @@
 /**
- * SQL of notices (STYLE.md "SQL lives in the repository"). Every function takes an Executor: the
+ * SQL of notices (docs/code-style.md "Server in layers": SQL lives in the repository). Every function takes an Executor: the
  * database or a transaction in progress. Deleted notices (`deleted_at` set, in the recycle bin)
  * are left out of every list and lookup except the recycle bin's own restore/purge.
  *
- * Who sees a notice (`visibleTo`, issue 5): published, inside its window (`publish_from` ≤ now <
+ * Who sees a notice (`visibleTo`): published, inside its window (`publish_from` ≤ now <
  * `publish_until`, either end open when null), not deleted, and the audience matches the user —
  * everyone; a live group the user is in (group_members); an application the user is a member of,
  * directly or through a live group granted a role there (the role model's `effectiveRoleSql`);

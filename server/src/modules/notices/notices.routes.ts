@@ -1,5 +1,5 @@
 /**
- * /api/v1/notices: announcements and messages (issue 5 "Notices", contracts/notices.ts).
+ * /api/v1/notices: announcements and messages (contracts/notices.ts).
  * Administrators manage them (list, read one, create, edit/publish, delete to the recycle bin,
  * send a message to a user, the groups picker); every signed-in user reads their own (`/mine`,
  * `/unread-count`, mark one or all read). Handlers are parse → service → envelope.

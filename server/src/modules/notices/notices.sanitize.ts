@@ -1,6 +1,6 @@
 /**
- * Sanitising notice bodies (issue 5: "Rich text is sanitised on the server"), on every create and
- * update, with sanitize-html 2.17.5 (STACK.md: the last version on Node 20). An allow-list of what
+ * Sanitising notice bodies (rich text is sanitised on the server), on every create and
+ * update, with sanitize-html 2.17.5 (docs/stack.md "Pinned or chosen versions": the last version on Node 20). An allow-list of what
  * the editor (@tiptap/starter-kit) produces: paragraphs, line breaks, headings, lists, bold, italic,
  * underline, strike, links, inline code and code blocks, block quotes, horizontal rules. Everything
  * else is dropped: no `style`, no `class`, no event handlers (`on*`), no script, iframe, img or

@@ -1,5 +1,5 @@
 /**
- * Notices (issue 5 "Notices", contracts/notices.ts): administrators write announcements (draft →
+ * Notices (contracts/notices.ts): administrators write announcements (draft →
  * published, edit, delete to the recycle bin) and send in-app messages; every signed-in user reads
  * the notices meant for them, with read/unread state. Permission checks are the routes'
  * preValidation hooks (requireAdmin / requireUser); visibility rules are the repository's

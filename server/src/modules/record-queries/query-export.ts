@@ -1,5 +1,5 @@
 /**
- * Export of a record query's result (issue 6 "/admin/record-query: … saved as a query, exported"),
+ * Export of a record query's result (`/admin/record-query`: a query is saved and exported),
  * like the audit log's export (modules/audit/audit.export.ts): streamed in batches of 2,000 rows
  * (memory stays flat), at most RECORD_QUERY_EXPORT_MAX_ROWS (100,000), in the query's order.
  * - headers: the columns' field names in the request's language (`Relation.Field` through a

@@ -1,5 +1,5 @@
 /**
- * SQL of saved record queries (STYLE.md: "SQL lives in the repository"). Reads leave out deleted
+ * SQL of saved record queries (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted
  * queries and the queries of a subject or application in the recycle bin (they come back with it).
  */
 import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * /api/v1/record-queries (`/admin/record-query`, issue 6): saved record queries, running a
+ * /api/v1/record-queries (`/admin/record-query`): saved record queries, running a
  * definition (saved or not) page by page, and exporting its result as CSV or XLSX. The admin
  * console's: administrators only. Rules: record-queries.service.ts; columns: query-columns.ts.
  */

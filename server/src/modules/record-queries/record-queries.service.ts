@@ -1,6 +1,6 @@
 /**
- * Saved record queries (`/admin/record-query`, issue 6: "a query builder over one subject and its
- * relations (filters, sorts, columns) with results in a grid, saved as a query, exported"). The
+ * Saved record queries (`/admin/record-query`: a query builder over one subject and its
+ * relations (filters, sorts, columns) with results in a grid, saved as a query, exported). The
  * admin console's, so administrators only (the routes check it). A definition is checked in full
  * (subject, columns, filter, sort) before it is saved, so a saved query runs unless its subject's
  * fields changed since (then running it names the broken part). Deleting goes to the recycle bin

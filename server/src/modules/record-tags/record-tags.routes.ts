@@ -1,5 +1,5 @@
 /**
- * A record's tags and categories (issue 6 "Records"): PUT the full set.
+ * A record's tags and categories (Records): PUT the full set.
  * /api/v1/applications/:slug/subjects/:key/records/:id/{tags,categories}. Rules: record-tags.service.ts.
  */
 import { z } from 'zod';

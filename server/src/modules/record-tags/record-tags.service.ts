@@ -1,5 +1,5 @@
 /**
- * Tags and categories of a record (issue 6 "Records: … tags and categories"): the full new set,
+ * Tags and categories of a record (records carry tags and categories): the full new set,
  * through the tags and categories modules' `setTags` / `setCategories` (target type 'record',
  * target id the record id). Editors, owners and administrators of the record's application;
  * audited `record.tag` / `record.categorize` with the names before and after.

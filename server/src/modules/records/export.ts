@@ -1,6 +1,6 @@
 /**
- * Grid export (issue 7: "Every grid exports CSV and XLSX of the current filter, every column the
- * user can see"): the records the list would show for the same filter, sort and quick search,
+ * Grid export (every grid exports CSV and XLSX of the current filter, every column the
+ * user can see): the records the list would show for the same filter, sort and quick search,
  * read page by page with the keyset cursor (listRecords, 1,000 a page; memory stays flat), at most
  * RECORD_QUERY_EXPORT_MAX_ROWS, with only the requested columns, in their order.
  * Cells like the record query export (record-queries/query-export.ts, whose file types, file name

@@ -1,5 +1,5 @@
 /**
- * The records' filter compiler (issue 6: "filter on any field (and/or groups, operators per type)")
+ * The records' filter compiler (filter on any field: and/or groups, operators per type)
  * and quick search. A FilterGroup (contracts/records.ts) becomes one SQL condition over the record
  * row alias (`r` by default) with every value a bound parameter (drizzle `sql`), never spliced text.
  * Operators per type: contracts FILTER_OPS_BY_TYPE; the record id takes those of a user field.

@@ -1,7 +1,7 @@
 /**
- * Listing records (issue 6: "server-side paging, sort and filter on any field … quick search";
- * "Lists take page numbers (ProTable) and a keyset `cursor`; `total` is exact up to 10,000 and an
- * estimate beyond"), and the names a page refers to (`labels`, `files`).
+ * Listing records (server-side paging, sort and filter on any field, quick search;
+ * lists take page numbers (ProTable) and a keyset `cursor`; `total` is exact up to 10,000 and an
+ * estimate beyond: docs/product.md "API conventions"), and the names a page refers to (`labels`, `files`).
  */
 import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Attachment, FilterGroup, RecordItem, RecordSort } from '../../../../contracts';

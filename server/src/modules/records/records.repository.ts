@@ -1,5 +1,5 @@
 /**
- * SQL of records (STYLE.md: "SQL lives in the repository"): a subject's table `rec_<hex>` (row alias
+ * SQL of records (docs/code-style.md "Server in layers": SQL lives in the repository): a subject's table `rec_<hex>` (row alias
  * `r`), its many-relation links (record_links) and its history (record_versions). Identifiers are
  * the generated names of modules/subjects/ddl.ts (checked by `ident`); values are parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * Records API (issue 6 "Records", contracts/records.ts):
+ * Records API (contracts/records.ts):
  * /api/v1/applications/:slug/subjects/:key/records[/:id[/versions[/:version/restore]]],
  * …/records/bulk-update, …/records/bulk-delete, and /api/v1/records/:id (where a record lives).
  * Reading: members (viewer+) and administrators; writing: editors, owners, administrators.

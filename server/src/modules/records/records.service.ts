@@ -1,5 +1,5 @@
 /**
- * Records of a subject (issue 6 "Records"): list, read, create, update with optimistic versions,
+ * Records of a subject (Records): list, read, create, update with optimistic versions,
  * delete to the recycle bin, bulk edit and delete, history and version restore.
  *
  * Every write goes through `validateValues` (values.ts) and, for updates, `applyChange`, which
@@ -175,7 +175,7 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
   const { app, subject } = await requireSubject(db, actor.user, slug, key, 'write', actor.cache);
   return guarded(subject, () =>
     db.transaction(async (tx) => {
-      // a dynamic form's conditions (issue 7, forms/forms.rules.ts): hidden fields ignored, requiredIf checked
+      // a dynamic form's conditions (forms/forms.rules.ts): hidden fields ignored, requiredIf checked
       const form = input.formId ? await formWriteRules(tx, subject, input.formId, input.values) : undefined;
       const values = await validateValues({ db: tx, applicationId: app.id, cache: actor.cache }, subject, form?.given ?? input.values, 'create');
       form?.checkRequired(values);

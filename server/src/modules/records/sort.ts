@@ -1,6 +1,6 @@
 /**
- * Sorting and keyset paging of records (issue 6: "sort on any field"; "a keyset `cursor` for
- * sequential and virtual scrolling"). A sort is `key:asc,key2:desc` over field keys and
+ * Sorting and keyset paging of records (sort on any field; a keyset `cursor` for
+ * sequential and virtual scrolling). A sort is `key:asc,key2:desc` over field keys and
  * SYSTEM_COLUMNS, then the record id as the tie-breaker (in the first key's direction, so a
  * one-key sort walks the `(column, id)` index forwards or backwards). Empty values sort last
  * ascending and first descending (PostgreSQL's default, which the indexes hold). With no sort,

@@ -1,6 +1,6 @@
 /**
- * Field values of records (issue 6: "required, unique, default, min/max, length, regex … enforced by
- * the server on every write path, with the field named in the error"). Three layers:
+ * Field values of records (required, unique, default, min/max, length, regex, enforced by
+ * the server on every write path, with the field named in the error). Three layers:
  *  - `normalizeValue(field, raw)`: one JSON value (contracts/records.ts, per type) → its canonical
  *    form, which is both the JSON the API answers and what the column stores (decimal strings,
  *    'YYYY-MM-DD', ISO datetimes in UTC, arrays de-duplicated; '' and [] become null);

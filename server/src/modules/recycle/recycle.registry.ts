@@ -1,6 +1,6 @@
 /**
- * The recycle bin's plug-in interface (issue 5: "every later module plugs in through one
- * interface"). A module that soft-deletes an object:
+ * The recycle bin's plug-in interface (every module plugs in through one
+ * interface). A module that soft-deletes an object:
  *  1. sets the object's own `deleted_at`/`deleted_by` (schema.ts `softDelete()`), and in the same
  *     transaction calls `moveToRecycleBin(tx, …)` (one `recycle_bin` row, so the bin pages across
  *     types in SQL);

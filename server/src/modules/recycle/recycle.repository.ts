@@ -1,5 +1,5 @@
 /**
- * SQL of the recycle bin (STYLE.md "SQL lives in the repository"): the `recycle_bin` rows and the
+ * SQL of the recycle bin (docs/code-style.md "Server in layers": SQL lives in the repository): the `recycle_bin` rows and the
  * retention setting's row in `settings` (key RECYCLE_RETENTION_KEY, value a JSON number of days).
  */
 import { and, asc, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';

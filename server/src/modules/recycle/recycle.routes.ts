@@ -1,5 +1,5 @@
 /**
- * /api/v1/recycle: the recycle bin, administrators only (issue 5 "Recycle bin"; contracts/recycle.ts).
+ * /api/v1/recycle: the recycle bin, administrators only (contracts/recycle.ts).
  * Restore, purge and the retention setting are audited (`recycle.restore`, `recycle.purge`,
  * `recycle.retention`); listing and reading the setting are reads.
  */

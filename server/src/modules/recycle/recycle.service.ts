@@ -1,5 +1,5 @@
 /**
- * The recycle bin (issue 5 "Recycle bin"): lists every soft-deleted object across types, restores
+ * The recycle bin: lists every soft-deleted object across types, restores
  * or purges one through the handler its module registered (recycle.registry.ts), and keeps the
  * retention setting that the scheduler's daily run applies (purgeExpired). Each restore, purge and
  * retention change writes one audit entry in its transaction (`recycle.restore`, `recycle.purge`,

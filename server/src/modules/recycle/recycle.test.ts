@@ -1,5 +1,5 @@
 /**
- * The recycle bin (issue 5): list across types, restore with the relations, purge with them,
+ * The recycle bin: list across types, restore with the relations, purge with them,
  * retention setting and the scheduler's retention run — over the real `tags` table through the
  * test Recyclable (recycle.test-support.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /__serverLoader?route={routeId}&url={href}` (SPEC.md §7): per-route data for the pages
+ * `GET /__serverLoader?route={routeId}&url={href}` (docs/routes-and-loading.md "Route data"): per-route data for the pages
  * that have it (route-data.service.ts). Signed-in users only (401); the page's own rules apply
  * (403/404); a page without server data is a JSON 404. Answers `{ success: true, data }`.
  */
@@ -32,7 +32,7 @@ export const routeDataRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
       schema: {
         tags: ['system'],
-        summary: 'Route data for a page (SPEC.md §7 server loader)',
+        summary: 'Route data for a page (the server loader of docs/routes-and-loading.md "Route data")',
         querystring: querySchema,
         response: { 200: okSchema(z.union([consoleSummarySchema, workspaceSummarySchema])), ...errorResponses },
       },

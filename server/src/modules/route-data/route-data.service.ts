@@ -1,5 +1,5 @@
 /**
- * The data behind `GET /__serverLoader?route=&url=` (SPEC.md §7): which page URL has server-side
+ * The data behind `GET /__serverLoader?route=&url=` (docs/routes-and-loading.md "Route data"): which page URL has server-side
  * data, and that data. The route is resolved from `url`'s pathname, not from the route id Umi
  * sends (Umi renumbers its ids whenever the route table changes).
  */
@@ -25,9 +25,9 @@ import {
 
 /** How many applications the console dashboard lists (the first page by name). */
 export const DASHBOARD_APPS = 10;
-/** How many of the newest audit entries the console dashboard shows (issue 5). */
+/** How many of the newest audit entries the console dashboard shows. */
 export const DASHBOARD_AUDIT = 10;
-/** How many record changes and notices a workspace home shows (issue 6). */
+/** How many record changes and notices a workspace home shows. */
 export const WORKSPACE_CHANGES = 10;
 export const WORKSPACE_NOTICES = 5;
 
@@ -60,7 +60,7 @@ export function resolveServerRoute(url: string): ServerRoute | null {
 }
 
 /**
- * `/admin`'s data (issue 5 "Console dashboard"): counts of applications, live users and groups (not
+ * `/admin`'s data (Console dashboard): counts of applications, live users and groups (not
  * in the recycle bin), unexpired sessions and the bin; live records (route-data.repository.ts
  * countLiveRecords: exact per table up to 10,000 rows, PostgreSQL's estimate beyond);
  * the first applications by name; the newest DASHBOARD_AUDIT audit entries; the server's health
@@ -101,7 +101,7 @@ export async function consoleSummary(
 }
 
 /**
- * `/{app}`'s data (issue 6): the application with its members, its live subjects with their field
+ * `/{app}`'s data: the application with its members, its live subjects with their field
  * counts, the WORKSPACE_CHANGES newest record changes, and the WORKSPACE_NOTICES newest notices the
  * caller may read in it (the notice center's list: everyone's, their groups', their own and this
  * application's) with the unread count. 404 unknown or deleted application, 403 not a member.

@@ -1,5 +1,5 @@
 /**
- * Issue 6: the workspace home's data (subjects, the newest record changes, notices, members) and
+ * The workspace home's data (subjects, the newest record changes, notices, members) and
  * the console dashboard's record total (exact per table, PostgreSQL's estimate for big tables).
  * Subjects and records are written straight in SQL here, as the subjects and records modules
  * store them (a real table per subject, one record_versions row per change).

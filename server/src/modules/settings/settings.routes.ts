@@ -1,5 +1,5 @@
 /**
- * /api/v1/settings: the system settings (issue 5 "System settings"; contracts/settings.ts).
+ * /api/v1/settings: the system settings (contracts/settings.ts).
  * Reading and changing them is for administrators; the public part (site name, logo, default
  * language, password policy, upload limit) is open to anyone, for the login page.
  */

@@ -1,12 +1,12 @@
 /**
- * System settings (issue 5 "System settings": "saved in the database, applied at once, each change
- * audited"). Each setting is one row of `settings` (key = contracts/settings.ts field name, value
+ * System settings (saved in the database, applied at once, each change
+ * audited). Each setting is one row of `settings` (key = contracts/settings.ts field name, value
  * JSON); a key never written has its DEFAULT_SETTINGS value, and a stored value that no longer
  * passes its rule is ignored (logged) in favour of the default, so a bad row cannot lock anyone out.
  *
  * Reads are cached per database handle in this process for CACHE_TTL_MS and the cache is dropped
  * when this process writes, so a change applies at once here; other API processes on the same
- * PostgreSQL see it within CACHE_TTL_MS (PRODUCT.md "Platform": stateless API servers).
+ * PostgreSQL see it within CACHE_TTL_MS (docs/product.md "How it runs": API servers keep no state of their own).
  *
  * Other modules use: getSettings(db) (every value), assertPasswordPolicy(db, password, field)
  * (setup, password changes, an administrator creating a user), sessionTimeouts(db)
@@ -29,7 +29,7 @@ import { HttpError } from '../../lib/http-error';
 import type { AuditWriter } from '../audit/audit.service';
 import { lockSettings, readSettingRows, upsertSetting } from './settings.repository';
 
-/** The value of every setting no administrator has changed. Session and throttle values are issue 4's constants. */
+/** The value of every setting no administrator has changed. Session and throttle values are the constants of server/README.md "Requests and sessions". */
 export const DEFAULT_SETTINGS: Settings = {
   siteName: 'Assay',
   logo: null,

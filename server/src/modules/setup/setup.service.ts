@@ -1,5 +1,5 @@
 /**
- * First-run setup (PRODUCT.md "Shell": `/init` creates the first administrator on an empty
+ * First-run setup (docs/product.md "Shell": `/init` creates the first administrator on an empty
  * database and is closed afterwards).
  */
 import type { InitInput, SetupStatus, User } from '../../../../contracts';

@@ -1,6 +1,6 @@
 /**
- * Data definition of subjects' tables (issue 6: "a subject as a real table with typed columns and
- * indexes, DDL run in a transaction when the schema changes"). Every function takes the caller's
+ * Data definition of subjects' tables (a subject is a real table with typed columns and
+ * indexes, DDL run in a transaction when the schema changes). Every function takes the caller's
  * transaction, so a failed schema change leaves no half-made table, column or index behind.
  *
  * Names are generated, never typed by users: table `rec_<32 hex>` (subject id), column

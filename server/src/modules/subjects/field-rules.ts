@@ -1,6 +1,6 @@
 /**
- * The rules of a field's definition (issue 6 "Per field: required, unique, default, min/max,
- * length, regex, help text"), checked before any table changes, each refusal a 400 naming the
+ * The rules of a field's definition (per field: required, unique, default, min/max,
+ * length, regex, help text), checked before any table changes, each refusal a 400 naming the
  * input field at fault:
  *  - required: not for computed types; unique: UNIQUE_FIELD_TYPES only (and not a many-relation);
  *  - options, per type: selects need options with unique labels; a relation needs a live subject

@@ -1,5 +1,5 @@
 /**
- * How each field type (contracts FIELD_TYPES) is stored in a subject's table (issue 6 "Storage"):
+ * How each field type (contracts FIELD_TYPES) is stored in a subject's table:
  * a typed column per field, a b-tree index `(column, id)` for sorting, filtering and keyset paging,
  * a trigram GIN index for the quick-search types, a GIN index for arrays. Decided by the prototype
  * in bench/record-storage.mjs (figures in modules/records/README.md).

@@ -1,5 +1,5 @@
 /**
- * Fields of a subject (issue 6 "Subjects and fields"): add, change (including the type), delete to
+ * Fields of a subject (Subjects and fields): add, change (including the type), delete to
  * the recycle bin, reorder. Every change runs in ONE transaction with its DDL and data changes
  * (ddl.ts, type-change.ts, field-data.ts): the subject's row is locked first (one schema change of
  * a subject at a time) and its record table is locked against writes (SHARE ROW EXCLUSIVE; reads go

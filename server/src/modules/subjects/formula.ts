@@ -1,6 +1,6 @@
 /**
- * Formula fields (issue 6: "computed from other fields by a well-kept expression library, never
- * `eval`"): mathjs expressions over the record's field keys, e.g. `price * quantity`,
+ * Formula fields (computed from other fields by a well-kept expression library, never
+ * `eval`): mathjs expressions over the record's field keys, e.g. `price * quantity`,
  * `round(amount * 1.13, 2)`, `score >= 60 ? "pass" : "fail"`. Numbers are BigNumbers (34 digits), so
  * money stays exact. A formula is computed and stored on every write of its record (so it sorts and
  * filters like any column) and for every record when the formula changes. `==` and `!=` compare

@@ -2,8 +2,8 @@
  * Which rows of a subject's table a read shows: the live records. A row is live when it is not in
  * the recycle bin (`deleted_at is null`) and not staged by an import that is still running.
  *
- * Import staging (issue 7: "stage rows in chunks and make the batch live in one short transaction,
- * so an import never blocks other users for more than a moment"; modules/imports/README.md): a run
+ * Import staging (rows are staged in chunks and the batch goes live in one short transaction,
+ * so an import never blocks other users for more than a moment; modules/imports/README.md): a run
  * inserts its rows chunk by chunk with `import_batch_id` = the batch, already in every index; while
  * the batch's status is `running` no read shows them; making the batch live is the status update
  * alone (migration 0009). The running batches of a subject travel with its definition

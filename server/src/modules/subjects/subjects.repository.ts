@@ -1,5 +1,5 @@
 /**
- * SQL of subjects and fields (STYLE.md: "SQL lives in the repository"). Reads leave out objects in
+ * SQL of subjects and fields (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out objects in
  * the recycle bin unless asked. The subjects' own record tables are touched through ddl.ts (schema)
  * and the SQL builders of value-sql.ts / type-change.ts (data).
  */

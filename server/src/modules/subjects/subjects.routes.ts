@@ -1,5 +1,5 @@
 /**
- * Subjects and their fields (issue 6 "Subjects and fields", contracts/subjects.ts):
+ * Subjects and their fields (contracts/subjects.ts):
  *  - /api/v1/applications/:slug/subjects…: members read; owners and administrators change the
  *    schema (subjects, fields, order);
  *  - /api/v1/subjects, /api/v1/subjects/:id: administrators, every application (`/admin/subject`).

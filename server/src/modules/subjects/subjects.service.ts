@@ -1,5 +1,5 @@
 /**
- * Subjects (issue 6 "Subjects and fields", PRODUCT.md "Data core"): entity types of an application,
+ * Subjects (docs/product.md "Data core"): entity types of an application,
  * each a real table with one typed column per field (README.md "Storage"). Members read them; the
  * application's owners and administrators create, change and delete them (to the recycle bin).
  * Administrators also list and open every application's subjects (`/admin/subject`).

@@ -1,6 +1,6 @@
 /**
- * Changing a field's type (issue 6: "Changing a field's type converts values where it can; where it
- * cannot, the server refuses and lists the records that would break"). The matrix of allowed
+ * Changing a field's type (the stored values are converted where they can be; where they
+ * cannot, the server refuses and lists the records that would break). The matrix of allowed
  * changes is contracts FIELD_TYPE_CHANGES; this module says, for one change, how each stored value
  * converts (in SQL, never row by row in JavaScript) and which values would not. The full table
  * with examples is in README.md "Type changes".

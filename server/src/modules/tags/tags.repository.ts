@@ -1,5 +1,5 @@
 /**
- * SQL of tags and taggings (STYLE.md: "SQL lives in the repository"). Reads leave out deleted tags;
+ * SQL of tags and taggings (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted tags;
  * a deleted tag's taggings stay in place (a restore brings them back).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';

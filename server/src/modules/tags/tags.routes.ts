@@ -1,5 +1,5 @@
 /**
- * /api/v1/tags (issue 5 "Tags", contracts/tags.ts). Listing is open to every signed-in user (the
+ * /api/v1/tags (contracts/tags.ts). Listing is open to every signed-in user (the
  * tag picker of later modules); managing tags and the tagging endpoints are for administrators.
  * Rules: tags.service.ts.
  */

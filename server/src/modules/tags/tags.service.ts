@@ -1,5 +1,5 @@
 /**
- * Tags (issue 5 "Tags"): administrators create, rename, recolour and delete tags (to the recycle
+ * Tags: administrators create, rename, recolour and delete tags (to the recycle
  * bin); names are unique case-insensitively among live tags (partial unique index `tags_name_key`;
  * a clash is a 409 naming 'name'). Tagging: `assignTags` replaces an object's set of tags.
  * The tagging endpoints are for administrators; later modules tag their own objects inside their

@@ -1,5 +1,5 @@
 /**
- * SQL of users (STYLE.md: "SQL lives in the repository"). Every function takes an Executor: the
+ * SQL of users (docs/code-style.md "Server in layers": SQL lives in the repository). Every function takes an Executor: the
  * database or a transaction in progress. Soft-deleted users (`deleted_at` set: in the recycle
  * bin) are invisible to every lookup and list here except the ones named `…IncludingDeleted`.
  */

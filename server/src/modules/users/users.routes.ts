@@ -1,5 +1,5 @@
 /**
- * /api/v1/users: accounts, administrators only (contracts/users.ts; issue 5 "Users").
+ * /api/v1/users: accounts, administrators only (contracts/users.ts).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

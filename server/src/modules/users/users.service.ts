@@ -1,7 +1,7 @@
 /**
- * Users (issue 5 "Users"; contracts/users.ts): administrators list, create, edit, disable/enable,
+ * Users (contracts/users.ts): administrators list, create, edit, disable/enable,
  * reset passwords, delete to the recycle bin, and read a user's groups, memberships (with the
- * effective role, PRODUCT.md "Roles"), sessions and audit trail. Permission checks are the
+ * effective role, docs/product.md "Roles"), sessions and audit trail. Permission checks are the
  * routes' preValidation hooks (requireAdmin); this layer holds the rules:
  *  - an administrator cannot disable, demote or delete their own account;
  *  - Assay keeps at least one live, enabled administrator (serialised on the administrators' rows);
@@ -243,7 +243,7 @@ export function generatePassword(): string {
 }
 
 /**
- * Resets a user's password (administrators, issue 5): a generated strong password, returned once
+ * Resets a user's password (administrators): a generated strong password, returned once
  * in the answer and stored only as its argon2id hash; `password_changed_at` set; every session of
  * the user ended and every active API token revoked; audited `user.password_reset` (details:
  * sessionsRevoked, tokensRevoked; never the password).
@@ -269,7 +269,7 @@ export async function resetPassword(db: Database, id: string, audit: AuditWriter
 }
 
 /**
- * Deletes a user to the recycle bin (issue 5): `deleted_at`/`deleted_by` set, a recycle-bin row,
+ * Deletes a user to the recycle bin: `deleted_at`/`deleted_by` set, a recycle-bin row,
  * every session ended, audited `user.delete` (before: the user). Memberships and group memberships
  * stay in place (hidden while the user is deleted) so a restore brings them back.
  * @throws HttpError 404 NOT_FOUND (errors.userIdNotFound); 409 CONFLICT errors.cannotDeleteSelf,

@@ -1,6 +1,6 @@
 /**
- * Encryption of secret variables (issue 5 "Variables": "stored encrypted (AES-GCM) with a key from
- * the environment, or one generated into the data folder on first start when none is given").
+ * Encryption of secret variables (stored encrypted, AES-GCM, with a key from
+ * the environment, or one generated into the data folder on first start when none is given).
  *
  * - Cipher: AES-256-GCM (node:crypto), a fresh 12-byte IV per value, 16-byte tag; stored as
  *   `iv.tag.ciphertext`, each part base64url. The variable's id is the additional authenticated

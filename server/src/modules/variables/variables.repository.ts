@@ -1,5 +1,5 @@
 /**
- * SQL of variables (STYLE.md: "SQL lives in the repository"). Every read leaves out soft-deleted
+ * SQL of variables (docs/code-style.md "Server in layers": SQL lives in the repository). Every read leaves out soft-deleted
  * rows unless it says otherwise.
  */
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * /api/v1/variables (issue 5 "Variables", contracts/variables.ts): administrators only. A secret's
+ * /api/v1/variables (contracts/variables.ts): administrators only. A secret's
  * value is never in any response (`value: null`, `hasValue`). Rules: variables.service.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Variables (issue 5 "Variables"): administrators create, edit and delete variables (to the recycle
+ * Variables: administrators create, edit and delete variables (to the recycle
  * bin); a secret's value is write-only (never in a response nor in an audit entry: `'***'`) and
  * stored encrypted (variables.crypto.ts). Later modules read values with `readVariable`.
  * Keys are unique per scope among live variables (the partial unique index

@@ -1,4 +1,4 @@
-/** /admin/action (SPEC.md §2): Actions, part of the "automation" module, not built yet. */
+/** /admin/action (docs/routes.txt): Actions, part of the "automation" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="automation" />;

@@ -1,5 +1,5 @@
 /**
- * Columns of the applications table (issue 6 "Applications"): icon and name (to the application's
+ * Columns of the applications table (Applications): icon and name (to the application's
  * page), slug (to its workspace), description, enabled modules, members, the administrator's own
  * role and creation time. Name, slug and creation sort on the server; the keyword searches slug
  * and name.

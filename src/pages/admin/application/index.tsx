@@ -1,5 +1,5 @@
 /**
- * /admin/application (SPEC.md §2; issue 6 "Applications"): every live application in a ProTable
+ * /admin/application (Applications, docs/product.md "Data core"): every live application in a ProTable
  * with server-side paging, sorting (name, slug, created) and search (slug or name); create (all
  * fields and the first members) and edit in a modal; open the workspace; delete to the recycle bin
  * after a confirmation. Administrators only (route access canAdmin).

@@ -1,6 +1,6 @@
 /**
- * The field-level diff of an audit entry's before/after (issue 5: "before/after as a field-level
- * diff"): both objects are flattened to dot paths (`nested.color`, `items.0.name`), then compared
+ * The field-level diff of an audit entry's before/after (before/after as a field-level
+ * diff): both objects are flattened to dot paths (`nested.color`, `items.0.name`), then compared
  * path by path. Pure functions, unit-tested (diff.test.ts).
  */
 

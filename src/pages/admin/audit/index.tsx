@@ -1,5 +1,5 @@
 /**
- * /admin/audit, the audit log (issue 5 "Audit log"): every entry with who, when, action, target,
+ * /admin/audit, the audit log: every entry with who, when, action, target,
  * IP and user agent; server-side paging and the filters (user text, action or action prefix,
  * target type and id, time range); a drawer with the entry and its before/after as a field-level
  * diff; export of the filtered set as CSV or XLSX; "Verify chain". Read only: entries cannot be

@@ -1,5 +1,5 @@
 /**
- * /admin/category (SPEC.md "category management"; issue 5 "Categories"): the category tree in an
+ * /admin/category (docs/routes-and-loading.md "Screen names": category management; Categories): the category tree in an
  * antd Tree. Drag a node to reorder it or to move it under another (PUT /categories/:id/move; the
  * server refuses cycles, and the tree reloads with its message); add a top-level category or a
  * subcategory, rename, open the detail page, delete (asks first; to the recycle bin; refused while

@@ -1,5 +1,5 @@
 /**
- * Columns of the clients table (issue 6 "Clients"): code (to the client's page), name, industry,
+ * Columns of the clients table (Clients): code (to the client's page), name, industry,
  * status, the first contact, linked applications and the last change. Code, name, industry,
  * status and the last change sort on the server; search fields: keyword (code or name), status,
  * industry (those in use) and application.

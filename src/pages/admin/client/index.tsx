@@ -1,5 +1,5 @@
 /**
- * /admin/client (SPEC.md §2; issue 6 "Clients"): the audited organisations in a ProTable with
+ * /admin/client (Clients, docs/product.md "Data core"): the audited organisations in a ProTable with
  * server-side paging, sorting and search (keyword on code or name; status, industry and
  * application filters); create and edit in a modal (contacts list editor, linked applications);
  * export the filtered list as CSV or XLSX; delete to the recycle bin after a confirmation.

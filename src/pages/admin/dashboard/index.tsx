@@ -1,9 +1,9 @@
 /**
- * /admin, the console dashboard (PRODUCT.md "Platform", issue 5 "Console dashboard"): what exists
+ * /admin, the console dashboard (docs/product.md "Platform"): what exists
  * (applications, live users and groups, active sessions, the recycle bin, live records — an
  * estimate, marked ≈, once a subject holds more than 10,000), the server's health (database engine and size, version, uptime), the newest audit
  * entries, quick links, the latest applications with links into their workspaces, and forms to
- * create applications and users. Its data comes from the server loader (SPEC.md §7) through the
+ * create applications and users. Its data comes from the server loader (docs/routes-and-loading.md "Route data") through the
  * route-data layer.
  */
 import { PageContainer, StatisticCard } from '@ant-design/pro-components';

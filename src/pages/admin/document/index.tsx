@@ -1,4 +1,4 @@
-/** /admin/document (SPEC.md §2): Documents, part of the "documents" module, not built yet. */
+/** /admin/document (docs/routes.txt): Documents, part of the "documents" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="documents" />;

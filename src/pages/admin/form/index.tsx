@@ -1,5 +1,5 @@
 /**
- * /admin/form (issue 7 "Dynamic forms"): every form across subjects in a ProTable with server
+ * /admin/form (Dynamic forms): every form across subjects in a ProTable with server
  * paging, search (name) and the application filter; "New form" picks application and subject and
  * opens the designer; delete asks first and goes to the recycle bin. Administrators (route access
  * canAdmin; the API also lets application owners manage their own forms).

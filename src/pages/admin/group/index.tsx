@@ -1,5 +1,5 @@
 /**
- * /admin/group (SPEC.md §2; issue 5 "Groups"): every live group in a ProTable with server-side
+ * /admin/group (Groups, docs/product.md "Platform"): every live group in a ProTable with server-side
  * paging, sorting (name, members, created) and search; create and edit in a modal; delete to the
  * recycle bin (confirmed; members and grants come back with a restore).
  */

@@ -1,5 +1,5 @@
 /**
- * `/admin/notice` (SPEC.md §2; issue 5 "Notices"): every announcement and message, server-paged,
+ * `/admin/notice` (Notices, docs/product.md "Platform"): every announcement and message, server-paged,
  * sorted and filtered (title search, kind, published), with audience, window, status and how many
  * users read it; create ("New announcement" → /admin/notice/new), edit, publish/unpublish, delete
  * to the recycle bin (asks first), and "Send message" to one user.

@@ -1,4 +1,4 @@
-/** /admin/ollamaList (SPEC.md §2): Models, part of the "modelProviders" module, not built yet. */
+/** /admin/ollamaList (docs/routes.txt): Models, part of the "modelProviders" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="modelProviders" />;

@@ -1,5 +1,5 @@
 /**
- * /admin/person (SPEC.md 个人中心; issue 5 "Personal center"): every signed-in user's own profile,
+ * /admin/person (docs/routes-and-loading.md "Screen names": 个人中心; Personal center): every signed-in user's own profile,
  * password, language, personal API tokens and recent activity, one tab each. The tab is in the
  * address (`?tab=password`), so a user whose password expired is sent straight to it (app.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/record-query (issue 6 "record query"; PRODUCT.md "Records"): a query builder over one
+ * /admin/record-query (docs/product.md "Records"): a query builder over one
  * subject and its relations (columns through relation fields, filter, up to 5 sorts, quick
  * search). Run shows the rows in a server-paged grid; the query can be saved under a name, and
  * the saved ones are listed (search, paging) to open, rename or delete (recycle bin). Export

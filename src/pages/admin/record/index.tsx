@@ -1,5 +1,5 @@
 /**
- * /admin/record (SPEC.md §2; issue 6 "Records"): administrators pick an application, then one of
+ * /admin/record (Records, docs/product.md "Data core"): administrators pick an application, then one of
  * its subjects, and get the same RecordGrid as the workspace (every write allowed: administrators
  * pass every application check). The choice lives in the URL (`?app=&subject=`), so reloads and
  * the back button keep it; records open at `/admin/record/:record`.

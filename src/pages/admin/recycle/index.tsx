@@ -1,5 +1,5 @@
 /**
- * /admin/recycle, the recycle bin (issue 5 "Recycle bin"): every soft-deleted object of every type
+ * /admin/recycle, the recycle bin: every soft-deleted object of every type
  * (type, name, who deleted it, when, how long ago), filter by type and search; restore (with its
  * relations) or purge for good, each asking first, one at a time or for the selected rows; the
  * retention setting on the same page. A refused restore (409: the name was taken meanwhile) shows

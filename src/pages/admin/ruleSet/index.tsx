@@ -1,4 +1,4 @@
-/** /admin/ruleSet (SPEC.md §2): Rule sets, part of the "rules" module, not built yet. */
+/** /admin/ruleSet (docs/routes.txt): Rule sets, part of the "rules" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="rules" />;

@@ -1,4 +1,4 @@
-/** /admin/spider (SPEC.md §2): Data collection, part of the "spiders" module, not built yet. */
+/** /admin/spider (docs/routes.txt): Data collection, part of the "spiders" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="spiders" />;

@@ -1,5 +1,5 @@
 /**
- * /admin/subject (SPEC.md §2; issue 6 "Subjects and fields"): every application's subjects in a
+ * /admin/subject (Subjects and fields, docs/product.md "Data core"): every application's subjects in a
  * ProTable with server paging, search (key or name) and the application filter (also taken from
  * `?application=slug`); a new subject in a modal (then its schema editor opens); delete asks first
  * and goes to the recycle bin. Administrators only (route access canAdmin).

@@ -1,5 +1,5 @@
 /**
- * /admin/system (SPEC.md 系统设置; issue 5 "System settings"), administrators: one form in four
+ * /admin/system (docs/routes-and-loading.md "Screen names": 系统设置; System settings), administrators: one form in four
  * sections — site (name, logo, default language), password policy (length, classes, expiry),
  * sessions and sign-in (idle and absolute timeouts, failed sign-ins before the back-off), uploads
  * (size limit). Saving applies at once on the server (and here: header title and logo), each change

@@ -1,5 +1,5 @@
 /**
- * /admin/tag (SPEC.md "tag management"; issue 5 "Tags"): tags with colour swatches and usage in a
+ * /admin/tag (docs/routes-and-loading.md "Screen names": tag management): tags with colour swatches and usage in a
  * ProTable (server-side paging, search, sort by name, usage or creation); create and edit in a
  * modal; delete asks first and goes to the recycle bin (its taggings come back with a restore).
  */

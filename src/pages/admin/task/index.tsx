@@ -1,4 +1,4 @@
-/** /admin/task (SPEC.md §2): Tasks, part of the "automation" module, not built yet. */
+/** /admin/task (docs/routes.txt): Tasks, part of the "automation" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="automation" />;

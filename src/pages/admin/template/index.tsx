@@ -1,4 +1,4 @@
-/** /admin/template (SPEC.md §2): Templates, part of the "documents" module, not built yet. */
+/** /admin/template (docs/routes.txt): Templates, part of the "documents" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="documents" />;

@@ -1,5 +1,5 @@
 /**
- * Columns of the users table (issue 5 "Users"): sortable name, e-mail and creation time (sorted on
+ * Columns of the users table (Users): sortable name, e-mail and creation time (sorted on
  * the server), the role and status filters, and the hidden search fields (keyword, group).
  */
 import type { ProColumns } from '@ant-design/pro-components';

@@ -1,5 +1,5 @@
 /**
- * /admin/user (SPEC.md §2; issue 5 "Users"): every live user in a ProTable with server-side
+ * /admin/user (Users, docs/product.md "Platform"): every live user in a ProTable with server-side
  * paging, sorting (name, e-mail, created), search (name or e-mail) and filters (role, status,
  * group); create and edit in a modal; disable/enable, reset password (shown once) and delete to
  * the recycle bin, each confirmed first. Administrators only (route access canAdmin).

@@ -1,5 +1,5 @@
 /**
- * /admin/variable (SPEC.md "variable management"; issue 5 "Variables"): every variable in a
+ * /admin/variable (docs/routes-and-loading.md "Screen names": variable management; Variables): every variable in a
  * ProTable with server-side paging, sorting (key, type, updated) and filters (search, type,
  * scope); secrets show as ••••; new variable in a modal; delete asks first and goes to the recycle bin.
  */

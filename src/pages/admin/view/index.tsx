@@ -1,5 +1,5 @@
 /**
- * /admin/view (issue 7 "Views"): every saved view across applications and subjects in a ProTable
+ * /admin/view (Views): every saved view across applications and subjects in a ProTable
  * with server paging and search by name; each opens its editor (`/admin/view/:view`), the subject's
  * console view or the workspace view; delete asks first and moves the view to the recycle bin (its
  * share links stop working until it is restored).

@@ -1,4 +1,4 @@
-/** /403 (SPEC.md §2 error pages): addressable on its own; the same result renders in place elsewhere. */
+/** /403 (docs/routes-and-loading.md "Route table", error pages): addressable on its own; the same result renders in place elsewhere. */
 import React from 'react';
 import ExceptionResult from '../../../components/ExceptionResult';
 

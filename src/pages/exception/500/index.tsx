@@ -1,4 +1,4 @@
-/** /500 (SPEC.md §2 error pages): addressable on its own; the same result renders in place elsewhere. */
+/** /500 (docs/routes-and-loading.md "Route table", error pages): addressable on its own; the same result renders in place elsewhere. */
 import React from 'react';
 import ExceptionResult from '../../../components/ExceptionResult';
 

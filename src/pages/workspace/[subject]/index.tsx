@@ -1,5 +1,5 @@
 /**
- * `/{app}/{subject}` (SPEC.md §2; issue 6 "Records"): a subject's records in the RecordGrid. The
+ * `/{app}/{subject}` (Records, docs/product.md "Data core"): a subject's records in the RecordGrid. The
  * route takes any second segment no named route claims; the loader asks the server for the
  * subject (with its fields) and an unknown one renders 404 in place. Editors, owners and
  * administrators write; viewers read (the application role from the workspace gate).

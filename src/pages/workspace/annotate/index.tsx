@@ -1,4 +1,4 @@
-/** /:app/annotate (SPEC.md §2): Annotation, part of the "annotation" module, not built yet. */
+/** /:app/annotate (docs/routes.txt): Annotation, part of the "annotation" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="annotation" />;

@@ -1,4 +1,4 @@
-/** /:app/audit_report (SPEC.md §2): Audit reports, part of the "auditReports" module, not built yet. */
+/** /:app/audit_report (docs/routes.txt): Audit reports, part of the "auditReports" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="auditReports" />;

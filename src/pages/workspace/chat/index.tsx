@@ -1,4 +1,4 @@
-/** /:app/chat (SPEC.md §2): Chat, part of the "chat" module, not built yet. */
+/** /:app/chat (docs/routes.txt): Chat, part of the "chat" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="chat" />;

@@ -1,4 +1,4 @@
-/** /:app/engagement_management (SPEC.md §2): Engagement management, part of the "funds" module, not built yet. */
+/** /:app/engagement_management (docs/routes.txt): Engagement management, part of the "funds" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

@@ -1,4 +1,4 @@
-/** /:app/files (SPEC.md §2): Files, part of the "documents" module, not built yet. */
+/** /:app/files (docs/routes.txt): Files, part of the "documents" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="documents" />;

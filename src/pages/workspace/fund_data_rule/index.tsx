@@ -1,4 +1,4 @@
-/** /:app/fund_data_rule (SPEC.md §2): Fund data rules, part of the "funds" module, not built yet. */
+/** /:app/fund_data_rule (docs/routes.txt): Fund data rules, part of the "funds" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

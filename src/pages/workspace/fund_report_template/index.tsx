@@ -1,4 +1,4 @@
-/** /:app/fund_report_template (SPEC.md §2): Fund report templates, part of the "funds" module, not built yet. */
+/** /:app/fund_report_template (docs/routes.txt): Fund report templates, part of the "funds" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

@@ -1,4 +1,4 @@
-/** /:app/graph (SPEC.md §2): Relation graph, part of the "graph" module, not built yet. */
+/** /:app/graph (docs/routes.txt): Relation graph, part of the "graph" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="graph" />;

@@ -1,4 +1,4 @@
-/** /:app/grid (SPEC.md §2): Large grid, part of the "gallery" module, not built yet. */
+/** /:app/grid (docs/routes.txt): Large grid, part of the "gallery" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="gallery" />;

@@ -1,11 +1,11 @@
 /**
- * `/{app}` workspace home (SPEC.md §2 "home dashboard"; issue 6): the application (icon, name,
+ * `/{app}` workspace home (docs/routes-and-loading.md "Route table": home dashboard): the application (icon, name,
  * description, the caller's role, enabled modules, a link to its settings for a manager), its
  * subjects (each into `/{app}/{key}`), the ten newest record changes (each into the record), its
  * members (an administrator or owner adds them here) and the newest notices for this workspace.
- * Every section says what to do when it is empty. Its data comes from the server loader (SPEC.md
- * §7); the `/:app` gate has already checked membership. antd only (no ProComponents): the home is
- * a first load (issue 3's budget).
+ * Every section says what to do when it is empty. Its data comes from the server loader (docs/routes-and-loading.md
+ * "Route data"); the `/:app` gate has already checked membership. antd only (no ProComponents): the home is
+ * a first load (docs/routes-and-loading.md "First-load budget").
  */
 import { SettingOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, List, Row, Space, Tag } from 'antd';

@@ -1,4 +1,4 @@
-/** /:app/integrity_risk_table (SPEC.md §2): Risk register, part of the "integrityRisk" module, not built yet. */
+/** /:app/integrity_risk_table (docs/routes.txt): Risk register, part of the "integrityRisk" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="integrityRisk" />;

@@ -1,4 +1,4 @@
-/** /:app/internal_regulation_manager (SPEC.md §2): Internal regulations, part of the "regulations" module, not built yet. */
+/** /:app/internal_regulation_manager (docs/routes.txt): Internal regulations, part of the "regulations" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="regulations" />;

@@ -1,5 +1,5 @@
 /**
- * `/{app}/noticeCenter` (SPEC.md §2 "Notice center"; issue 5): the notices the signed-in member may
+ * `/{app}/noticeCenter` (docs/routes-and-loading.md "Route table": Notice center): the notices the signed-in member may
  * read — this application's, everyone's, their groups' and their personal messages (other
  * applications' notices are left out) — newest first, server-paged, with an unread dot; "Unread"
  * narrows to unread ones; opening one shows it and marks it read; "Mark all read" clears them.

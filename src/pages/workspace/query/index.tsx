@@ -1,4 +1,4 @@
-/** /:app/query (SPEC.md §2): Query, part of the "queries" module, not built yet. */
+/** /:app/query (docs/routes.txt): Query, part of the "queries" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="queries" />;

@@ -1,5 +1,5 @@
 /**
- * `/{app}/settings` (SPEC.md §2; issue 6 "`/:app/settings` lets an owner edit the same"): the
+ * `/{app}/settings` (docs/product.md "Applications and clients": an owner edits the same as the console): the
  * application's settings in tabs. General: an owner (or an administrator) edits name,
  * description, icon, theme colour and modules; other members see them read-only. Members: the
  * same member management as the console (add by e-mail, change role, remove; read-only for

@@ -1,5 +1,5 @@
 /**
- * /:app/share_grid_view?token=… (issue 7 share links): the read-only grid of a shared view for
+ * /:app/share_grid_view?token=… (share links, docs/product.md "Views"): the read-only grid of a shared view for
  * anyone holding the token, signed in or not (the workspace gate and the layout let this path
  * through: layouts/share.ts). Only the view's columns and rows come back from the server. A link
  * with a password asks for it (401 SHARE_PASSWORD_REQUIRED / _WRONG); an unknown, expired or

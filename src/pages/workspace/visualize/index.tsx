@@ -1,4 +1,4 @@
-/** /:app/visualize (SPEC.md §2): Visualize, part of the "visualization" module, not built yet. */
+/** /:app/visualize (docs/routes.txt): Visualize, part of the "visualization" module, not built yet. */
 import ModulePending from '../../../components/ModulePending';
 
 export default () => <ModulePending module="visualization" />;

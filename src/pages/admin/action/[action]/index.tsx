@@ -1,4 +1,4 @@
-/** /admin/action/:action (SPEC.md §2): Action, part of the "automation" module, not built yet. */
+/** /admin/action/:action (docs/routes.txt): Action, part of the "automation" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="automation" />;

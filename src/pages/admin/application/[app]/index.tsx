@@ -1,5 +1,5 @@
 /**
- * /admin/application/:app (SPEC.md §2; issue 6 "Applications"): one application — its settings
+ * /admin/application/:app (Applications, docs/product.md "Data core"): one application — its settings
  * (ProDescriptions: slug, description, icon, theme colour, modules, dates), edit, delete to the
  * recycle bin, a link into its workspace `/{app}`, and tabs: members (add by e-mail, change role,
  * remove; the last owner stays) and the clients linked to it. An unknown or deleted slug shows

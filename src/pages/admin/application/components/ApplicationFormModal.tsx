@@ -1,5 +1,5 @@
 /**
- * Create or edit an application in a ModalForm (issue 6 "Applications"). Create asks the slug
+ * Create or edit an application in a ModalForm (Applications). Create asks the slug
  * (checked against the reserved words by the server), name, description, icon, theme colour,
  * enabled modules and the first members (users picked by name or e-mail, each with a role; the
  * creator is the owner anyway). Edit changes name, description, icon, colour and modules (the

@@ -1,5 +1,5 @@
 /**
- * The field-level diff of one audit entry (issue 5): a table of field (dot path), before and
+ * The field-level diff of one audit entry: a table of field (dot path), before and
  * after, changed rows highlighted, with the number of changed fields. Logic in ../diff.ts.
  */
 import { Table, Tag, Typography, theme } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * "Verify chain" (issue 5): calls GET /audit/verify and shows "intact, N entries" or the first
+ * "Verify chain": calls GET /audit/verify and shows "intact, N entries" or the first
  * broken entry with its seq and why, as an alert above the table; with the anchors the server
  * keeps outside the database (how many were checked, and the public key that checks their
  * signatures, copyable).

@@ -1,5 +1,5 @@
 /**
- * /admin/category/:category (issue 5 "Categories"): a category's path (breadcrumb back to the
+ * /admin/category/:category (Categories): a category's path (breadcrumb back to the
  * tree), name and description (edit), parent (move it: CategoryPicker without its own subtree;
  * it goes last among the new siblings), usage, subcategories (add one, open one), delete (asks
  * first; to the recycle bin; refused while it has subcategories).

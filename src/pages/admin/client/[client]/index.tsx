@@ -1,5 +1,5 @@
 /**
- * /admin/client/:client (SPEC.md §2; issue 6 "Clients"): one client — its details
+ * /admin/client/:client (Clients, docs/product.md "Data core"): one client — its details
  * (ProDescriptions), contacts, the applications linked to it (each into its console page and its
  * workspace), edit and delete to the recycle bin. An unknown or deleted id shows the 404 result.
  */

@@ -1,5 +1,5 @@
 /**
- * Create or edit a client in a ModalForm (issue 6 "Clients"): code, name, industry (suggested from
+ * Create or edit a client in a ModalForm (Clients): code, name, industry (suggested from
  * those in use), status, contacts (a list editor: name, job title, e-mail, phone), linked
  * applications, address and notes. Server field errors land under their fields, also inside the
  * contacts list (`contacts.1.email`); what was typed stays.

@@ -1,4 +1,4 @@
-/** "New user" modal of the console dashboard (minimal; the users screen comes with the identity issue). */
+/** "New user" modal of the console dashboard (minimal; the full form is on the users screen, /admin/user). */
 import { UserAddOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
 import { Button, Form, message } from 'antd';

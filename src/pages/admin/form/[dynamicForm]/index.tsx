@@ -1,5 +1,5 @@
 /**
- * /admin/form/:dynamicForm (issue 7 "Dynamic forms"): the form designer. Left: the subject's
+ * /admin/form/:dynamicForm (Dynamic forms): the form designer. Left: the subject's
  * fields not yet placed (drag onto a section, or "Add"). Middle: the sections with their fields
  * (drag to reorder within and between sections — native HTML5 drag and drop — or the up/down
  * buttons from the keyboard); "Preview" renders the live form with its conditions working.

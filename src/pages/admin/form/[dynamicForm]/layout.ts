@@ -1,5 +1,5 @@
 /**
- * Pure edits of a form layout for the designer (issue 7 "Dynamic forms": sections, field order by
+ * Pure edits of a form layout for the designer (sections, field order by
  * drag and by the up/down buttons). Every function returns a new layout; the input is untouched.
  */
 import type { FormField, FormLayout, FormSection } from '../../../../../contracts';

@@ -1,5 +1,5 @@
 /**
- * "New form" modal of /admin/form (issue 7 "Dynamic forms"): application, then one of its
+ * "New form" modal of /admin/form (Dynamic forms): application, then one of its
  * subjects, name, description, "default form". POST /api/v1/forms (the layout starts as one
  * section of every writable field); 400s land on their fields. On success the designer opens.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/group/:group (SPEC.md §2; issue 5 "Groups"): one group — name and description (edit),
+ * /admin/group/:group (Groups, docs/product.md "Platform"): one group — name and description (edit),
  * its members (paged; add with a user picker, remove) and the application roles granted to the
  * whole group (add, change, remove); delete to the recycle bin. Unknown groups show a 404 result.
  */

@@ -1,5 +1,5 @@
 /**
- * `/admin/notice/:notice` (SPEC.md §2; issue 5): `new` creates an announcement, an id edits one
+ * `/admin/notice/:notice` (docs/routes.txt): `new` creates an announcement, an id edits one
  * (NoticeForm), with a preview of the body as the server stored it — sanitised — and the audience,
  * status and read count. A message (kind 'message') is shown read-only (messages are not edited).
  */

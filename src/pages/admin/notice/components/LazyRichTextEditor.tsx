@@ -1,5 +1,5 @@
 /**
- * The rich text editor behind React.lazy (issue 5: tiptap never enters other pages' chunks), with
+ * The rich text editor behind React.lazy (tiptap never enters other pages' chunks), with
  * a skeleton while its chunk loads. Same props as RichTextEditor (a controlled form field).
  */
 import { Skeleton } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The notice body editor (issue 5): @tiptap/react + @tiptap/starter-kit with an antd toolbar —
+ * The notice body editor: @tiptap/react + @tiptap/starter-kit with an antd toolbar —
  * bold, italic, strike, headings 2/3, bulleted and numbered lists, link (http, https, mailto),
  * block quote, inline code. A controlled form field (`value`/`onChange`, HTML). It is heavy
  * (ProseMirror), so pages load it with React.lazy (LazyRichTextEditor.tsx) and it never enters

@@ -1,4 +1,4 @@
-/** Personal center, "Profile": name, job title and phone; the e-mail is shown read-only (issue 5). */
+/** Personal center, "Profile": name, job title and phone; the e-mail is shown read-only. */
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, message } from 'antd';

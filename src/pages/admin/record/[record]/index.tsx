@@ -1,5 +1,5 @@
 /**
- * /admin/record/:record (SPEC.md §2; issue 6 "Records"): any record by its id alone. GET
+ * /admin/record/:record (Records, docs/product.md "Data core"): any record by its id alone. GET
  * /api/v1/records/:id says where it lives (application, subject); the RecordDetail follows, with
  * every right (administrators). An unknown id renders 404 in place.
  */

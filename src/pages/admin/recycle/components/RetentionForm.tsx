@@ -1,5 +1,5 @@
 /**
- * The recycle bin's retention (issue 5): days an object stays in the bin before the daily run
+ * The recycle bin's retention: days an object stays in the bin before the daily run
  * purges it, 0 = keep forever. Submits on Enter; a 400 lands on the field.
  */
 import { ProForm, ProFormDigit } from '@ant-design/pro-components';

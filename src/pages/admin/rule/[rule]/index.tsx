@@ -1,4 +1,4 @@
-/** /admin/rule/:rule (SPEC.md §2): Rule, part of the "rules" module, not built yet. */
+/** /admin/rule/:rule (docs/routes.txt): Rule, part of the "rules" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="rules" />;

@@ -1,4 +1,4 @@
-/** /admin/spider/create (SPEC.md §2): New collection rule, part of the "spiders" module, not built yet. */
+/** /admin/spider/create (docs/routes.txt): New collection rule, part of the "spiders" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="spiders" />;

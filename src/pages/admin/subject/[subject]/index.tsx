@@ -1,5 +1,5 @@
 /**
- * /admin/subject/:subject (SPEC.md §2; issue 6 "Subjects and fields"), `:subject` = the subject's
+ * /admin/subject/:subject (Subjects and fields, docs/product.md "Data core"), `:subject` = the subject's
  * id: its description (application, key, display field, counts), its fields (key, name, type,
  * required, unique, help) and the ways on: edit the schema, open the records in the workspace
  * (`/{app}/{key}`), delete to the recycle bin. An unknown or deleted id renders the 404 in place.

@@ -1,4 +1,4 @@
-/** /admin/trigger/:trigger (SPEC.md §2): Trigger, part of the "automation" module, not built yet. */
+/** /admin/trigger/:trigger (docs/routes.txt): Trigger, part of the "automation" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="automation" />;

@@ -1,5 +1,5 @@
 /**
- * /admin/user/:user (SPEC.md §2; issue 5 "Users"): one user — profile (ProDescriptions), the
+ * /admin/user/:user (Users, docs/product.md "Platform"): one user — profile (ProDescriptions), the
  * edit / disable / reset password / delete actions, and tabs: groups (add/remove), application
  * memberships with the effective role and its source (direct or a group), active sessions
  * (revoke), and the user's audit trail. Unknown or deleted users show a 404 result.

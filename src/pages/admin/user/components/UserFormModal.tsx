@@ -1,5 +1,5 @@
 /**
- * Create or edit a user in a ModalForm (issue 5 "Users"). Create asks name, e-mail, password,
+ * Create or edit a user in a ModalForm (Users). Create asks name, e-mail, password,
  * title, phone and the administrator flag; edit changes name, e-mail, title, phone and the flag
  * (the password is reset separately). Server 400/409s land on their fields; what was typed stays.
  */

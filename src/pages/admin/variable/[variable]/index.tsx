@@ -1,5 +1,5 @@
 /**
- * /admin/variable/:variable (issue 5 "Variables"): a variable's details and its edit form. A
+ * /admin/variable/:variable (Variables): a variable's details and its edit form. A
  * secret's value is never shown (••••); "set a new value" replaces it, empty keeps it. Below, the
  * variable's tags and categories (TagsAndCategories, targetType 'variable'). Delete asks first
  * and goes to the recycle bin.

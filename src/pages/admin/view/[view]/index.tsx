@@ -1,5 +1,5 @@
 /**
- * /admin/view/:view (issue 7 "Views"): edit a view — name, type and its config (the toolbar
+ * /admin/view/:view (Views): edit a view — name, type and its config (the toolbar
  * editor) — with a live preview of the rows the edited config gives (read-only), then save. An
  * unknown view renders 404 in place. Administrators only (route access canAdmin).
  */

@@ -1,5 +1,5 @@
 /**
- * `/{app}/{subject}/{record}` (SPEC.md §2; issue 6 "Records"): one record in the RecordDetail —
+ * `/{app}/{subject}/{record}` (Records, docs/product.md "Data core"): one record in the RecordDetail —
  * values, edit with conflict handling, history and restore, comments, files, tags. An unknown
  * subject or record renders 404 in place, from the server's answer. Rights from the application
  * role (workspace gate): editors write, owners also delete others' comments.

@@ -1,4 +1,4 @@
-/** /:app/annotate/:name (SPEC.md §2): Annotation detail, part of the "annotation" module, not built yet. */
+/** /:app/annotate/:name (docs/routes.txt): Annotation detail, part of the "annotation" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="annotation" />;

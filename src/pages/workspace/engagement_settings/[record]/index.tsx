@@ -1,4 +1,4 @@
-/** /:app/engagement_settings/:record (SPEC.md §2): Engagement setting, part of the "funds" module, not built yet. */
+/** /:app/engagement_settings/:record (docs/routes.txt): Engagement setting, part of the "funds" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

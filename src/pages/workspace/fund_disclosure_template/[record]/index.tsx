@@ -1,4 +1,4 @@
-/** /:app/fund_disclosure_template/:record (SPEC.md §2): Disclosure template, part of the "funds" module, not built yet. */
+/** /:app/fund_disclosure_template/:record (docs/routes.txt): Disclosure template, part of the "funds" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

@@ -1,4 +1,4 @@
-/** /:app/fund_report_template/:record (SPEC.md §2): Fund report template, part of the "funds" module, not built yet. */
+/** /:app/fund_report_template/:record (docs/routes.txt): Fund report template, part of the "funds" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="funds" />;

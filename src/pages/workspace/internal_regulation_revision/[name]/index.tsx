@@ -1,4 +1,4 @@
-/** /:app/internal_regulation_revision/:name (SPEC.md §2): Regulation revisions, part of the "regulations" module, not built yet. */
+/** /:app/internal_regulation_revision/:name (docs/routes.txt): Regulation revisions, part of the "regulations" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="regulations" />;

@@ -1,4 +1,4 @@
-/** /:app/process_flow/create (SPEC.md §2): New process flow, part of the "flows" module, not built yet. */
+/** /:app/process_flow/create (docs/routes.txt): New process flow, part of the "flows" module, not built yet. */
 import ModulePending from '../../../../components/ModulePending';
 
 export default () => <ModulePending module="flows" />;

@@ -1,5 +1,5 @@
 /**
- * The "Subjects" tab of `/{app}/settings` (issue 6 "Subjects and fields"): the application's
+ * The "Subjects" tab of `/{app}/settings` (Subjects and fields): the application's
  * subjects, each opening its records at `/{app}/{key}`. Owners and administrators also create
  * subjects here and edit a chosen subject's schema with the same SchemaEditor as
  * `/admin/subject/:subject/edit` (the server checks the role again: owner or administrator).

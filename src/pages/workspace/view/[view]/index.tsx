@@ -1,5 +1,5 @@
 /**
- * /:app/view/:view (issue 7 "Views"): a saved view of a subject rendered as its type (grid, kanban,
+ * /:app/view/:view (Views): a saved view of a subject rendered as its type (grid, kanban,
  * calendar), with the toolbar to change columns, filters, sorts, group and type, a quick search
  * over the subject's text fields (debounced 300 ms; narrows grid rows, kanban cards and calendar
  * events, and the grid's export; not saved with the view), "Save view" / "Save as new view" and
@@ -72,7 +72,7 @@ export default function WorkspaceViewPage() {
         <Space wrap>
           {config.type === 'grid' && <Button onClick={() => history.push(`/grid_view?view=${v.id}`)}>{t('views.fullScreen')}</Button>}
           {config.type === 'grid' && (
-            // the grid as it shows now (issue 7 "every grid exports CSV and XLSX of the current filter, every column the user can see")
+            // the grid as it shows now (every grid exports CSV and XLSX of the current filter, every column the user can see)
             <ExportButton
               app={app.slug}
               subjectKey={s.key}

@@ -1,5 +1,5 @@
 /**
- * The group page's application roles (PRODUCT.md "Roles"): the role granted to the whole group in
+ * The group page's application roles (docs/product.md "Roles"): the role granted to the whole group in
  * each application — add (application picker + role), change the role in place, remove (confirmed).
  * Every member's effective role there is at least this one.
  */

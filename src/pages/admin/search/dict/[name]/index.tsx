@@ -1,4 +1,4 @@
-/** /admin/search/dict/:name (SPEC.md §2): Search dictionary, part of the "search" module, not built yet. */
+/** /admin/search/dict/:name (docs/routes.txt): Search dictionary, part of the "search" module, not built yet. */
 import ModulePending from '../../../../../components/ModulePending';
 
 export default () => <ModulePending module="search" />;

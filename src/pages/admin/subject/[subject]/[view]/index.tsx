@@ -1,5 +1,5 @@
 /**
- * /admin/subject/:subject/:view (issue 7 "Views"): a subject's view shown in the console, read-only,
+ * /admin/subject/:subject/:view (Views): a subject's view shown in the console, read-only,
  * as its type renders it, with the way to edit it (`/admin/view/:view`) or open it in the
  * workspace. A view that is not of this subject renders 404 in place.
  */

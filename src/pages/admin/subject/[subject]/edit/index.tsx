@@ -1,5 +1,5 @@
 /**
- * /admin/subject/:subject/edit (SPEC.md §2; issue 6 "Subjects and fields"), `:subject` = the
+ * /admin/subject/:subject/edit (Subjects and fields, docs/product.md "Data core"), `:subject` = the
  * subject's id: finds the subject's application and key (GET /api/v1/subjects/:id), then mounts
  * the schema editor (src/components/subject/SchemaEditor.tsx). An unknown id renders the 404.
  */

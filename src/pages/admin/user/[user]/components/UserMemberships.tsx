@@ -1,5 +1,5 @@
 /**
- * The user page's memberships tab (PRODUCT.md "Roles"): every application where the user has a
+ * The user page's memberships tab (docs/product.md "Roles"): every application where the user has a
  * role, the effective role (the highest) and where it comes from (their own membership, or a
  * group's grant); add a direct membership (application + role) or remove the direct one
  * (group grants are changed on the group's page).

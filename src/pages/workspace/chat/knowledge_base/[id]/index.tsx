@@ -1,4 +1,4 @@
-/** /:app/chat/knowledge_base/:id (SPEC.md §2): Knowledge base, part of the "chat" module, not built yet. */
+/** /:app/chat/knowledge_base/:id (docs/routes.txt): Knowledge base, part of the "chat" module, not built yet. */
 import ModulePending from '../../../../../components/ModulePending';
 
 export default () => <ModulePending module="chat" />;
