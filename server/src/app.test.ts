@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { adminSession, call, createTestApp, CSRF, json } from './test/helpers';
+import { adminSession, call, createTestApp, CSRF, json, ownDatabasePerTest } from './test/helpers';
+
+ownDatabasePerTest('first-run setup and health read the whole database');
 
 interface ErrorBody {
   success: false;

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { users } from '../db/schema';
-import { call, createTestApp, DEFAULT_PASSWORD, json } from '../test/helpers';
+import { call, createTestApp, DEFAULT_PASSWORD, json, ownDatabasePerTest } from '../test/helpers';
 import { hostAllowList, isHostAllowed, normalizeHost } from './allowed-hosts';
+
+ownDatabasePerTest('it checks that a refused request created nothing, starting from first-run setup');
 
 const INIT = { name: 'Admin', email: 'admin@example.com', password: DEFAULT_PASSWORD };
 

@@ -20,10 +20,13 @@ interface ErrorBody {
 
 const EN = { 'accept-language': 'en-US' };
 
-/** Makes application `bad`, subject `items` (title, amount, at) and two records; returns the records' base URL and ids. */
+let worlds = 0;
+/** Makes application `bad-<n>`, subject `items` (title, amount, at) and two records; returns the records' base URL and ids. */
 async function world(app: FastifyInstance, cookie: string): Promise<{ base: string; ids: string[]; subjectId: string }> {
-  assert.equal((await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'bad', name: 'Bad' } })).statusCode, 201);
-  const subject = await call(app, 'POST', '/api/v1/applications/bad/subjects', {
+  worlds += 1;
+  const slug = `bad-${worlds}`;
+  assert.equal((await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug, name: `Bad ${worlds}` } })).statusCode, 201);
+  const subject = await call(app, 'POST', `/api/v1/applications/${slug}/subjects`, {
     cookie,
     body: {
       key: 'items',
@@ -37,7 +40,7 @@ async function world(app: FastifyInstance, cookie: string): Promise<{ base: stri
     },
   });
   assert.equal(subject.statusCode, 201, subject.body);
-  const base = '/api/v1/applications/bad/subjects/items/records';
+  const base = `/api/v1/applications/${slug}/subjects/items/records`;
   const ids: string[] = [];
   for (const [i, title] of ['one', 'two'].entries()) {
     const res = await call(app, 'POST', base, { cookie, body: { values: { title, amount: i, at: `2026-01-0${i + 1}T00:00:00Z` } } });
@@ -63,7 +66,7 @@ test('bad input: a NUL in a path parameter, the query or a JSON body is a 400 na
   const { app, close } = await createTestApp();
   t.after(close);
   const { cookie } = await adminSession(app);
-  await world(app, cookie);
+  const { base: records } = await world(app, cookie);
 
   const inPath = assertNames(await call(app, 'GET', '/api/v1/applications/a%00b', { cookie, headers: EN }), 'slug');
   assert.equal(inPath.errorCode, 'VALIDATION_FAILED');
@@ -74,7 +77,7 @@ test('bad input: a NUL in a path parameter, the query or a JSON body is a 400 na
   assertNames(await call(app, 'GET', '/api/v1/tags?q=%00', { cookie }), 'q');
   assertNames(await call(app, 'GET', '/api/v1/users?q=a&x%00y=1', { cookie }), 'x\ufffdy');
   assertNames(await call(app, 'POST', '/api/v1/groups', { cookie, body: { name: 'a\u0000b' } }), 'name');
-  assertNames(await call(app, 'POST', '/api/v1/applications/bad/subjects/items/records', { cookie, body: { values: { title: 'x\u0000' } } }), 'values.title');
+  assertNames(await call(app, 'POST', records, { cookie, body: { values: { title: 'x\u0000' } } }), 'values.title');
   assertNames(await call(app, 'POST', '/api/v1/clients', { cookie, body: { code: 'C-1', name: 'ok', contacts: [{ name: '\u0000' }] } }), 'contacts.0.name');
 });
 

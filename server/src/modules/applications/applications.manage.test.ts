@@ -9,8 +9,10 @@ import { sql } from 'drizzle-orm';
 import type { Application, ApplicationDetail, AuditEntry, RecycleEntry, UserDetail } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
 import { subjects } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { createSubjectTable, tableNameOf } from '../subjects/ddl';
+
+ownDatabasePerTest('the application list, its sorting and the recycle bin span every application of the database');
 
 interface ErrorBody {
   success: false;

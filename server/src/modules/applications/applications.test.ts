@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Application, ApplicationDetail } from '../../../../contracts';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
+
+ownDatabasePerTest('it counts every application and membership of the database and reuses fixed slugs');
 
 interface ErrorBody {
   success: false;

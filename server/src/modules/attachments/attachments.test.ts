@@ -9,12 +9,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Attachment } from '../../../../contracts';
 import { attachments, auditLog, recordComments } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject, multipartBody, softDeleteRecord } from '../record-queries/subjects.test-support';
 import { purgeRecordExtras } from '../record-tags/record-extras';
 import { tagsOf } from '../tags/tags.service';
 import { cleanFileName, cleanMimeType, sweepBlobs } from './attachments.service';
 import { contentDisposition } from './content-disposition';
+
+ownDatabasePerTest('the blob sweep looks at every attachment of the database');
 
 interface ErrorBody {
   errorCode: string;

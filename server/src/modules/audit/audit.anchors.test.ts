@@ -17,11 +17,13 @@ import type { AuditVerify } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { auditHead, auditLog } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { entryHash } from './audit.chain';
 import { anchorHead, anchorKeyOf, anchorMessage, AnchorFile, setAnchorsAside, type Anchor } from './audit.anchors';
 import { verifyChain } from './audit.service';
 import { signingKeyFromText } from './audit.signing';
+
+ownDatabasePerTest('the audit chain and its anchors are one sequence for the whole database');
 
 const KEY = signingKeyFromText('anchor-test-key-'.repeat(3), 'AUDIT_SIGNING_KEY');
 

@@ -9,9 +9,11 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { AuditEntry, AuditVerify } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { EXPORT_COLUMNS } from './audit.export';
 import { appendAudit, type AuditActor } from './audit.service';
+
+ownDatabasePerTest('the audit log is one list for the whole database');
 
 const ALICE: AuditActor = { id: '11111111-1111-4111-8111-111111111111', label: 'alice@example.com', ip: '10.0.0.1', userAgent: 'Mozilla/5.0 Alice' };
 const BOB: AuditActor = { id: '22222222-2222-4222-8222-222222222222', label: 'bob@example.com', ip: '10.0.0.2', userAgent: 'curl/8' };

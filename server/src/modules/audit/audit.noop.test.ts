@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { count } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { adminSession, call, createTestApp, createUser, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, createUser, json, ownDatabasePerTest } from '../../test/helpers';
+
+ownDatabasePerTest('the audit chain is one sequence for the whole database');
 
 test('no-op changes: nothing written, 200 with the unchanged object and unchanged: true, no error logged', async (t) => {
   const logged: string[] = [];

@@ -13,9 +13,11 @@ import { test } from 'node:test';
 import { asc, gt } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
-import { call, createTestApp, DEFAULT_PASSWORD, json } from '../../test/helpers';
+import { call, createTestApp, DEFAULT_PASSWORD, json, ownDatabasePerTest } from '../../test/helpers';
 import { buildWorld, loadRouteSpecs, type World } from '../../test/route-specs';
 import { verifyChain } from './audit.service';
+
+ownDatabasePerTest('the walk starts from first-run setup and counts every audit entry of the database');
 
 test('audit: every mutating route declares its actions and a successful call writes exactly one entry', async (t) => {
   const logged: string[] = [];

@@ -8,10 +8,12 @@ import type { AuditEntry, AuditVerify } from '../../../../contracts';
 import type { Database, Transaction } from '../../db/client';
 import { auditHead, auditLog, auditSignatures } from '../../db/schema';
 import { sqlState } from '../../lib/pg-errors';
-import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { canonicalJson, entryHash, GENESIS_HASH, normalizeJson } from './audit.chain';
 import { appendAudit, SHELL_ACTOR, verifyChain } from './audit.service';
 import { loadSigningKey, signHead, signingKeyFromText } from './audit.signing';
+
+ownDatabasePerTest('the audit chain is one sequence for the whole database');
 
 const KEY = signingKeyFromText('k'.repeat(16) + '0123456789abcdef0123', 'AUDIT_SIGNING_KEY');
 

@@ -15,8 +15,11 @@ import {
   login,
   me,
   userSession,
+  ownDatabasePerTest,
 } from '../../test/helpers';
 import { hashToken, IDLE_TIMEOUT_MS } from './auth.service';
+
+ownDatabasePerTest('sign-in back-off and sessions are counted per address and account across the whole database');
 
 interface ErrorBody {
   success: false;

@@ -3,9 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { loginThrottle } from '../../db/schema';
-import { call, createTestApp, DEFAULT_PASSWORD, initAdmin } from '../../test/helpers';
+import { call, createTestApp, DEFAULT_PASSWORD, initAdmin, ownDatabasePerTest } from '../../test/helpers';
 import type { SecretKey } from '../variables/variables.crypto';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, MAX_DEVICE_ENTRIES, newDeviceEntry, trustedDevice, withDevice } from './device-cookie';
+
+ownDatabasePerTest('the sign-in back-off is counted per account and address across the whole database');
 
 const key = (): SecretKey => ({ key: randomBytes(32), keyId: 'test', source: 'ephemeral' });
 

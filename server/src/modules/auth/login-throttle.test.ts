@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, desc, eq } from 'drizzle-orm';
 import { auditLog, loginThrottle } from '../../db/schema';
-import { call, createTestApp, createUser, DEFAULT_PASSWORD, initAdmin, json, login } from '../../test/helpers';
+import { call, createTestApp, createUser, DEFAULT_PASSWORD, initAdmin, json, login, ownDatabasePerTest } from '../../test/helpers';
 import { afterFailure, delayAfter, isForgotten, MAX_DELAY_MS, throttledError, throttleKeys, waitFor, WINDOW_MS } from './login-throttle';
+
+ownDatabasePerTest('the sign-in back-off is counted per address across the whole database');
 
 interface ErrorBody {
   errorCode: string;

@@ -16,8 +16,11 @@ import {
   me,
   sessionCookieOf,
   userSession,
+  ownDatabasePerTest,
 } from '../../test/helpers';
 import { IDLE_TIMEOUT_MS, purgeExpiredSessions } from './auth.service';
+
+ownDatabasePerTest('sign-in back-off, session limits and the last-administrator rule span the whole database');
 
 interface ErrorBody {
   errorCode: string;

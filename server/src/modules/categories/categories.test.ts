@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Category, CategoryDetail } from '../../../../contracts';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { recyclableOf } from '../recycle/recycle.registry';
+
+ownDatabasePerTest('categories are one tree for the whole database');
 
 interface ErrorBody {
   errorCode: string;

@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { AuditEntry, Client } from '../../../../contracts';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
+
+ownDatabasePerTest('clients are one list for the whole database, paged and counted');
 
 interface ErrorBody {
   success: false;

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { groupGrants, groupMembers, groups, recycleBin } from '../../db/schema';
-import { adminSession, call, changeInSql, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, changeInSql, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { recyclableOf } from '../recycle/recycle.registry';
+
+ownDatabasePerTest('groups are one list for the whole database, paged and counted');
 
 interface ErrorBody {
   errorCode: string;

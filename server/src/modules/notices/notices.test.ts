@@ -3,9 +3,11 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { AdminNotice, MyNotice } from '../../../../contracts';
 import { auditLog, groupGrants, groupMembers, groups, noticeReads, notices, recycleBin } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { noticeRecyclable } from './notices.recyclable';
 import { sendMessage } from './notices.service';
+
+ownDatabasePerTest('notices to everyone reach every user of the database, and unread counts include them');
 
 interface FieldErrors {
   errorCode: string;

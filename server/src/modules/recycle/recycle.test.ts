@@ -9,10 +9,12 @@ import { asc, eq, gt } from 'drizzle-orm';
 import type { RecycleEntry } from '../../../../contracts';
 import { auditLog, recycleBin, settings, taggings, tags } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { moveToRecycleBin, registerRecyclable } from './recycle.registry';
 import { purgeExpired } from './recycle.service';
 import { binnedTestTag, TEST_TAG_TYPE } from './recycle.test-support';
+
+ownDatabasePerTest('the recycle bin\'s retention is one setting and its list spans the whole database');
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,8 +3,10 @@ import { test } from 'node:test';
 import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
 import { eq } from 'drizzle-orm';
 import { groups, users } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { resolveServerRoute } from './route-data.service';
+
+ownDatabasePerTest('the console dashboard counts every user, group and audit entry of the database');
 
 const loader = (url: string, route = '7') => `/__serverLoader?route=${route}&url=${encodeURIComponent(url)}`;
 

@@ -11,9 +11,11 @@ import { sql } from 'drizzle-orm';
 import type { ConsoleSummary, WorkspaceSummary } from '../../../../contracts/route-data';
 import type { Database } from '../../db/client';
 import { fields, recordVersions, subjects } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { createSubjectTable, ident, tableNameOf } from '../subjects/ddl';
 import { countLiveRecords } from './route-data.repository';
+
+ownDatabasePerTest('the console dashboard counts every record and notice of the database');
 
 const loader = (url: string) => `/__serverLoader?route=1&url=${encodeURIComponent(url)}`;
 

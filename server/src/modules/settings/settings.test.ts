@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { CurrentUser, PublicSettings, SettingsView } from '../../../../contracts';
 import { auditLog, sessions, users } from '../../db/schema';
-import { adminSession, call, createTestApp, DEFAULT_PASSWORD, json, login, me, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, DEFAULT_PASSWORD, json, login, me, userSession, ownDatabasePerTest } from '../../test/helpers';
+
+ownDatabasePerTest('system settings (password policy, site name) are one row for the whole database');
 
 interface ErrorBody {
   errorCode: string;

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { call, createTestApp, DEFAULT_PASSWORD, initAdmin, json } from '../../test/helpers';
+import { call, createTestApp, DEFAULT_PASSWORD, initAdmin, json, ownDatabasePerTest } from '../../test/helpers';
+
+ownDatabasePerTest('first-run setup needs an empty database');
 
 interface Envelope {
   success: boolean;

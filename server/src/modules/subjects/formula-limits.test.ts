@@ -144,10 +144,10 @@ test('formula limits: config() in one application changes nothing in another', a
 
 test('formula limits: a record write with a runaway stored formula answers quickly and never stalls /health', async (t) => {
   const c = await setup(t);
-  const owner = await ownedApplication(c, 'acme');
-  const s = await lineSubject(c, 'acme');
+  const owner = await ownedApplication(c, 'acme-runaway');
+  const s = await lineSubject(c, 'acme-runaway');
   // a first write warms up the record path (and mathjs's parser), so the figures below are the formula's
-  const warm = await call(c.app, 'POST', '/api/v1/applications/acme/subjects/line/records', {
+  const warm = await call(c.app, 'POST', '/api/v1/applications/acme-runaway/subjects/line/records', {
     cookie: owner,
     body: { values: { amount: 2, qty: 3 } },
   });
@@ -155,7 +155,7 @@ test('formula limits: a record write with a runaway stored formula answers quick
   await storeUnchecked(c, s, 'total', '1e9999999 * amount');
   let writing = true;
   const started = performance.now();
-  const write = call(c.app, 'POST', '/api/v1/applications/acme/subjects/line/records', {
+  const write = call(c.app, 'POST', '/api/v1/applications/acme-runaway/subjects/line/records', {
     cookie: owner,
     body: { values: { amount: 2, qty: 1 } },
   }).finally(() => {

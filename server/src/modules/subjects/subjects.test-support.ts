@@ -32,14 +32,20 @@ export interface Ctx {
   base: string;
 }
 
-/** A fresh app, its administrator signed in, and the application `audit`. */
+let applications = 0;
+/**
+ * A fresh app on the file's database, an administrator of its own signed in, and an application
+ * of its own: `audit` for the file's first test, then `audit-2`, `audit-3`…
+ */
 export async function setup(t: { after(fn: () => unknown): void }): Promise<Ctx> {
   const { app, handle, close } = await createTestApp();
   t.after(close);
   const { cookie, user } = await adminSession(app);
-  const res = await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'audit', name: 'Audit' } });
+  applications += 1;
+  const slug = applications === 1 ? 'audit' : `audit-${applications}`;
+  const res = await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug, name: applications === 1 ? 'Audit' : `Audit ${applications}` } });
   assert.equal(res.statusCode, 201, res.body);
-  return { app, handle, cookie, adminId: user.id, slug: 'audit', base: '/api/v1/applications/audit/subjects' };
+  return { app, handle, cookie, adminId: user.id, slug, base: `/api/v1/applications/${slug}/subjects` };
 }
 
 /** Creates a subject (201 expected) and returns it. */

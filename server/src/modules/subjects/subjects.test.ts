@@ -37,7 +37,7 @@ test('subjects: a subject with every field type makes a typed table in one trans
   fields.push({ key: 'links', name: 'Links', type: 'relation', options: { targetSubjectId: target.id, multiple: true } });
   const created = await makeSubject(c, { key: 'workpaper', name: 'Workpaper', fields, displayField: 'text' });
   assert.equal(created.key, 'workpaper');
-  assert.equal(created.application, 'audit');
+  assert.equal(created.application, c.slug);
   assert.equal(created.displayField, 'text');
   assert.equal(created.fieldCount, FIELD_TYPES.length + 1);
   assert.equal(created.recordCount, 0);
@@ -267,7 +267,7 @@ test('subjects: members read, owners and administrators change; editors and view
     [editor, 'editor'],
     [owner, 'owner'],
   ] as const) {
-    const res = await call(c.app, 'POST', '/api/v1/applications/audit/members', {
+    const res = await call(c.app, 'POST', `/api/v1/applications/${c.slug}/members`, {
       cookie: c.cookie,
       body: { email: u.email, role },
     });

@@ -235,7 +235,7 @@ test('type changes that convert: to text, between number kinds, dates, selects; 
   assert.deepEqual(rels.values, ['Globex, ACME', null]);
   const [{ id: file }] = rowsOf<{ id: string }>(
     await c.handle.db.execute(
-      sql`insert into attachments (application_id, sha256, size, mime_type, file_name) select id, 'x', 1, 'text/plain', 'memo.txt' from applications where slug = 'audit' returning id::text as id`,
+      sql`insert into attachments (application_id, sha256, size, mime_type, file_name) select id, 'x', 1, 'text/plain', 'memo.txt' from applications where slug = ${c.slug} returning id::text as id`,
     ),
   );
   const att = await convert(c, { type: 'attachment' }, [[file], null], { type: 'text' });

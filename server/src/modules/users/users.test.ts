@@ -3,9 +3,11 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { User } from '../../../../contracts';
 import { auditLog, groupMembers, recycleBin, users } from '../../db/schema';
-import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { MISSING_ID } from '../../test/route-specs';
 import { recyclableOf } from '../recycle/recycle.registry';
+
+ownDatabasePerTest('user lists, counts and the last-administrator rule span the whole database');
 
 interface ErrorBody {
   success: false;

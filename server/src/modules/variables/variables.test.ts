@@ -6,10 +6,12 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Variable } from '../../../../contracts';
 import { auditLog, variables } from '../../db/schema';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { recyclableOf } from '../recycle/recycle.registry';
 import { currentSecretKey, decryptSecret, encryptSecret, loadSecretKey, parseSecretKey } from './variables.crypto';
 import { readVariable } from './variables.service';
+
+ownDatabasePerTest('variables are one list for the whole database, paged and counted');
 
 interface ErrorBody {
   errorCode: string;

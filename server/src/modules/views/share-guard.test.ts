@@ -11,11 +11,13 @@ import type { MyNotice, View, ViewShare, ViewShareCreated } from '../../../../co
 import { auditLog, viewShares } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/password';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { auditWriter } from '../audit/audit.service';
 import { applicationWithMembers, makeSubject } from '../record-queries/subjects.test-support';
 import { SHARE_GUESS_WINDOW_MS, SHARE_GUESSES_PER_WINDOW, SHARE_LOCK_AFTER } from './share-guard';
 import { readShared } from './shares.service';
+
+ownDatabasePerTest('every test makes the same application `guarded` (not converted to its own slugs yet)');
 
 interface ErrorBody {
   errorCode: string;

@@ -10,9 +10,11 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { RecycleEntry, SharedView, View, ViewRows, ViewShare, ViewShareCreated } from '../../../../contracts';
 import { auditLog, recycleBin, viewShares, views } from '../../db/schema';
-import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject } from '../record-queries/subjects.test-support';
 import { SHARE_RATE_LIMIT, tokenHashOf } from './shares.service';
+
+ownDatabasePerTest('every test makes the same application `viewsapp` and subject (not converted to its own slugs yet)');
 
 interface ErrorBody {
   errorCode: string;
