@@ -126,6 +126,7 @@ export const AUDIT_ACTIONS = [
   'import.upload',
   'import.run',
   'import.undo',
+  'import.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

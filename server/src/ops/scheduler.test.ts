@@ -66,7 +66,7 @@ test('housekeeping: intervals as documented; the purge ends expired sessions and
 
   const tasks = housekeepingTasks(handle, key, quiet);
   const names = tasks.map((task) => task.name);
-  assert.deepEqual(names, handle.engine === 'pglite' ? ['purge-sessions', 'recycle-retention', 'sign-audit-head', 'checkpoint', 'vacuum'] : ['purge-sessions', 'recycle-retention', 'sign-audit-head']);
+  assert.deepEqual(names, handle.engine === 'pglite' ? ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head', 'checkpoint', 'vacuum'] : ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head']);
   assert.deepEqual(housekeepingTasks(handle, null, quiet).map((task) => task.name).includes('sign-audit-head'), false, 'no key, no signing');
 
   const scheduler = createScheduler(tasks, quiet);
