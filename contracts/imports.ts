@@ -19,6 +19,7 @@ export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'und
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export {
+  IMPORT_ABANDONED_DAYS,
   IMPORT_ENCODINGS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CELL_CHARS,
@@ -48,8 +49,6 @@ export const importUploadQuerySchema = z.object({
 export const jsonArrayChoiceSchema = z.object({ key: z.string(), rows: z.number().int() });
 export type JsonArrayChoice = z.infer<typeof jsonArrayChoiceSchema>;
 
-/** How long an import left before its run (uploaded, checked or failed) is kept: then it is removed (days). */
-export const IMPORT_ABANDONED_DAYS = 7;
 
 /** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
 export const importRowErrorSchema = z.object({

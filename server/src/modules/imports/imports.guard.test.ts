@@ -38,7 +38,8 @@ test('CsvGuard hands well-formed CSV on in whole rows: each piece parses to its 
       pieces.push(guard.end());
       assert.equal(pieces.join(''), text);
       // a piece cut inside a quoted field would parse to other rows (and a MissingQuotes error)
-      const parse = (s: string) => Papa.parse<string[]>(s, { delimiter: ',', newline: newline as '\n', skipEmptyLines: 'greedy' });
+      const parse = (s: string) =>
+        Papa.parse<string[]>(s, { delimiter: ',', newline: newline as '\n', skipEmptyLines: 'greedy' });
       const byPiece = pieces.map(parse);
       assert.deepEqual(
         byPiece.flatMap((r) => r.data),
@@ -64,7 +65,11 @@ test('readRows (CSV) gives papaparse’s rows of the whole text for any text, cu
       const got: string[][] = [];
       for await (const row of read.rows) got.push(row);
       const meta = Papa.parse<string[]>(body, { preview: 10 }).meta;
-      const want = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy', delimiter: meta.delimiter, newline: meta.linebreak as '\n' }).data;
+      const want = Papa.parse<string[]>(body, {
+        skipEmptyLines: 'greedy',
+        delimiter: meta.delimiter,
+        newline: meta.linebreak as '\n',
+      }).data;
       assert.deepEqual([read.header, ...got], want);
     }),
     { numRuns: 300 },
@@ -95,7 +100,7 @@ test('JsonGuard refuses a string over 6 × the cell cap naming its item and key'
     breach = e;
   }
   assert.ok(breach instanceof LimitBreach);
-  assert.deepEqual(breach.breach, { kind: 'cell', row: 3, column: 'title' });
+  assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'title' });
 });
 
 test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cut anywhere', async () => {
@@ -117,4 +122,17 @@ test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cu
     }),
     { numRuns: 300 },
   );
+});
+
+test('JsonGuard numbers the items of an array under a top-level key from 1 too', () => {
+  const guard = new JsonGuard();
+  guard.feed('{"meta":{"v":"1"},"639-3":[{"alpha_3":"aaa"},{"alpha_3":"bbb","name":"');
+  let breach: unknown;
+  try {
+    for (let i = 0; i < 7 * 16; i += 1) guard.feed('z'.repeat(64 * 1024));
+  } catch (e) {
+    breach = e;
+  }
+  assert.ok(breach instanceof LimitBreach);
+  assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'name' });
 });
