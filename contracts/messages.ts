@@ -73,17 +73,13 @@ export const MESSAGES = {
   },
   'errors.key.reserved': { 'zh-CN': '该标识为系统保留', 'en-US': 'This key is reserved' },
   'errors.keyTaken': { 'zh-CN': '该标识已被使用', 'en-US': 'This key is already in use' },
-  'errors.field.currency': {
-    'zh-CN': '币种须为 3 个大写字母（ISO 4217）',
-    'en-US': 'A currency is 3 capital letters (ISO 4217)',
-  },
+  'errors.field.currency': { 'zh-CN': '币种须为 3 个大写字母（ISO 4217）', 'en-US': 'A currency is 3 capital letters (ISO 4217)' },
   'errors.subjectNotFound': { 'zh-CN': '数据对象不存在', 'en-US': 'No such subject' },
   'errors.fieldNotFound': { 'zh-CN': '字段不存在', 'en-US': 'No such field' },
   // subjects and fields: schema changes (modules/subjects)
   'errors.subject.displayField': {
     'zh-CN': '显示字段须为本数据对象的一个字段，且其类型能命名记录（文本、数字、日期、单选、公式、自动编号等）',
-    'en-US':
-      'The display field must be one of the subject’s fields, of a type that can name a record (text, number, date, single select, formula, auto number…)',
+    'en-US': 'The display field must be one of the subject’s fields, of a type that can name a record (text, number, date, single select, formula, auto number…)',
   },
   'errors.subject.inUse': {
     'zh-CN': '其他数据对象的关联字段仍指向此数据对象：{names}；请先删除或修改这些字段',
@@ -115,10 +111,7 @@ export const MESSAGES = {
     'en-US': 'Enter a number (a date field takes YYYY-MM-DD, a datetime field an ISO 8601 time)',
   },
   'errors.field.minMax': { 'zh-CN': '最小值不能大于最大值', 'en-US': 'The minimum must not exceed the maximum' },
-  'errors.field.lengthRange': {
-    'zh-CN': '最小长度不能大于最大长度',
-    'en-US': 'The minimum length must not exceed the maximum length',
-  },
+  'errors.field.lengthRange': { 'zh-CN': '最小长度不能大于最大长度', 'en-US': 'The minimum length must not exceed the maximum length' },
   'errors.field.pattern': { 'zh-CN': '不是有效的正则表达式：{detail}', 'en-US': 'Not a valid regular expression: {detail}' },
   'errors.field.patternUnsupported': {
     'zh-CN': '使用了 {detail}：线性时间的正则引擎不支持前瞻、后顾和反向引用，请改写',
@@ -189,10 +182,7 @@ export const MESSAGES = {
     'zh-CN': '须按新顺序列出每个字段，且每个只出现一次',
     'en-US': 'List every field exactly once, in the new order',
   },
-  'errors.field.restoreFormula': {
-    'zh-CN': '公式字段无法恢复：{reason}',
-    'en-US': 'The formula field cannot come back: {reason}',
-  },
+  'errors.field.restoreFormula': { 'zh-CN': '公式字段无法恢复：{reason}', 'en-US': 'The formula field cannot come back: {reason}' },
   'errors.field.restoreTarget': {
     'zh-CN': '此关联字段指向的数据对象已不存在，无法恢复',
     'en-US': 'The subject this relation points to is gone; the field cannot come back',
@@ -387,22 +377,13 @@ export const MESSAGES = {
   // dynamic forms (issue 7): layout checks name `layout.sections.<i>.fields.<j>.…`; a record write names `formId`
   'errors.form.notFound': { 'zh-CN': '表单不存在', 'en-US': 'No such form' },
   'errors.form.unknownField': { 'zh-CN': '该数据对象没有字段“{key}”', 'en-US': 'The subject has no field "{key}"' },
-  'errors.form.computedField': {
-    'zh-CN': '字段“{key}”由系统计算，不能放进表单',
-    'en-US': 'Field "{key}" is computed and cannot be placed on a form',
-  },
+  'errors.form.computedField': { 'zh-CN': '字段“{key}”由系统计算，不能放进表单', 'en-US': 'Field "{key}" is computed and cannot be placed on a form' },
   'errors.form.duplicateField': { 'zh-CN': '同一字段在表单中只能出现一次', 'en-US': 'A field can be placed on a form only once' },
   'errors.form.tooManyFields': { 'zh-CN': '表单字段过多', 'en-US': 'Too many fields on the form' },
   'errors.form.otherSubject': { 'zh-CN': '该表单不属于这个数据对象', 'en-US': 'This form belongs to another subject' },
   'errors.view.notFound': { 'zh-CN': '视图不存在', 'en-US': 'No such view' },
-  'errors.view.field': {
-    'zh-CN': '该数据对象没有这个字段，或字段类型不适用于此视图',
-    'en-US': 'No such field of the subject, or a field type this view cannot use',
-  },
-  'errors.view.shareNotFound': {
-    'zh-CN': '分享链接无效、已过期或已撤销',
-    'en-US': 'The share link is invalid, expired or revoked',
-  },
+  'errors.view.field': { 'zh-CN': '该数据对象没有这个字段，或字段类型不适用于此视图', 'en-US': 'No such field of the subject, or a field type this view cannot use' },
+  'errors.view.shareNotFound': { 'zh-CN': '分享链接无效、已过期或已撤销', 'en-US': 'The share link is invalid, expired or revoked' },
   'errors.view.sharePassword': { 'zh-CN': '此分享链接需要密码', 'en-US': 'This share link needs a password' },
   'errors.view.sharePasswordWrong': { 'zh-CN': '分享密码错误', 'en-US': 'Wrong share password' },
   'errors.view.shareLocked': {
@@ -416,10 +397,8 @@ export const MESSAGES = {
   'errors.view.sharePasswordMin': { 'zh-CN': '分享密码至少 8 个字符', 'en-US': 'A share password needs at least 8 characters' },
   'notices.shareLocked.title': { 'zh-CN': '分享链接已被锁定', 'en-US': 'A share link was locked' },
   'notices.shareLocked.body': {
-    'zh-CN':
-      '<p>视图「{view}」的分享链接 {prefix}… 在 {n} 次密码错误后已被锁定，任何人都无法再打开它。如需继续分享，请在该视图的“分享”中解锁或设置新密码。</p>',
-    'en-US':
-      '<p>The share link {prefix}… of the view "{view}" was locked after {n} wrong passwords: it opens for no one. To share it again, unlock it or set a new password in the view\'s Share links.</p>',
+    'zh-CN': '<p>视图「{view}」的分享链接 {prefix}… 在 {n} 次密码错误后已被锁定，任何人都无法再打开它。如需继续分享，请在该视图的“分享”中解锁或设置新密码。</p>',
+    'en-US': '<p>The share link {prefix}… of the view "{view}" was locked after {n} wrong passwords: it opens for no one. To share it again, unlock it or set a new password in the view\'s Share links.</p>',
   },
   'errors.view.expiryPast': { 'zh-CN': '过期时间须晚于现在', 'en-US': 'The expiry must be in the future' },
   'errors.query.column': {
@@ -450,10 +429,7 @@ export const MESSAGES = {
   'errors.record.listTooLong': { 'zh-CN': '最多 {n} 项', 'en-US': 'At most {n} items' },
   'errors.record.id': { 'zh-CN': '须为有效的 ID', 'en-US': 'Must be a valid id' },
   'errors.record.email': { 'zh-CN': '邮箱格式不正确', 'en-US': 'Not a valid e-mail address' },
-  'errors.record.url': {
-    'zh-CN': '须为 http:// 或 https:// 开头的网址',
-    'en-US': 'Must be a web address starting with http:// or https://',
-  },
+  'errors.record.url': { 'zh-CN': '须为 http:// 或 https:// 开头的网址', 'en-US': 'Must be a web address starting with http:// or https://' },
   'errors.record.phone': {
     'zh-CN': '电话号码只能包含数字、空格和 + - ( ) .，3–32 个字符',
     'en-US': 'A phone number has digits, spaces and + - ( ) . only, 3–32 characters',
@@ -527,10 +503,7 @@ export const MESSAGES = {
   },
   // imports (issue 7)
   'errors.import.file': { 'zh-CN': '请上传一个 CSV、XLSX 或 JSON 文件', 'en-US': 'Upload one CSV, XLSX or JSON file' },
-  'errors.import.format': {
-    'zh-CN': '文件格式无法识别：仅支持 .csv、.xlsx、.json',
-    'en-US': 'Unknown file format: only .csv, .xlsx and .json',
-  },
+  'errors.import.format': { 'zh-CN': '文件格式无法识别：仅支持 .csv、.xlsx、.json', 'en-US': 'Unknown file format: only .csv, .xlsx and .json' },
   'errors.import.unreadable': { 'zh-CN': '无法读取文件：{reason}', 'en-US': 'The file cannot be read: {reason}' },
   'errors.import.empty': { 'zh-CN': '文件没有表头或数据行', 'en-US': 'The file has no header or no rows' },
   'errors.import.tooManyRows': { 'zh-CN': '文件最多 {n} 行', 'en-US': 'A file may hold at most {n} rows' },
@@ -543,8 +516,7 @@ export const MESSAGES = {
   'errors.import.rowTooLarge': { 'zh-CN': '第 {row} 行超过 {limit}', 'en-US': 'Row {row} is larger than {limit}' },
   'errors.import.nul': {
     'zh-CN': '第 {row} 行 {column} 列的单元格含有空字符（U+0000），无法保存；文件可能是其他编码',
-    'en-US':
-      'The cell at row {row}, column {column} holds a NUL character (U+0000), which cannot be stored; the file may be in another encoding',
+    'en-US': 'The cell at row {row}, column {column} holds a NUL character (U+0000), which cannot be stored; the file may be in another encoding',
   },
   'errors.import.textTooLarge': {
     'zh-CN': '工作簿中有超过 {limit} 的文本（第 {index} 个共享字符串）',
@@ -554,10 +526,7 @@ export const MESSAGES = {
     'zh-CN': '工作簿的部件 {part} 解压后超过 {limit}',
     'en-US': 'The workbook’s part {part} is larger than {limit} once unzipped',
   },
-  'errors.import.unzippedTooLarge': {
-    'zh-CN': '工作簿解压后超过 {limit}',
-    'en-US': 'The workbook is larger than {limit} once unzipped',
-  },
+  'errors.import.unzippedTooLarge': { 'zh-CN': '工作簿解压后超过 {limit}', 'en-US': 'The workbook is larger than {limit} once unzipped' },
   'errors.import.jsonShape': {
     'zh-CN': 'JSON 须为对象数组，或在某个键下包含对象数组的对象',
     'en-US': 'The JSON must be an array of objects, or an object holding one under a key',
@@ -566,34 +535,22 @@ export const MESSAGES = {
     'zh-CN': 'JSON 顶层是对象：请选择数据所在的键（{keys}）',
     'en-US': 'The JSON is an object: choose the key that holds the rows ({keys})',
   },
-  'errors.import.jsonPath': {
-    'zh-CN': 'JSON 中没有键“{key}”下的对象数组',
-    'en-US': 'The JSON has no array of objects under “{key}”',
-  },
+  'errors.import.jsonPath': { 'zh-CN': 'JSON 中没有键“{key}”下的对象数组', 'en-US': 'The JSON has no array of objects under “{key}”' },
   'errors.import.notRemovable': {
     'zh-CN': '只能删除未执行的导入（已上传、已检查或失败）；已执行的导入请撤销',
     'en-US': 'Only an import that was not run (uploaded, checked or failed) can be removed; undo an import that ran',
   },
   'errors.import.notFound': { 'zh-CN': '导入批次不存在', 'en-US': 'No such import batch' },
   'errors.import.status': { 'zh-CN': '该导入批次当前状态不允许此操作', 'en-US': 'The import batch’s status does not allow this' },
-  'errors.import.mappingField': {
-    'zh-CN': '映射到的字段不存在或不可写：{field}',
-    'en-US': 'The column maps to an unknown or computed field: {field}',
-  },
+  'errors.import.mappingField': { 'zh-CN': '映射到的字段不存在或不可写：{field}', 'en-US': 'The column maps to an unknown or computed field: {field}' },
   'errors.import.mappingTwice': { 'zh-CN': '字段 {field} 被映射了两次', 'en-US': 'Field {field} is mapped twice' },
   'errors.import.mappingEmpty': { 'zh-CN': '请至少映射一列', 'en-US': 'Map at least one column' },
-  'errors.import.keyFields': {
-    'zh-CN': '更新或插入更新须选择已映射的关键字段（文本、数字、日期类）',
-    'en-US': 'Update and upsert need key fields that are mapped (text, number or date fields)',
-  },
+  'errors.import.keyFields': { 'zh-CN': '更新或插入更新须选择已映射的关键字段（文本、数字、日期类）', 'en-US': 'Update and upsert need key fields that are mapped (text, number or date fields)' },
   'errors.import.keyMissing': { 'zh-CN': '关键字段为空', 'en-US': 'The key field is empty' },
   'errors.import.keyNotFound': { 'zh-CN': '没有关键字段相符的记录', 'en-US': 'No record has this key' },
   'errors.import.keyAmbiguous': { 'zh-CN': '有多条记录的关键字段相同', 'en-US': 'Several records have this key' },
   'errors.import.duplicateKey': { 'zh-CN': '与第 {row} 行的关键字段重复', 'en-US': 'Same key as row {row}' },
-  'errors.import.duplicateValue': {
-    'zh-CN': '与第 {row} 行的值重复（该字段须唯一）',
-    'en-US': 'Same value as row {row} (the field is unique)',
-  },
+  'errors.import.duplicateValue': { 'zh-CN': '与第 {row} 行的值重复（该字段须唯一）', 'en-US': 'Same value as row {row} (the field is unique)' },
   'errors.import.boolean': { 'zh-CN': '须为 true/false、是/否、yes/no 或 1/0', 'en-US': 'Must be true/false, yes/no or 1/0' },
   'errors.import.userUnknown': {
     'zh-CN': '没有邮箱或姓名为“{value}”的用户（或已删除）',
@@ -616,10 +573,7 @@ export const MESSAGES = {
     'zh-CN': '{n} 条记录在检查后被他人修改，导入未生效，请重新运行',
     'en-US': '{n} records were changed by someone else after the check; nothing was imported, run it again',
   },
-  'errors.import.interrupted': {
-    'zh-CN': '导入中断，未写入任何数据',
-    'en-US': 'The import was interrupted; nothing was written',
-  },
+  'errors.import.interrupted': { 'zh-CN': '导入中断，未写入任何数据', 'en-US': 'The import was interrupted; nothing was written' },
 } as const satisfies Catalog;
 
 export type MessageKey = keyof typeof MESSAGES;

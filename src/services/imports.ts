@@ -31,24 +31,14 @@ const BASE = '/api/v1/imports';
  * ApiError; a JSON object without `jsonPath`: 400 whose `conflict.jsonArrays` lists the keys
  * holding arrays of objects (JsonArrayChoice[]).
  */
-export async function uploadImport(
-  app: string,
-  subject: string,
-  file: File,
-  encoding: ImportEncoding = 'auto',
-  jsonPath?: string,
-): Promise<ImportUploadResult> {
+export async function uploadImport(app: string, subject: string, file: File, encoding: ImportEncoding = 'auto', jsonPath?: string): Promise<ImportUploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
   const params = new URLSearchParams();
   if (encoding !== 'auto') params.set('encoding', encoding);
   if (jsonPath !== undefined) params.set('jsonPath', jsonPath);
   const query = params.toString() ? `?${params.toString()}` : '';
-  const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports${query}`, {
-    method: 'POST',
-    data: form,
-    skipErrorHandler: true,
-  });
+  const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports${query}`, { method: 'POST', data: form, skipErrorHandler: true });
   return res.data;
 }
 
@@ -60,33 +50,19 @@ export async function getImport(id: string): Promise<ImportBatch> {
 
 /** The dry run with these settings: the batch with its counts (nothing written). */
 export async function checkImport(id: string, settings: ImportSettings): Promise<ImportBatch> {
-  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/check`, {
-    method: 'POST',
-    data: settings,
-    skipErrorHandler: true,
-  });
+  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/check`, { method: 'POST', data: settings, skipErrorHandler: true });
   return res.data;
 }
 
 /** Runs the import; rejects 409 (ApiError with `conflict` counts) when all-or-nothing meets bad rows. */
 export async function runImport(id: string, settings: ImportSettings): Promise<ImportBatch> {
-  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/run`, {
-    method: 'POST',
-    data: settings,
-    skipErrorHandler: true,
-  });
+  const res = await request<Ok<ImportBatch>>(`${BASE}/${enc(id)}/run`, { method: 'POST', data: settings, skipErrorHandler: true });
   return res.data;
 }
 
 /** A page of the batch's staged rows (`errorsOnly`: the bad ones) and the names of the users and records its values hold. */
-export async function listImportRows(
-  id: string,
-  params: { current: number; pageSize: number; errorsOnly?: boolean },
-): Promise<ImportRowPage> {
-  return request<ImportRowPage>(`${BASE}/${enc(id)}/rows`, {
-    method: 'GET',
-    params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined },
-  });
+export async function listImportRows(id: string, params: { current: number; pageSize: number; errorsOnly?: boolean }): Promise<ImportRowPage> {
+  return request<ImportRowPage>(`${BASE}/${enc(id)}/rows`, { method: 'GET', params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined } });
 }
 
 /** Where the error report (CSV) downloads from (GET; the session cookie authorises). */
@@ -100,11 +76,7 @@ export async function importEditedRows(id: string): Promise<ImportEditedRow[]> {
 
 /** Undoes the import; `includeEdited` after the user confirmed the edited rows. */
 export async function undoImport(id: string, includeEdited: boolean): Promise<ImportUndoResult> {
-  const res = await request<Ok<ImportUndoResult>>(`${BASE}/${enc(id)}/undo`, {
-    method: 'POST',
-    data: { includeEdited },
-    skipErrorHandler: true,
-  });
+  const res = await request<Ok<ImportUndoResult>>(`${BASE}/${enc(id)}/undo`, { method: 'POST', data: { includeEdited }, skipErrorHandler: true });
   return res.data;
 }
 
@@ -114,13 +86,7 @@ export async function deleteImport(id: string): Promise<void> {
 }
 
 /** Import batches, newest first: of one application (`app`), else of every application (administrators). */
-export async function listImports(params: {
-  app?: string;
-  application?: string;
-  subject?: string;
-  current?: number;
-  pageSize?: number;
-}): Promise<Page<ImportBatch>> {
+export async function listImports(params: { app?: string; application?: string; subject?: string; current?: number; pageSize?: number }): Promise<Page<ImportBatch>> {
   const { app, ...rest } = params;
   return request<Page<ImportBatch>>(app ? `/api/v1/applications/${enc(app)}/imports` : BASE, { method: 'GET', params: rest });
 }

@@ -54,42 +54,20 @@ test('scheduler: runs each task on its interval, never two runs of one task at o
 });
 
 test('housekeeping: intervals as documented; the purge ends expired sessions and old counters; heads get signed', async (t) => {
-  assert.deepEqual(HOUSEKEEPING_INTERVALS, {
-    purgeSessions: 600_000,
-    signAuditHead: 900_000,
-    anchorAuditHead: 900_000,
-    checkpoint: 3_600_000,
-    vacuum: 86_400_000,
-    recycleRetention: 86_400_000,
-    expireImports: 3_600_000,
-  });
+  assert.deepEqual(HOUSEKEEPING_INTERVALS, { purgeSessions: 600_000, signAuditHead: 900_000, anchorAuditHead: 900_000, checkpoint: 3_600_000, vacuum: 86_400_000, recycleRetention: 86_400_000, expireImports: 3_600_000 });
   const key = signingKeyFromText('s'.repeat(40), 'AUDIT_SIGNING_KEY');
   const { app, handle, close } = await createTestApp();
   t.after(close);
   const { cookie } = await adminSession(app);
   const stale = await userSession(app, cookie);
-  await handle.db
-    .update(sessions)
-    .set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1) })
-    .where(eq(sessions.userId, stale.user.id));
+  await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1) }).where(eq(sessions.userId, stale.user.id));
   await call(app, 'POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'Wrong-password-1' } });
   await handle.db.update(loginThrottle).set({ lastFailureAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
 
   const tasks = housekeepingTasks(handle, key, quiet);
   const names = tasks.map((task) => task.name);
-  assert.deepEqual(
-    names,
-    handle.engine === 'pglite'
-      ? ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head', 'checkpoint', 'vacuum']
-      : ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head'],
-  );
-  assert.deepEqual(
-    housekeepingTasks(handle, null, quiet)
-      .map((task) => task.name)
-      .includes('sign-audit-head'),
-    false,
-    'no key, no signing',
-  );
+  assert.deepEqual(names, handle.engine === 'pglite' ? ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head', 'checkpoint', 'vacuum'] : ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head']);
+  assert.deepEqual(housekeepingTasks(handle, null, quiet).map((task) => task.name).includes('sign-audit-head'), false, 'no key, no signing');
 
   const scheduler = createScheduler(tasks, quiet);
   assert.deepEqual(await scheduler.runNow('purge-sessions'), { sessions: 1, throttles: 2 });

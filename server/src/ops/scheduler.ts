@@ -129,13 +129,7 @@ export function createScheduler(tasks: ScheduledTask[], log: Log, opts: { firstR
  * The housekeeping tasks of a database (see the module comment); head signing only with a key, the
  * blob sweep only with a store, anchoring only with an anchor file.
  */
-export function housekeepingTasks(
-  handle: DatabaseHandle,
-  signingKey: SigningKey | null,
-  log: Log,
-  blobs?: BlobStore,
-  anchors?: AnchorFile,
-): ScheduledTask[] {
+export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log, blobs?: BlobStore, anchors?: AnchorFile): ScheduledTask[] {
   const tasks: ScheduledTask[] = [
     {
       name: 'purge-sessions',
@@ -226,17 +220,10 @@ export function housekeepingTasks(
  * (the log is its second copy), a file anchor the database no longer matches at error.
  * @returns `{ seq }` of the new anchor, or null when there was nothing new.
  */
-export async function runAnchor(
-  handle: Pick<DatabaseHandle, 'db'>,
-  anchors: AnchorFile,
-  log: Log,
-): Promise<{ seq: number } | null> {
+export async function runAnchor(handle: Pick<DatabaseHandle, 'db'>, anchors: AnchorFile, log: Log): Promise<{ seq: number } | null> {
   const run = await anchorHead(handle.db, anchors);
   if (run.mismatch) {
-    log.error(
-      { auditAnchorMismatch: run.mismatch, file: anchors.file },
-      'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)',
-    );
+    log.error({ auditAnchorMismatch: run.mismatch, file: anchors.file }, 'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)');
   }
   if (run.anchored) log.info({ auditAnchor: run.anchored }, 'audit: chain head anchored');
   return run.anchored ? { seq: run.anchored.seq } : null;

@@ -26,11 +26,7 @@ export function CheckCounts({ batch }: { batch: ImportBatch }) {
     <Space size={48} data-testid="import-counts">
       <Statistic title={t('imports.check.total')} value={batch.total} />
       <Statistic title={t('imports.check.valid')} value={batch.valid} valueStyle={{ color: '#389e0d' }} />
-      <Statistic
-        title={t('imports.check.invalid')}
-        value={batch.invalid}
-        valueStyle={{ color: batch.invalid ? '#cf1322' : undefined }}
-      />
+      <Statistic title={t('imports.check.invalid')} value={batch.invalid} valueStyle={{ color: batch.invalid ? '#cf1322' : undefined }} />
     </Space>
   );
 }
@@ -47,9 +43,7 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
   // users and related records by the page's labels (the resolved ids' names), like the grid
   const shown = (key: string, value: unknown) => {
     const field = subject.fields.find((f) => f.key === key);
-    return field && (field.type === 'user' || field.type === 'relation')
-      ? valueToText(field, value, intl.locale, rows.data?.labels)
-      : text(value);
+    return field && (field.type === 'user' || field.type === 'relation') ? valueToText(field, value, intl.locale, rows.data?.labels) : text(value);
   };
   return (
     <>
@@ -97,10 +91,9 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
     queryFn: () => listImportRows(batch.id, { ...page, errorsOnly: true }),
     enabled: batch.invalid > 0,
   });
-  if (batch.invalid === 0)
-    return <Alert type="success" showIcon message={t('imports.check.none')} data-testid="import-no-errors" />;
+  if (batch.invalid === 0) return <Alert type="success" showIcon message={t('imports.check.none')} data-testid="import-no-errors" />;
   return (
-    <>
+    <div>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t(rowNumberHint(batch.format))}
       </Typography.Paragraph>
@@ -110,12 +103,7 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
         loading={rows.isLoading}
         dataSource={rows.data?.data ?? []}
         data-testid="import-errors"
-        pagination={{
-          ...page,
-          total: rows.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
+        pagination={{ ...page, total: rows.data?.total ?? 0, showSizeChanger: true, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
         columns={[
           { title: t('imports.preview.row'), dataIndex: 'rowNumber', width: 70 },
           {
@@ -133,6 +121,6 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
           },
         ]}
       />
-    </>
+    </div>
   );
 }

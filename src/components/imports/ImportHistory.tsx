@@ -69,29 +69,18 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
                 : `${t('imports.check.total')} ${b.total} · ${t('imports.check.invalid')} ${b.invalid}`,
           },
           { title: t('imports.history.by'), dataIndex: 'createdByLabel' },
-          {
-            title: t('imports.history.at'),
-            dataIndex: 'createdAt',
-            render: (_, b) => dayjs(b.createdAt).format('YYYY-MM-DD HH:mm'),
-          },
+          { title: t('imports.history.at'), dataIndex: 'createdAt', render: (_, b) => dayjs(b.createdAt).format('YYYY-MM-DD HH:mm') },
           {
             title: t('imports.history.actions'),
             width: 200,
             render: (_, b) => (
               <Space size={[4, 4]} wrap>
                 {canUndo && b.invalid > 0 && (
-                  <Button
-                    size="small"
-                    type="link"
-                    style={{ paddingInline: 0 }}
-                    onClick={() => download(importErrorReportUrl(b.id))}
-                  >
+                  <Button size="small" type="link" style={{ paddingInline: 0 }} onClick={() => download(importErrorReportUrl(b.id))}>
                     {t('imports.result.report')}
                   </Button>
                 )}
-                {canUndo && b.status === 'done' && (
-                  <UndoImportButton size="small" batch={b} onDone={() => void action.current?.reload()} />
-                )}
+                {canUndo && b.status === 'done' && <UndoImportButton size="small" batch={b} onDone={() => void action.current?.reload()} />}
                 {canUndo && REMOVABLE.has(b.status) && (
                   <Popconfirm
                     title={t('imports.remove.title')}

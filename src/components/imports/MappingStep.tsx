@@ -20,9 +20,7 @@ export interface MappingStepProps {
 export default function MappingStep({ subject, headers, sample, mapping, onChange }: MappingStepProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const writable = subject.fields.filter(
-    (f) => !(COMPUTED_FIELD_TYPES as readonly string[]).includes(f.type) || f.type === 'autoNumber',
-  );
+  const writable = subject.fields.filter((f) => !(COMPUTED_FIELD_TYPES as readonly string[]).includes(f.type) || f.type === 'autoNumber');
   const taken = new Set(Object.values(mapping).filter(Boolean));
   return (
     <>

@@ -13,22 +13,9 @@ import { toApiError } from '../../services/api-error';
 import { getImport, importEditedRows, undoImport } from '../../services/imports';
 
 /** The counts of a batch as message values. */
-export const countsOf = (b: ImportBatch) => ({
-  inserted: b.inserted,
-  updated: b.updated,
-  unchanged: b.unchanged,
-  skipped: b.skipped,
-});
+export const countsOf = (b: ImportBatch) => ({ inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped });
 
-export default function UndoImportButton({
-  batch,
-  onDone,
-  size,
-}: {
-  batch: ImportBatch;
-  onDone: (r: ImportUndoResult) => void;
-  size?: 'small';
-}) {
+export default function UndoImportButton({ batch, onDone, size }: { batch: ImportBatch; onDone: (r: ImportUndoResult) => void; size?: 'small' }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const [modal, holder] = Modal.useModal();

@@ -1,12 +1,4 @@
-import {
-  checkSignature,
-  jsonArraysOf,
-  keyCandidates,
-  mappedColumns,
-  needsKey,
-  proposedKeyFields,
-  rowNumberHint,
-} from './wizard-logic';
+import { checkSignature, jsonArraysOf, keyCandidates, mappedColumns, needsKey, proposedKeyFields, rowNumberHint } from './wizard-logic';
 
 const fields = [
   { key: 'title', name: 'Title', type: 'text', unique: false },
@@ -35,9 +27,7 @@ describe('import wizard: the dry run figures are stale once a choice changes', (
   it('changes with the mode, the key fields and the mapping', () => {
     const sig = checkSignature(base);
     expect(checkSignature({ ...base, mode: 'upsert' })).not.toBe(sig);
-    expect(checkSignature({ ...base, mode: 'upsert', keyFields: ['size'] })).not.toBe(
-      checkSignature({ ...base, mode: 'upsert' }),
-    );
+    expect(checkSignature({ ...base, mode: 'upsert', keyFields: ['size'] })).not.toBe(checkSignature({ ...base, mode: 'upsert' }));
     expect(checkSignature({ ...base, mapping: { Package: 'package', Size: null } })).not.toBe(sig);
   });
   it('does not change with the mapping key order or an ignored column, nor with key fields in insert mode', () => {
@@ -66,20 +56,10 @@ describe('import wizard: column order and row numbers', () => {
 
 describe('import wizard: a JSON object with its rows under a key', () => {
   it('lists the arrays the server found and proposes the only one', () => {
-    expect(jsonArraysOf({ jsonArrays: [{ key: '639-3', rows: 7910 }] })).toEqual({
-      arrays: [{ key: '639-3', rows: 7910 }],
-      proposed: '639-3',
-    });
+    expect(jsonArraysOf({ jsonArrays: [{ key: '639-3', rows: 7910 }] })).toEqual({ arrays: [{ key: '639-3', rows: 7910 }], proposed: '639-3' });
   });
   it('proposes none among several, and nothing for another error', () => {
-    expect(
-      jsonArraysOf({
-        jsonArrays: [
-          { key: 'a', rows: 1 },
-          { key: 'b', rows: 2 },
-        ],
-      }).proposed,
-    ).toBeUndefined();
+    expect(jsonArraysOf({ jsonArrays: [{ key: 'a', rows: 1 }, { key: 'b', rows: 2 }] }).proposed).toBeUndefined();
     expect(jsonArraysOf(undefined)).toEqual({ arrays: [], proposed: undefined });
     expect(jsonArraysOf({ jsonArrays: 'x' }).arrays).toEqual([]);
   });

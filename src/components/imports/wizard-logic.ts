@@ -66,10 +66,7 @@ export const needsKey = (s: Pick<ImportSettings, 'mode' | 'keyFields'>) => s.mod
  * the preview and of the mapping step (a batch's `mapping` comes back from the server in no
  * particular key order).
  */
-export function mappedColumns(
-  headers: readonly string[],
-  mapping: ImportSettings['mapping'],
-): { header: string; index: number; key: string }[] {
+export function mappedColumns(headers: readonly string[], mapping: ImportSettings['mapping']): { header: string; index: number; key: string }[] {
   return headers.flatMap((header, index) => {
     const key = mapping[header];
     return key ? [{ header, index, key }] : [];
@@ -77,27 +74,17 @@ export function mappedColumns(
 }
 
 /** The message id saying what a row number means: JSON items count from 1; CSV/XLSX rows as in the file (header = row 1). */
-export const rowNumberHint = (format: ImportFormat) =>
-  format === 'json' ? 'imports.preview.rowHint.json' : 'imports.preview.rowHint.sheet';
+export const rowNumberHint = (format: ImportFormat) => (format === 'json' ? 'imports.preview.rowHint.json' : 'imports.preview.rowHint.sheet');
 
 /**
  * The keys of a JSON object holding arrays of objects, from an upload's 400 errors.import.jsonPick
  * (`conflict.jsonArrays`), and the one proposed (the only one, else none). Empty when the error
  * is another.
  */
-export function jsonArraysOf(conflict: Record<string, unknown> | undefined): {
-  arrays: JsonArrayChoice[];
-  proposed: string | undefined;
-} {
+export function jsonArraysOf(conflict: Record<string, unknown> | undefined): { arrays: JsonArrayChoice[]; proposed: string | undefined } {
   const raw = conflict?.jsonArrays;
   const arrays = Array.isArray(raw)
-    ? (raw as unknown[]).filter(
-        (a): a is JsonArrayChoice =>
-          typeof a === 'object' &&
-          a !== null &&
-          typeof (a as JsonArrayChoice).key === 'string' &&
-          typeof (a as JsonArrayChoice).rows === 'number',
-      )
+    ? (raw as unknown[]).filter((a): a is JsonArrayChoice => typeof a === 'object' && a !== null && typeof (a as JsonArrayChoice).key === 'string' && typeof (a as JsonArrayChoice).rows === 'number')
     : [];
   return { arrays, proposed: arrays.length === 1 ? arrays[0].key : undefined };
 }

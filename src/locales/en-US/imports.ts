@@ -10,8 +10,7 @@ export default {
   'imports.steps.check': 'Dry run',
   'imports.steps.mode': 'Mode and key',
   'imports.steps.run': 'Import',
-  'imports.upload.hint':
-    'CSV, XLSX (first sheet) or JSON (an array of objects, or an object holding one under a key). The first row is the header. Up to {rows, plural, one {# row} other {# rows}} and {mb} MB per file.',
+  'imports.upload.hint': 'CSV, XLSX (first sheet) or JSON (an array of objects, or an object holding one under a key). The first row is the header. Up to {rows, plural, one {# row} other {# rows}} and {mb} MB per file.',
   'imports.json.pick': '{name} is a JSON object: choose the key whose array holds the rows.',
   'imports.json.pickHint': 'Choose an array',
   'imports.json.array': '“{key}” — {count, plural, one {# object} other {# objects}}',
@@ -32,8 +31,7 @@ export default {
   'imports.remove.done': '{name} removed',
   'imports.history.expiry': 'Imports never run (uploaded, checked or failed) are removed automatically after {days} days.',
   'imports.viewer.title': 'You cannot import into this application',
-  'imports.viewer.body':
-    'Your role here is viewer: importing needs the editor or owner role. You can still read the import history below; ask an owner of the application for the editor role.',
+  'imports.viewer.body': 'Your role here is viewer: importing needs the editor or owner role. You can still read the import history below; ask an owner of the application for the editor role.',
   'imports.upload.drag': 'Click or drag a file here',
   'imports.upload.read': '{count, plural, one {# row} other {# rows}} read from {name}',
   'imports.encoding.label': 'Text encoding',
@@ -69,18 +67,15 @@ export default {
   'imports.mode.recheck': 'Check again',
   'imports.run.start': 'Start import',
   'imports.run.running': 'Importing… {processed} / {total}',
-  'imports.run.invalid':
-    '{n, plural, one {# row has errors} other {# rows have errors}}; nothing was imported. Fix the file or choose to skip bad rows.',
+  'imports.run.invalid': '{n, plural, one {# row has errors} other {# rows have errors}}; nothing was imported. Fix the file or choose to skip bad rows.',
   'imports.result.done': 'Import finished',
   'imports.result.failed': 'The import failed; nothing was written',
   'imports.result.counts': '{inserted} inserted, {updated} updated, {unchanged} unchanged, {skipped} skipped',
   'imports.result.report': 'Download error report',
   'imports.result.undo': 'Undo import',
   'imports.result.again': 'Import another file',
-  'imports.result.undone':
-    'Import undone: {deleted, plural, one {# record} other {# records}} to the recycle bin, {restored} restored',
-  'imports.result.leftAlone':
-    '{n, plural, one {# record edited since was left alone} other {# records edited since were left alone}}',
+  'imports.result.undone': 'Import undone: {deleted, plural, one {# record} other {# records}} to the recycle bin, {restored} restored',
+  'imports.result.leftAlone': '{n, plural, one {# record edited since was left alone} other {# records edited since were left alone}}',
   'imports.undo.title': 'Undo this import?',
   'imports.undo.content': 'Records it inserted go to the recycle bin; records it updated get their previous values back.',
   'imports.undo.edited': 'These records were edited after the import. They are left alone unless you tick the box:',

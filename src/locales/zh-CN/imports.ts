@@ -10,8 +10,7 @@ export default {
   'imports.steps.check': '试运行',
   'imports.steps.mode': '导入方式与关键字段',
   'imports.steps.run': '导入',
-  'imports.upload.hint':
-    'CSV、XLSX（第一个工作表）或 JSON（对象数组，或在某个键下包含对象数组的对象）。第一行为表头。每个文件最多 {rows} 行、{mb} MB。',
+  'imports.upload.hint': 'CSV、XLSX（第一个工作表）或 JSON（对象数组，或在某个键下包含对象数组的对象）。第一行为表头。每个文件最多 {rows} 行、{mb} MB。',
   'imports.json.pick': '{name} 是一个 JSON 对象：请选择数据所在数组的键。',
   'imports.json.pickHint': '选择一个数组',
   'imports.json.array': '“{key}” — {count} 个对象',
@@ -32,8 +31,7 @@ export default {
   'imports.remove.done': '已删除 {name}',
   'imports.history.expiry': '未执行的导入（已上传、已检查或失败）{days} 天后自动删除。',
   'imports.viewer.title': '你不能向此应用导入数据',
-  'imports.viewer.body':
-    '你在此应用中的角色是查看者：导入需要编辑者或所有者角色。你仍可查看下方的导入历史；如需导入，请联系应用所有者授予编辑者角色。',
+  'imports.viewer.body': '你在此应用中的角色是查看者：导入需要编辑者或所有者角色。你仍可查看下方的导入历史；如需导入，请联系应用所有者授予编辑者角色。',
   'imports.upload.drag': '点击或拖拽文件到此处',
   'imports.upload.read': '已从 {name} 读取 {count} 行',
   'imports.encoding.label': '文本编码',

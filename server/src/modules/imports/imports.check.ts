@@ -18,16 +18,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { tableOf } from '../records/records.repository';
-import {
-  isComputed,
-  normalizeValue,
-  prefetchReferences,
-  prefetchUnique,
-  selectExprOf,
-  validateValues,
-  ValueError,
-  type FieldValue,
-} from '../records/values';
+import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
 import { isId, nameError, NameResolver, takesNames } from './imports.resolve';
 import { CHUNK, checkRowsAfter, pauseForOthers, saveRowResults, type RowResult } from './imports.repository';
@@ -80,8 +71,7 @@ export function planOf(subject: SubjectDef, headers: readonly string[], settings
     const field = byKey.get(key);
     if (index < 0 || !field) throw bad(`mapping.${header}`, 'errors.import.mappingField', { field: key });
     const keyOnly = isComputed(field.type);
-    if (keyOnly && !(field.type === 'autoNumber' && keySet.has(key)))
-      throw bad(`mapping.${header}`, 'errors.import.mappingField', { field: key });
+    if (keyOnly && !(field.type === 'autoNumber' && keySet.has(key))) throw bad(`mapping.${header}`, 'errors.import.mappingField', { field: key });
     if (used.has(key)) throw bad(`mapping.${header}`, 'errors.import.mappingTwice', { field: key });
     used.add(key);
     columns.push({ index, header, field, keyOnly });
@@ -103,12 +93,7 @@ export function planOf(subject: SubjectDef, headers: readonly string[], settings
  * Live records of `subject` whose key fields equal one of `tuples` (canonical values, in `keys`
  * order): key text (JSON of keyText per key) → record ids holding it.
  */
-async function matchKeys(
-  db: Executor,
-  subject: SubjectDef,
-  keys: FieldDef[],
-  tuples: FieldValue[][],
-): Promise<Map<string, string[]>> {
+async function matchKeys(db: Executor, subject: SubjectDef, keys: FieldDef[], tuples: FieldValue[][]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (tuples.length === 0) return out;
   const cols = keys.map((f) => sql.raw(`r.${ident(f.column!)}`));
@@ -189,13 +174,7 @@ export async function checkRows(
           cells.set(c, coerceCell(c.field, text));
         } catch (e) {
           if (!(e instanceof ValueError)) throw e;
-          errors.push({
-            column: c.header,
-            field: c.field.key,
-            value: text,
-            messageKey: e.messageKey,
-            ...(e.params ? { params: e.params } : {}),
-          });
+          errors.push({ column: c.header, field: c.field.key, value: text, messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
         }
       }
       return { row, raw, errors, cells };
@@ -204,8 +183,7 @@ export async function checkRows(
     // 2. names of users and related records → ids (imports.resolve.ts): the chunk's distinct names, one query per field
     if (named.length > 0) {
       const names = new Map<FieldDef, Set<string>>(named.map((c) => [c.field, new Set<string>()]));
-      for (const p of coerced)
-        for (const c of named) for (const item of itemsOf(p.cells.get(c))) if (!isId(item)) names.get(c.field)!.add(item);
+      for (const p of coerced) for (const c of named) for (const item of itemsOf(p.cells.get(c))) if (!isId(item)) names.get(c.field)!.add(item);
       await resolver.load(names);
       for (const p of coerced) {
         for (const c of named) {
@@ -249,13 +227,7 @@ export async function checkRows(
           if (!c.keyOnly) values[c.field.key] = v;
         } catch (e) {
           if (!(e instanceof ValueError)) throw e;
-          errors.push({
-            column: c.header,
-            field: c.field.key,
-            value: raw[c.index] ?? '',
-            messageKey: e.messageKey,
-            ...(e.params ? { params: e.params } : {}),
-          });
+          errors.push({ column: c.header, field: c.field.key, value: raw[c.index] ?? '', messageKey: e.messageKey, ...(e.params ? { params: e.params } : {}) });
         }
       }
       let keyString: string | null = null;
@@ -263,24 +235,13 @@ export async function checkRows(
         const missing = plan.keys.find((_, i) => key[i] === null || key[i] === undefined);
         if (missing) {
           const col = plan.columns.find((c) => c.field === missing)!;
-          errors.push({
-            column: col.header,
-            field: missing.key,
-            value: raw[col.index] ?? '',
-            messageKey: 'errors.import.keyMissing',
-          });
+          errors.push({ column: col.header, field: missing.key, value: raw[col.index] ?? '', messageKey: 'errors.import.keyMissing' });
         } else {
           keyString = JSON.stringify(plan.keys.map((f, i) => keyText(f, key[i])));
           const first = seenKeys.get(keyString);
           if (first !== undefined) {
             const col = plan.columns.find((c) => c.field === plan.keys[0])!;
-            errors.push({
-              column: col.header,
-              field: plan.keys[0].key,
-              value: raw[col.index] ?? '',
-              messageKey: 'errors.import.duplicateKey',
-              params: { row: first },
-            });
+            errors.push({ column: col.header, field: plan.keys[0].key, value: raw[col.index] ?? '', messageKey: 'errors.import.duplicateKey', params: { row: first } });
             keyString = null;
           } else {
             seenKeys.set(keyString, row.rowNumber);
@@ -315,22 +276,12 @@ export async function checkRows(
         const ids = matches.get(p.keyString) ?? [];
         const col = plan.columns.find((c) => c.field === plan.keys[0])!;
         if (ids.length > 1) {
-          p.errors.push({
-            column: col.header,
-            field: plan.keys[0].key,
-            value: p.raw[col.index] ?? '',
-            messageKey: 'errors.import.keyAmbiguous',
-          });
+          p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.keyAmbiguous' });
         } else if (ids.length === 1) {
           action = 'update';
           recordId = ids[0];
         } else if (mode === 'update') {
-          p.errors.push({
-            column: col.header,
-            field: plan.keys[0].key,
-            value: p.raw[col.index] ?? '',
-            messageKey: 'errors.import.keyNotFound',
-          });
+          p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.keyNotFound' });
         }
       }
       let normalized: Record<string, FieldValue> | null = null;
@@ -356,13 +307,7 @@ export async function checkRows(
           const first = seen.get(text);
           if (first !== undefined) {
             const col = plan.columns.find((c) => c.field.key === f.key)!;
-            p.errors.push({
-              column: col.header,
-              field: f.key,
-              value: p.raw[col.index] ?? '',
-              messageKey: 'errors.import.duplicateValue',
-              params: { row: first },
-            });
+            p.errors.push({ column: col.header, field: f.key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.duplicateValue', params: { row: first } });
           } else {
             seen.set(text, p.row.rowNumber);
           }

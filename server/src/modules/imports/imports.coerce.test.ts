@@ -46,11 +46,7 @@ test('keys: scalar fields only, numbers compared without trailing zeros', () => 
 
 test('auto mapping by key or name, case, spaces, _ and - ignored, each field once, computed fields never', () => {
   const subject = {
-    fields: [
-      field('text', { key: 'alpha_2', name: '二位代码' }),
-      field('text', { key: 'full_name', name: 'Full name' }),
-      field('formula', { key: 'calc', name: 'Calc' }),
-    ],
+    fields: [field('text', { key: 'alpha_2', name: '二位代码' }), field('text', { key: 'full_name', name: 'Full name' }), field('formula', { key: 'calc', name: 'Calc' })],
   } as unknown as SubjectDef;
   assert.deepEqual(autoMapping(subject, ['Alpha 2', 'FULL-NAME', '二位代码', 'calc', 'other']), {
     'Alpha 2': 'alpha_2',

@@ -80,5 +80,4 @@ export function keyText(field: Pick<FieldDef, 'type' | 'options'>, value: FieldV
 }
 
 /** The SQL type of a field's column (key matching casts parameter arrays to it). */
-export const columnTypeOf = (field: Pick<FieldDef, 'type' | 'options'>): string =>
-  storageOf(field.type, field.options).sqlType ?? 'text';
+export const columnTypeOf = (field: Pick<FieldDef, 'type' | 'options'>): string => storageOf(field.type, field.options).sqlType ?? 'text';

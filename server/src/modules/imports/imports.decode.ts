@@ -82,11 +82,7 @@ export interface Decoded {
  * the encoding is dropped. `found.encoding` is set to the encoding used once known (at the end
  * for a file of ASCII only: 'utf-8').
  */
-export async function* decodeText(
-  input: AsyncIterable<Uint8Array>,
-  choice: ImportEncoding,
-  found: Decoded,
-): AsyncGenerator<string> {
+export async function* decodeText(input: AsyncIterable<Uint8Array>, choice: ImportEncoding, found: Decoded): AsyncGenerator<string> {
   const it = pieces(input);
   let head: Buffer = Buffer.alloc(0);
   let ended = false;

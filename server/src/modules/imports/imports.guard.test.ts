@@ -38,8 +38,7 @@ test('CsvGuard hands well-formed CSV on in whole rows: each piece parses to its 
       pieces.push(guard.end());
       assert.equal(pieces.join(''), text);
       // a piece cut inside a quoted field would parse to other rows (and a MissingQuotes error)
-      const parse = (s: string) =>
-        Papa.parse<string[]>(s, { delimiter: ',', newline: newline as '\n', skipEmptyLines: 'greedy' });
+      const parse = (s: string) => Papa.parse<string[]>(s, { delimiter: ',', newline: newline as '\n', skipEmptyLines: 'greedy' });
       const byPiece = pieces.map(parse);
       assert.deepEqual(
         byPiece.flatMap((r) => r.data),
@@ -65,11 +64,7 @@ test('readRows (CSV) gives papaparse’s rows of the whole text for any text, cu
       const got: string[][] = [];
       for await (const row of read.rows) got.push(row);
       const meta = Papa.parse<string[]>(body, { preview: 10 }).meta;
-      const want = Papa.parse<string[]>(body, {
-        skipEmptyLines: 'greedy',
-        delimiter: meta.delimiter,
-        newline: meta.linebreak as '\n',
-      }).data;
+      const want = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy', delimiter: meta.delimiter, newline: meta.linebreak as '\n' }).data;
       assert.deepEqual([read.header, ...got], want);
     }),
     { numRuns: 300 },

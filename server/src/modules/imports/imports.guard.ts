@@ -279,8 +279,7 @@ export class JsonGuard {
           if (this.key && this.string < 200) this.key.push(s.slice(i, Math.min(to, i + 200 - this.string)));
           this.string += n;
           if (this.depth > this.base) this.item += n;
-          if (this.string > 6 * IMPORT_MAX_CELL_CHARS)
-            throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
+          if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
           if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items });
           i = to;
           if (i >= s.length) break;
@@ -304,8 +303,7 @@ export class JsonGuard {
         }
         if (this.key && this.string < 200) this.key.push(s[i]);
         this.string += 1;
-        if (this.string > 6 * IMPORT_MAX_CELL_CHARS)
-          throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
+        if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
         continue;
       }
       switch (c) {

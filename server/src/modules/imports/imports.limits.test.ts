@@ -38,16 +38,10 @@ after(async () => {
 
 /** A multipart body of one file (made before a measured upload: building 60 MiB of it takes seconds itself). */
 type Prepared = { body: Buffer; contentType: string };
-const prepare = (fileName: string, content: Buffer | string): Promise<Prepared> =>
-  multipartBody([{ name: 'file', fileName, content }]);
+const prepare = (fileName: string, content: Buffer | string): Promise<Prepared> => multipartBody([{ name: 'file', fileName, content }]);
 async function upload(fileName: string, content: Buffer | string | Prepared, query = '') {
-  const { body, contentType } =
-    typeof content === 'object' && 'contentType' in content ? content : await prepare(fileName, content);
-  return call(made.app, 'POST', `${NOTES}/imports${query}`, {
-    cookie,
-    body,
-    headers: { 'content-type': contentType, 'accept-language': 'en-US' },
-  });
+  const { body, contentType } = typeof content === 'object' && 'contentType' in content ? content : await prepare(fileName, content);
+  return call(made.app, 'POST', `${NOTES}/imports${query}`, { cookie, body, headers: { 'content-type': contentType, 'accept-language': 'en-US' } });
 }
 async function uploaded(fileName: string, content: Buffer | string, query = ''): Promise<ImportUploadResult> {
   const res = await upload(fileName, content, query);
@@ -55,12 +49,7 @@ async function uploaded(fileName: string, content: Buffer | string, query = ''):
   return json<{ data: ImportUploadResult }>(res).data;
 }
 /** Uploads, runs (insert) and answers the records of `codes`, by code. */
-async function imported(
-  fileName: string,
-  content: Buffer | string,
-  codes: string[],
-  query = '',
-): Promise<Map<string, RecordItem>> {
+async function imported(fileName: string, content: Buffer | string, codes: string[], query = ''): Promise<Map<string, RecordItem>> {
   const { batch } = await uploaded(fileName, content, query);
   const res = await call(made.app, 'POST', `/api/v1/imports/${batch.id}/run`, { cookie, body: { mapping: batch.mapping } });
   assert.equal(res.statusCode, 200, res.body.slice(0, 500));
@@ -71,10 +60,7 @@ async function imported(
   return new Map(json<{ data: RecordItem[] }>(list).data.map((r) => [String(r.values.code), r]));
 }
 /** The refusal's status and message (en-US). */
-async function refused(
-  fileName: string,
-  content: Buffer | string | Prepared,
-): Promise<{ status: number; message: string; ms: number; field?: string }> {
+async function refused(fileName: string, content: Buffer | string | Prepared): Promise<{ status: number; message: string; ms: number; field?: string }> {
   const t0 = performance.now();
   const res = await upload(fileName, content);
   const ms = performance.now() - t0;
@@ -127,11 +113,7 @@ test('a UTF-16 LE CSV with a byte-order mark, tab-separated (Excel "Unicode text
   assert.equal(result.encoding, 'utf-16le');
   assert.deepEqual(result.batch.headers, ['code', 'title', 'body']);
   assert.deepEqual(result.sample[0], ['U16-0', TEXT[0], `${TEXT[0]}\n${TEXT[0]}`]);
-  const byCode = await imported(
-    'unicode.txt',
-    utf16Bytes(rows.join('\r\n'), 'le'),
-    TEXT.map((_, i) => `U16-${i}`),
-  );
+  const byCode = await imported('unicode.txt', utf16Bytes(rows.join('\r\n'), 'le'), TEXT.map((_, i) => `U16-${i}`));
   for (const [i, t] of TEXT.entries()) {
     assert.equal(byCode.get(`U16-${i}`)?.values.title, t);
     assert.equal(byCode.get(`U16-${i}`)?.values.body, `${t}\n${t}`);
@@ -142,17 +124,11 @@ test('UTF-16 BE with a byte-order mark and UTF-8 with one are read by their mark
   const csv = ['code,title', ...TEXT.map((t, i) => `E-${i},"${t}"`)].join('\n');
   const be = await uploaded('be.csv', utf16Bytes(csv, 'be'));
   assert.equal(be.encoding, 'utf-16be');
-  assert.deepEqual(
-    be.sample.map((r) => r[1]),
-    TEXT,
-  );
+  assert.deepEqual(be.sample.map((r) => r[1]), TEXT);
   const u8 = await uploaded('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]));
   assert.equal(u8.encoding, 'utf-8');
   assert.deepEqual(u8.batch.headers, ['code', 'title']);
-  assert.deepEqual(
-    u8.sample.map((r) => r[1]),
-    TEXT,
-  );
+  assert.deepEqual(u8.sample.map((r) => r[1]), TEXT);
 });
 
 test('a GB18030 CSV (Chinese Windows) is detected and imported; the encoding can be chosen instead', async () => {
@@ -195,8 +171,7 @@ test('an XLSX whose Chinese text falls across chunk boundaries is read whole (sh
   const inlineBook = await xlsxOf({
     *sheetData() {
       yield `<row r="1">${inline('A1', 'code')}${inline('B1', 'title')}</row>`;
-      for (let i = 0; i < 5000; i += 1)
-        yield `<row r="${i + 2}">${inline(`A${i + 2}`, `X-${i}`)}${inline(`B${i + 2}`, `中文字符第${i}行`)}</row>`;
+      for (let i = 0; i < 5000; i += 1) yield `<row r="${i + 2}">${inline(`A${i + 2}`, `X-${i}`)}${inline(`B${i + 2}`, `中文字符第${i}行`)}</row>`;
     },
   });
   for (const content of [shared, inlineBook]) {
@@ -204,9 +179,7 @@ test('an XLSX whose Chinese text falls across chunk boundaries is read whole (sh
     assert.equal(result.batch.total, 5000);
     assert.equal(result.encoding, null);
     for (const current of [1, 25, 50]) {
-      const res = await call(made.app, 'GET', `/api/v1/imports/${result.batch.id}/rows?pageSize=100&current=${current}`, {
-        cookie,
-      });
+      const res = await call(made.app, 'GET', `/api/v1/imports/${result.batch.id}/rows?pageSize=100&current=${current}`, { cookie });
       const page = json<{ data: { raw: string[] }[] }>(res).data;
       assert.equal(page.length, 100);
       for (const row of page) assert.match(row.raw[1], /^中文字符第\d+行$/);
@@ -218,10 +191,7 @@ test('a NUL character in a cell is a 400 naming the row and column, never a 5xx'
   const r = await refused('nul.csv', 'code,title\nN-1,fine\nN-2,bad\u0000cell\n');
   assert.equal(r.status, 400, r.message);
   assert.equal(r.field, 'file');
-  assert.equal(
-    r.message,
-    'The cell at row 3, column “title” holds a NUL character (U+0000), which cannot be stored; the file may be in another encoding',
-  );
+  assert.equal(r.message, 'The cell at row 3, column “title” holds a NUL character (U+0000), which cannot be stored; the file may be in another encoding');
   const j = await refused('nul.json', '[{"code":"N-1","title":"a\\u0000b"}]');
   assert.equal(j.status, 400, j.message);
   assert.equal(j.field, 'file');
@@ -229,14 +199,9 @@ test('a NUL character in a cell is a 400 naming the row and column, never a 5xx'
 });
 
 test('a CSV with a 60 MiB cell is refused naming the 1 MiB cap, memory stays bounded and /health answers meanwhile', async () => {
-  const content = await prepare(
-    'big.csv',
-    Buffer.concat([Buffer.from('code,title\nBIG-1,'), Buffer.alloc(60 * MiB, 'a'), Buffer.from('\n')]),
-  );
+  const content = await prepare('big.csv', Buffer.concat([Buffer.from('code,title\nBIG-1,'), Buffer.alloc(60 * MiB, 'a'), Buffer.from('\n')]));
   const { result, healthMs, rssGrowth } = await measured(() => refused('big.csv', content));
-  console.log(
-    `60 MiB one-cell CSV: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB, longest /health ${Math.round(healthMs)} ms`,
-  );
+  console.log(`60 MiB one-cell CSV: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB, longest /health ${Math.round(healthMs)} ms`);
   assert.equal(result.status, 400, result.message);
   assert.equal(result.field, 'file');
   assert.equal(result.message, 'The cell at row 2, column 2 is larger than 1 MiB');
@@ -257,10 +222,7 @@ test('a CSV row larger than the row cap, or wider than 200 columns, is refused',
 });
 
 test('a JSON file with a 60 MiB string is refused naming the cap', async () => {
-  const content = await prepare(
-    'big.json',
-    Buffer.concat([Buffer.from('[{"code":"J-1","title":"'), Buffer.alloc(60 * MiB, 'a'), Buffer.from('"}]')]),
-  );
+  const content = await prepare('big.json', Buffer.concat([Buffer.from('[{"code":"J-1","title":"'), Buffer.alloc(60 * MiB, 'a'), Buffer.from('"}]')]));
   const { result, rssGrowth } = await measured(() => refused('big.json', content));
   console.log(`60 MiB JSON string: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB`);
   assert.equal(result.status, 400, result.message);
@@ -286,9 +248,7 @@ test('an XLSX bomb whose sheet holds 30 million rows is refused with the 200,000
   console.log(`30M-row XLSX: ${bomb.length} bytes, built in ${Math.round(performance.now() - t0)} ms`);
   const body = await prepare('bomb.xlsx', bomb);
   const { result, rssGrowth, healthMs } = await measured(() => refused('bomb.xlsx', body));
-  console.log(
-    `30M-row XLSX: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB, longest /health ${Math.round(healthMs)} ms`,
-  );
+  console.log(`30M-row XLSX: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB, longest /health ${Math.round(healthMs)} ms`);
   assert.equal(result.status, 413, result.message);
   assert.equal(result.field, 'file');
   assert.equal(result.message, 'A file may hold at most 200000 rows');
@@ -339,9 +299,7 @@ test('an XLSX with a huge cell, shared or inline, is refused naming the cap', as
   });
   const sharedBody = await prepare('shared.xlsx', shared);
   const s = await measured(() => refused('shared.xlsx', sharedBody));
-  console.log(
-    `256 MiB shared string: ${s.result.status} in ${Math.round(s.result.ms)} ms, RSS +${Math.round(s.rssGrowth / MiB)} MB`,
-  );
+  console.log(`256 MiB shared string: ${s.result.status} in ${Math.round(s.result.ms)} ms, RSS +${Math.round(s.rssGrowth / MiB)} MB`);
   assert.equal(s.result.status, 400, s.result.message);
   assert.equal(s.result.field, 'file');
   assert.equal(s.result.message, 'The workbook holds a text larger than 1 MiB (shared string 2)');
@@ -354,9 +312,7 @@ test('an XLSX with a huge cell, shared or inline, is refused naming the cap', as
   });
   const bigBody = await prepare('inline.xlsx', big);
   const i = await measured(() => refused('inline.xlsx', bigBody));
-  console.log(
-    `256 MiB inline cell: ${i.result.status} in ${Math.round(i.result.ms)} ms, RSS +${Math.round(i.rssGrowth / MiB)} MB`,
-  );
+  console.log(`256 MiB inline cell: ${i.result.status} in ${Math.round(i.result.ms)} ms, RSS +${Math.round(i.rssGrowth / MiB)} MB`);
   assert.equal(i.result.status, 400, i.result.message);
   assert.equal(i.result.field, 'file');
   assert.equal(i.result.message, 'Row 2 is larger than 8 MiB');

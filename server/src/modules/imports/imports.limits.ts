@@ -4,13 +4,7 @@
  * refusals that name them. Readers throw a LimitBreach (they know the row and the column's
  * position, not its name); readRows turns it into the HttpError naming the column by its header.
  */
-import {
-  IMPORT_MAX_CELL_CHARS,
-  IMPORT_MAX_COLUMNS,
-  IMPORT_MAX_ROW_CHARS,
-  IMPORT_MAX_ROWS,
-  type MessageKey,
-} from '../../../../contracts';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, type MessageKey } from '../../../../contracts';
 import { HttpError } from '../../lib/http-error';
 
 /** A size in bytes or characters as people read it: '1 MiB', '100 MiB', '1 GiB', '900 KiB'. */
@@ -64,11 +58,7 @@ function columnText(header: readonly string[], row: number, column: number | str
 export function toHttpError(b: Breach, header: readonly string[]): HttpError {
   switch (b.kind) {
     case 'cell':
-      return fileRefusal(400, 'errors.import.cellTooLarge', {
-        row: b.row,
-        column: columnText(header, b.row, b.column),
-        limit: sizeText(IMPORT_MAX_CELL_CHARS),
-      });
+      return fileRefusal(400, 'errors.import.cellTooLarge', { row: b.row, column: columnText(header, b.row, b.column), limit: sizeText(IMPORT_MAX_CELL_CHARS) });
     case 'nul':
       return fileRefusal(400, 'errors.import.nul', { row: b.row, column: columnText(header, b.row, b.column) });
     case 'row':

@@ -39,15 +39,9 @@ export function formatOfFileName(name: string): ImportFormat | undefined {
 }
 
 const unreadable = (reason: string) =>
-  new HttpError(
-    400,
-    'BAD_REQUEST',
-    'errors.import.unreadable',
-    [{ field: 'file', messageKey: 'errors.import.unreadable', params: { reason: reason.slice(0, 200) } }],
-    {
-      params: { reason: reason.slice(0, 200) },
-    },
-  );
+  new HttpError(400, 'BAD_REQUEST', 'errors.import.unreadable', [{ field: 'file', messageKey: 'errors.import.unreadable', params: { reason: reason.slice(0, 200) } }], {
+    params: { reason: reason.slice(0, 200) },
+  });
 
 /** The chunks of papaparse's guesses: the first 64 KiB of text. */
 const GUESS_CHARS = 64 * 1024;
@@ -134,8 +128,7 @@ async function* xlsxRows(input: Readable): AsyncGenerator<string[]> {
     const values = row.values as unknown[];
     if (width === 0) width = values.length - 1;
     const cells: string[] = [];
-    for (let i = 1; i < Math.max(values.length, width + 1); i += 1)
-      cells.push(cellText(values[i]).trim() === '' ? '' : cellText(values[i]));
+    for (let i = 1; i < Math.max(values.length, width + 1); i += 1) cells.push(cellText(values[i]).trim() === '' ? '' : cellText(values[i]));
     while (cells.length > width && cells[cells.length - 1] === '') cells.pop();
     if (cells.every((c) => c === '')) continue; // empty rows are skipped like CSV's blank lines
     yield cells;
@@ -151,8 +144,8 @@ function jsonCell(v: unknown): string {
   return JSON.stringify(v);
 }
 
-const jsonShape = () =>
-  new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonShape', [{ field: 'file', messageKey: 'errors.import.jsonShape' }]);
+const jsonShape = () => new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonShape', [{ field: 'file', messageKey: 'errors.import.jsonShape' }]);
+
 
 /**
  * 400 errors.import.jsonPick: the file is an object; `conflict.jsonArrays` lists its keys holding
@@ -160,28 +153,16 @@ const jsonShape = () =>
  */
 const jsonPick = (arrays: JsonArrayChoice[]) => {
   const keys = arrays.map((a) => `${a.key} (${a.rows})`).join(', ');
-  return new HttpError(
-    400,
-    'BAD_REQUEST',
-    'errors.import.jsonPick',
-    [{ field: 'jsonPath', messageKey: 'errors.import.jsonPick', params: { keys } }],
-    {
-      params: { keys },
-      conflict: { jsonArrays: arrays },
-    },
-  );
+  return new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonPick', [{ field: 'jsonPath', messageKey: 'errors.import.jsonPick', params: { keys } }], {
+    params: { keys },
+    conflict: { jsonArrays: arrays },
+  });
 };
 /** 400 errors.import.jsonPath: `jsonPath` names no array of objects of the file's top-level object. */
 const jsonPathMissing = (key: string) =>
-  new HttpError(
-    400,
-    'BAD_REQUEST',
-    'errors.import.jsonPath',
-    [{ field: 'jsonPath', messageKey: 'errors.import.jsonPath', params: { key: key.slice(0, 100) } }],
-    {
-      params: { key: key.slice(0, 100) },
-    },
-  );
+  new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonPath', [{ field: 'jsonPath', messageKey: 'errors.import.jsonPath', params: { key: key.slice(0, 100) } }], {
+    params: { key: key.slice(0, 100) },
+  });
 
 /** A stream-json token (packed: keys and values arrive whole). */
 type Token = parser.Token;
@@ -204,13 +185,7 @@ const VALUES = new Set(['startObject', 'startArray', 'stringValue', 'numberValue
  * appear (each checked as a cell of row 1); a row holds the cells of the keys seen so far, so an
  * item yielded before a later key appeared is shorter than the final header.
  */
-async function* jsonRows(
-  input: Readable,
-  header: string[],
-  choice: ImportEncoding,
-  found: Decoded,
-  jsonPath?: string,
-): AsyncGenerator<string[]> {
+async function* jsonRows(input: Readable, header: string[], choice: ImportEncoding, found: Decoded, jsonPath?: string): AsyncGenerator<string[]> {
   // packed tokens only (no per-character value chunks): 2–3× faster, each value is needed whole anyway
   const tokens = parser.asStream({ packValues: true, streamValues: false });
   const guard = new JsonGuard();
@@ -354,11 +329,7 @@ export function readRows(input: Readable, format: ImportFormat, encoding: Import
   const header: string[] = [];
   const found: Decoded = {};
   const source =
-    format === 'csv'
-      ? afterHeader(csvRows(input, encoding, found), header)
-      : format === 'xlsx'
-        ? afterHeader(xlsxRows(input), header)
-        : checked(jsonRows(input, header, encoding, found, jsonPath));
+    format === 'csv' ? afterHeader(csvRows(input, encoding, found), header) : format === 'xlsx' ? afterHeader(xlsxRows(input), header) : checked(jsonRows(input, header, encoding, found, jsonPath));
   async function* rows(): AsyncGenerator<string[]> {
     try {
       yield* source;

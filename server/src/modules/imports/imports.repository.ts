@@ -86,12 +86,7 @@ export async function findBatch(db: Executor, id: string): Promise<BatchWithName
 }
 
 /** A page of batches matching `where`, newest first, and how many match. */
-export async function listBatches(
-  db: Executor,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-): Promise<{ rows: BatchWithNames[]; total: number }> {
+export async function listBatches(db: Executor, where: SQL | undefined, limit: number, offset: number): Promise<{ rows: BatchWithNames[]; total: number }> {
   const rows = await db
     .select(withNames)
     .from(importBatches)
@@ -141,12 +136,7 @@ export async function checkRowsAfter(db: Executor, batchId: string, afterRow: nu
 /** A chunk of staged rows to run: row number, action, record id and canonical values only. */
 export async function runRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
   return db
-    .select({
-      rowNumber: importRows.rowNumber,
-      action: importRows.action,
-      recordId: importRows.recordId,
-      values: importRows.values,
-    })
+    .select({ rowNumber: importRows.rowNumber, action: importRows.action, recordId: importRows.recordId, values: importRows.values })
     .from(importRows)
     .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow)))
     .orderBy(asc(importRows.rowNumber))
@@ -154,13 +144,7 @@ export async function runRowsAfter(db: Executor, batchId: string, afterRow: numb
 }
 
 /** A chunk of staged rows after `afterRow` (row number order), at most `limit`. */
-export async function rowsAfter(
-  db: Executor,
-  batchId: string,
-  afterRow: number,
-  limit: number,
-  where?: SQL,
-): Promise<ImportRowRow[]> {
+export async function rowsAfter(db: Executor, batchId: string, afterRow: number, limit: number, where?: SQL): Promise<ImportRowRow[]> {
   return db
     .select()
     .from(importRows)
@@ -170,13 +154,7 @@ export async function rowsAfter(
 }
 
 /** A page of staged rows (only those with errors when `errorsOnly`) and how many there are. */
-export async function pageRows(
-  db: Executor,
-  batchId: string,
-  errorsOnly: boolean,
-  limit: number,
-  offset: number,
-): Promise<{ rows: ImportRowRow[]; total: number }> {
+export async function pageRows(db: Executor, batchId: string, errorsOnly: boolean, limit: number, offset: number): Promise<{ rows: ImportRowRow[]; total: number }> {
   const where = and(eq(importRows.batchId, batchId), errorsOnly ? isNotNull(importRows.errors) : undefined);
   const rows = await db.select().from(importRows).where(where).orderBy(asc(importRows.rowNumber)).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(importRows).where(where);
@@ -198,12 +176,7 @@ export interface RowResult {
 }
 
 /** Writes `results` into the batch's staged rows: only the columns named in `columns`. */
-export async function saveRowResults(
-  db: Executor,
-  batchId: string,
-  results: RowResult[],
-  columns: (keyof RowResult)[],
-): Promise<void> {
+export async function saveRowResults(db: Executor, batchId: string, results: RowResult[], columns: (keyof RowResult)[]): Promise<void> {
   if (results.length === 0) return;
   const types: Record<keyof RowResult, string> = {
     row_number: 'int',

@@ -111,12 +111,7 @@ export type NameIds = readonly string[];
  * The error of an item that names no one or several (null when it names exactly one); `target`
  * is the relation's target subject name (messages: "No Client record is called …").
  */
-export function nameError(
-  field: FieldDef,
-  target: string,
-  item: string,
-  ids: NameIds,
-): { messageKey: MessageKey; params: Record<string, string | number> } | null {
+export function nameError(field: FieldDef, target: string, item: string, ids: NameIds): { messageKey: MessageKey; params: Record<string, string | number> } | null {
   if (ids.length === 1) return null;
   if (field.type === 'user') {
     return ids.length === 0

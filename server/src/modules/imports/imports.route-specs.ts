@@ -11,9 +11,7 @@ let n = 0;
 async function uploadBatch(w: World): Promise<string> {
   const { key } = await worldRecord(w);
   n += 1;
-  const { body, contentType } = await multipartBody([
-    { name: 'file', fileName: `walk-${n}.csv`, content: `title\nImported ${n}\n` },
-  ]);
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: `walk-${n}.csv`, content: `title\nImported ${n}\n` }]);
   const res = await call(w.app, 'POST', `/api/v1/applications/${w.slug}/subjects/${key}/imports`, {
     cookie: w.users.admin.cookie,
     body,
@@ -38,8 +36,7 @@ export const ROUTE_SPECS: RouteSpecs = {
   'POST /api/v1/applications/:slug/subjects/:key/imports': {
     allow: WRITERS,
     // not multipart: 400 naming `file` once the access check passed
-    call: async (w, cookie) =>
-      call(w.app, 'POST', `/api/v1/applications/${w.slug}/subjects/${(await worldRecord(w)).key}/imports`, { cookie, body: {} }),
+    call: async (w, cookie) => call(w.app, 'POST', `/api/v1/applications/${w.slug}/subjects/${(await worldRecord(w)).key}/imports`, { cookie, body: {} }),
     audit: { prepare: worldRecord, run: (w) => uploadResponse(w) },
   },
   'GET /api/v1/applications/:slug/imports': {
@@ -53,8 +50,7 @@ export const ROUTE_SPECS: RouteSpecs = {
   },
   'POST /api/v1/imports/:id/check': {
     allow: WRITERS,
-    call: async (w, cookie) =>
-      call(w.app, 'POST', `/api/v1/imports/${await worldBatch(w)}/check`, { cookie, body: { mapping: { nope: 'x' } } }),
+    call: async (w, cookie) => call(w.app, 'POST', `/api/v1/imports/${await worldBatch(w)}/check`, { cookie, body: { mapping: { nope: 'x' } } }),
     audit: {
       prepare: uploadBatch,
       run: (w, id: string) => call(w.app, 'POST', `/api/v1/imports/${id}/check`, { cookie: w.users.admin.cookie, body: MAPPING }),
@@ -62,8 +58,7 @@ export const ROUTE_SPECS: RouteSpecs = {
   },
   'POST /api/v1/imports/:id/run': {
     allow: WRITERS,
-    call: async (w, cookie) =>
-      call(w.app, 'POST', `/api/v1/imports/${await worldBatch(w)}/run`, { cookie, body: { mapping: { nope: 'x' } } }),
+    call: async (w, cookie) => call(w.app, 'POST', `/api/v1/imports/${await worldBatch(w)}/run`, { cookie, body: { mapping: { nope: 'x' } } }),
     audit: {
       prepare: uploadBatch,
       run: (w, id: string) => call(w.app, 'POST', `/api/v1/imports/${id}/run`, { cookie: w.users.admin.cookie, body: MAPPING }),
@@ -84,8 +79,7 @@ export const ROUTE_SPECS: RouteSpecs = {
   'DELETE /api/v1/imports/:id': {
     allow: WRITERS,
     // the world's batch stays (the other routes' specs use it): a batch that ran answers 409 once the access check passed
-    call: async (w, cookie) =>
-      call(w.app, 'DELETE', `/api/v1/imports/${await oncePerWorld(w, 'import-done-batch', doneBatch)}`, { cookie }),
+    call: async (w, cookie) => call(w.app, 'DELETE', `/api/v1/imports/${await oncePerWorld(w, 'import-done-batch', doneBatch)}`, { cookie }),
     audit: {
       prepare: uploadBatch,
       run: (w, id: string) => call(w.app, 'DELETE', `/api/v1/imports/${id}`, { cookie: w.users.admin.cookie }),
@@ -106,9 +100,5 @@ export const ROUTE_SPECS: RouteSpecs = {
 async function uploadResponse(w: World) {
   const { key } = await worldRecord(w);
   const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'walk.csv', content: 'title\nWalked\n' }]);
-  return call(w.app, 'POST', `/api/v1/applications/${w.slug}/subjects/${key}/imports`, {
-    cookie: w.users.admin.cookie,
-    body,
-    headers: { 'content-type': contentType },
-  });
+  return call(w.app, 'POST', `/api/v1/applications/${w.slug}/subjects/${key}/imports`, { cookie: w.users.admin.cookie, body, headers: { 'content-type': contentType } });
 }

@@ -57,11 +57,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     const n = await recoverInterruptedImports(app.db, app.engine === 'pglite' ? 0 : 10);
     if (n > 0) app.log.warn({ batches: n }, 'imports: interrupted runs discarded');
   });
-  const actorOf = (request: Parameters<typeof userOf>[0]): ImportActor => ({
-    user: userOf(request),
-    audit: auditOf(request),
-    cache: app.readCache,
-  });
+  const actorOf = (request: Parameters<typeof userOf>[0]): ImportActor => ({ user: userOf(request), audit: auditOf(request), cache: app.readCache });
 
   /**
    * POST /applications/:slug/subjects/:key/imports — editors+. multipart/form-data with one file
@@ -91,15 +87,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       // not multipart: no file (400 naming `file` after the access check)
       const file = request.isMultipart() ? await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : undefined;
       const { encoding, jsonPath } = request.query;
-      const result = await uploadImport(
-        app.db,
-        actorOf(request),
-        request.params.slug,
-        request.params.key,
-        file,
-        encoding,
-        jsonPath,
-      );
+      const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file, encoding, jsonPath);
       reply.code(201);
       return ok(result);
     },
@@ -120,13 +108,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listImports(
-        app.db,
-        userOf(request),
-        { slug: request.params.slug, subject: q.subject },
-        q,
-        app.readCache,
-      );
+      const { items, total } = await listImports(app.db, userOf(request), { slug: request.params.slug, subject: q.subject }, q, app.readCache);
       return page(items, total, q.current, q.pageSize);
     },
   );
@@ -145,13 +127,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listImports(
-        app.db,
-        userOf(request),
-        { application: q.application, subject: q.subject },
-        q,
-        app.readCache,
-      );
+      const { items, total } = await listImports(app.db, userOf(request), { application: q.application, subject: q.subject }, q, app.readCache);
       return page(items, total, q.current, q.pageSize);
     },
   );
@@ -161,12 +137,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/imports/:id',
     {
       preValidation: requireUser,
-      schema: {
-        tags: ['imports'],
-        summary: 'An import batch',
-        params: idParams,
-        response: { 200: okSchema(importBatchSchema), ...errorResponses },
-      },
+      schema: { tags: ['imports'], summary: 'An import batch', params: idParams, response: { 200: okSchema(importBatchSchema), ...errorResponses } },
     },
     async (request) => ok(await getImport(app.db, userOf(request), request.params.id, app.readCache)),
   );
@@ -229,14 +200,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { items, total, labels } = await listImportRows(
-        app.db,
-        userOf(request),
-        request.params.id,
-        q,
-        request.locale,
-        app.readCache,
-      );
+      const { items, total, labels } = await listImportRows(app.db, userOf(request), request.params.id, q, request.locale, app.readCache);
       return { ...page(items, total, q.current, q.pageSize), labels };
     },
   );
@@ -246,25 +210,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/imports/:id/errors',
     {
       preValidation: requireUser,
-      schema: {
-        tags: ['imports'],
-        summary: "An import's error report (CSV)",
-        params: idParams,
-        response: { 200: exportFileSchema, ...errorResponses },
-      },
+      schema: { tags: ['imports'], summary: "An import's error report (CSV)", params: idParams, response: { 200: exportFileSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const { fileName, stream } = await importErrorReport(
-        app.db,
-        userOf(request),
-        request.params.id,
-        request.locale,
-        app.readCache,
-      );
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('Cache-Control', 'no-store');
+      const { fileName, stream } = await importErrorReport(app.db, userOf(request), request.params.id, request.locale, app.readCache);
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', contentDisposition('attachment', fileName)).header('Cache-Control', 'no-store');
       return reply.send(stream);
     },
   );
@@ -314,12 +264,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireUser,
       config: { audit: ['import.delete'] },
-      schema: {
-        tags: ['imports'],
-        summary: 'Remove an import never run',
-        params: idParams,
-        response: { 200: okSchema(z.object({ id: z.string() })), ...errorResponses },
-      },
+      schema: { tags: ['imports'], summary: 'Remove an import never run', params: idParams, response: { 200: okSchema(z.object({ id: z.string() })), ...errorResponses } },
     },
     async (request) => {
       await deleteImport(app.db, actorOf(request), request.params.id);

@@ -49,10 +49,7 @@ import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, typ
  * after chunk k of the updates made live; a throw simulates a crash there (and a test may look at
  * what other users see meanwhile).
  */
-export const importTestHooks: {
-  afterChunk?: (k: number) => void | Promise<void>;
-  afterApplyChunk?: (k: number) => void | Promise<void>;
-} = {};
+export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void>; afterApplyChunk?: (k: number) => void | Promise<void> } = {};
 
 /** Who runs the import and where. */
 export interface RunContext {
@@ -69,12 +66,7 @@ export interface RunContext {
  * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
  * written, which is what the columns read back as (records/values.ts).
  */
-async function prepareInserts(
-  tx: Executor,
-  ctx: RunContext,
-  rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[],
-  at: Date,
-): Promise<void> {
+async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[], at: Date): Promise<void> {
   if (rows.length === 0) return;
   const { subject, user } = ctx;
   const iso = at.toISOString();
@@ -96,16 +88,7 @@ async function prepareInserts(
     for (const f of subject.fields) snapshot[f.key] = written[f.key] ?? null;
     payload.push({ id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
   }
-  const names = [
-    'id',
-    'version',
-    'created_at',
-    'created_by',
-    'updated_at',
-    'updated_by',
-    'import_batch_id',
-    ...cols.map((f) => f.column!),
-  ];
+  const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'import_batch_id', ...cols.map((f) => f.column!)];
   const json = JSON.stringify(payload);
   await tx.execute(
     sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
@@ -143,23 +126,9 @@ async function prepareUpdates(
 }
 
 /** One row of prepareUpdates: its diff against record `rec` (undefined when deleted since the check). */
-function prepareUpdate(
-  ctx: RunContext,
-  r: { rowNumber: number; values: Record<string, FieldValue> },
-  rec: RecordItem | undefined,
-  at: Date,
-): RowResult {
+function prepareUpdate(ctx: RunContext, r: { rowNumber: number; values: Record<string, FieldValue> }, rec: RecordItem | undefined, at: Date): RowResult {
   // deleted since the check: make the final step refuse the batch (no record at version -1)
-  if (!rec)
-    return {
-      row_number: r.rowNumber,
-      action: 'update',
-      version_before: -1,
-      version_after: 0,
-      apply: {},
-      changes: {},
-      snapshot: {},
-    };
+  if (!rec) return { row_number: r.rowNumber, action: 'update', version_before: -1, version_after: 0, apply: {}, changes: {}, snapshot: {} };
   const diff = diffUpdate(ctx.subject, rec, r.values, at, ctx.user);
   if (!diff) return { row_number: r.rowNumber, action: 'unchanged', version_before: rec.version, version_after: rec.version };
   return { row_number: r.rowNumber, action: 'update', version_before: rec.version, version_after: rec.version + 1, ...diff };
@@ -185,24 +154,22 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
     k += 1;
-    await db
-      .transaction(async (tx) => {
-        // (a unique value taken since the check fails the chunk's INSERT: 409 VALUE_TAKEN below)
-        const inserts = chunk
-          .filter((r) => r.action === 'insert')
-          .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
-        const updates = chunk
-          .filter((r) => r.action === 'update')
-          .map((r) => ({ rowNumber: r.rowNumber, recordId: r.recordId!, values: r.values as Record<string, FieldValue> }));
-        await prepareInserts(tx, ctx, inserts, at);
-        const upd = await prepareUpdates(tx, ctx, updates, at);
-        await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
-        processed += chunk.length;
-        await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
-      })
-      .catch((err: unknown) => {
-        throw uniqueViolation(ctx.subject, err) ?? err;
-      });
+    await db.transaction(async (tx) => {
+      // (a unique value taken since the check fails the chunk's INSERT: 409 VALUE_TAKEN below)
+      const inserts = chunk
+        .filter((r) => r.action === 'insert')
+        .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
+      const updates = chunk
+        .filter((r) => r.action === 'update')
+        .map((r) => ({ rowNumber: r.rowNumber, recordId: r.recordId!, values: r.values as Record<string, FieldValue> }));
+      await prepareInserts(tx, ctx, inserts, at);
+      const upd = await prepareUpdates(tx, ctx, updates, at);
+      await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
+      processed += chunk.length;
+      await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+    }).catch((err: unknown) => {
+      throw uniqueViolation(ctx.subject, err) ?? err;
+    });
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.length < CHUNK) break;
   }
@@ -223,11 +190,7 @@ async function actionCounts(db: Database, batchId: string): Promise<Record<'inse
  * transaction that makes the batch live: its status `done` (which shows the inserted rows) and the
  * audit entry. The counts are read before (one scan of the batch's import_rows).
  */
-async function makeLive(
-  db: Database,
-  ctx: RunContext,
-  at: Date,
-): Promise<{ inserted: number; updated: number; unchanged: number }> {
+async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inserted: number; updated: number; unchanged: number }> {
   const { subject, batchId } = ctx;
   const counts = await actionCounts(db, batchId);
   try {
@@ -237,30 +200,13 @@ async function makeLive(
       const inserted = counts.insert;
       await tx
         .update(importBatches)
-        .set({
-          status: 'done',
-          inserted,
-          updated,
-          unchanged: counts.unchanged,
-          skipped: counts.skip,
-          finishedAt: new Date(),
-          updatedAt: new Date(),
-          error: null,
-        })
+        .set({ status: 'done', inserted, updated, unchanged: counts.unchanged, skipped: counts.skip, finishedAt: new Date(), updatedAt: new Date(), error: null })
         .where(eq(importBatches.id, batchId));
       await ctx.audit.record(tx, {
         action: 'import.run',
         targetType: 'subject',
         targetId: subject.id,
-        details: {
-          application: ctx.slug,
-          subject: subject.key,
-          batch: batchId,
-          inserted,
-          updated,
-          unchanged: counts.unchanged,
-          skipped: counts.skip,
-        },
+        details: { application: ctx.slug, subject: subject.key, batch: batchId, inserted, updated, unchanged: counts.unchanged, skipped: counts.skip },
       });
       return { inserted, updated, unchanged: counts.unchanged };
     });
@@ -341,41 +287,19 @@ async function applyUpdates(db: Database, ctx: RunContext, at: Date): Promise<nu
  * writeUpdates (imports.write.ts), which the undo uses too. @returns the records written.
  */
 async function applyRange(tx: Executor, ctx: RunContext, at: Date, range: UpdateRange): Promise<number> {
-  const rows = rowsOf<{
-    record_id: string;
-    version_before: number;
-    apply: UpdateItem['apply'];
-    changes: UpdateItem['changes'];
-    snapshot: UpdateItem['snapshot'];
-  }>(
-    await tx.execute(
-      sql`select ir.record_id, ir.version_before, ir.apply, ir.changes, ir.snapshot from import_rows ir where ${inRange(ctx.batchId, range)}`,
-    ),
+  const rows = rowsOf<{ record_id: string; version_before: number; apply: UpdateItem['apply']; changes: UpdateItem['changes']; snapshot: UpdateItem['snapshot'] }>(
+    await tx.execute(sql`select ir.record_id, ir.version_before, ir.apply, ir.changes, ir.snapshot from import_rows ir where ${inRange(ctx.batchId, range)}`),
   );
-  const items = rows.map((r): UpdateItem => ({
-    id: r.record_id,
-    version: Number(r.version_before),
-    apply: r.apply,
-    changes: r.changes,
-    snapshot: r.snapshot,
-  }));
+  const items = rows.map((r): UpdateItem => ({ id: r.record_id, version: Number(r.version_before), apply: r.apply, changes: r.changes, snapshot: r.snapshot }));
   return (await writeUpdates(tx, ctx.subject, items, { at, user: ctx.user, action: 'update', batchId: ctx.batchId })).length;
 }
 
 /** The many-relation links of the records `ids` (rows of `range`) set back to their value before the import (import_rows `changes`). */
-async function relinkBefore(
-  tx: Executor,
-  subject: SubjectDef,
-  batchId: string,
-  range: UpdateRange,
-  ids: string[],
-): Promise<void> {
+async function relinkBefore(tx: Executor, subject: SubjectDef, batchId: string, range: UpdateRange, ids: string[]): Promise<void> {
   for (const f of manyRelations(subject)) {
     const value = sql`ir.changes -> ${f.key} -> 'before'`;
     const rows = sql`${inRange(batchId, range)} and ir.record_id = any(${sql.param(ids)}::uuid[]) and ir.changes ? ${f.key}`;
-    await tx.execute(
-      sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (select ir.record_id from import_rows ir where ${rows})`,
-    );
+    await tx.execute(sql`delete from record_links where field_id = ${f.id}::uuid and source_id in (select ir.record_id from import_rows ir where ${rows})`);
     await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
       select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
       jsonb_array_elements_text(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) with ordinality as e(value, ord)
@@ -398,16 +322,10 @@ export async function rollBackUpdates(db: Database, subject: SubjectDef, batchId
   for (const range of await updateRanges(db, batchId)) {
     await pauseForOthers();
     restored += await db.transaction(async (tx) => {
-      const sets: SQL[] = [
-        sql`version = ir.version_before`,
-        sql`updated_at = coalesce(vb.at, r.updated_at)`,
-        sql`updated_by = coalesce(vb.actor_id, r.updated_by)`,
-      ];
+      const sets: SQL[] = [sql`version = ir.version_before`, sql`updated_at = coalesce(vb.at, r.updated_at)`, sql`updated_by = coalesce(vb.actor_id, r.updated_by)`];
       for (const f of ownColumns(subject)) {
         const col = sql.raw(ident(f.column!));
-        sets.push(
-          sql`${col} = case when ir.changes ? ${f.key} then ${jsonValueExpr(f, sql`(ir.changes -> ${f.key} -> 'before')`)} else r.${col} end`,
-        );
+        sets.push(sql`${col} = case when ir.changes ? ${f.key} then ${jsonValueExpr(f, sql`(ir.changes -> ${f.key} -> 'before')`)} else r.${col} end`);
       }
       const ids = rowsOf<{ id: string }>(
         await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)}
@@ -437,9 +355,7 @@ export async function discardRun(db: Database, subject: SubjectDef, batchId: str
     if (ids.length === 0) break;
     await db.transaction(async (tx) => {
       await tx.delete(recordLinks).where(inArray(recordLinks.sourceId, ids));
-      await tx.execute(
-        sql`delete from ${tableOf(subject)} where id = any(${sql.param(ids)}::uuid[]) and import_batch_id = ${batchId}::uuid`,
-      );
+      await tx.execute(sql`delete from ${tableOf(subject)} where id = any(${sql.param(ids)}::uuid[]) and import_batch_id = ${batchId}::uuid`);
     });
   }
   await db.delete(recordVersions).where(eq(recordVersions.batchId, batchId));

@@ -39,17 +39,7 @@ import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/sub
 import { checkRows, planOf, type StagedError } from './imports.check';
 import { takesNames } from './imports.resolve';
 import { formatOfFileName, readRows } from './imports.parse';
-import {
-  CHUNK,
-  findBatch,
-  listBatches,
-  pageRows,
-  rowsAfter,
-  setBatch,
-  stageRows,
-  toImportBatch,
-  type BatchWithNames,
-} from './imports.repository';
+import { CHUNK, findBatch, listBatches, pageRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
 import { discardRun, runRows } from './imports.run';
 import { editedRows, undoRows } from './imports.undo';
 
@@ -64,11 +54,8 @@ const batchNotFound = () => notFound('errors.import.notFound');
 const wrongStatus = () => new HttpError(409, 'CONFLICT', 'errors.import.status');
 const fileError = (messageKey: 'errors.import.file' | 'errors.import.format' | 'errors.import.empty') =>
   new HttpError(400, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey }]);
-const limitError = (
-  status: number,
-  messageKey: 'errors.import.tooManyRows' | 'errors.import.tooManyColumns' | 'errors.import.tooLarge',
-  n: number,
-) => new HttpError(status, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey, params: { n } }], { params: { n } });
+const limitError = (status: number, messageKey: 'errors.import.tooManyRows' | 'errors.import.tooManyColumns' | 'errors.import.tooLarge', n: number) =>
+  new HttpError(status, 'BAD_REQUEST', messageKey, [{ field: 'file', messageKey, params: { n } }], { params: { n } });
 /** 413: the file is over IMPORT_MAX_BYTES (named in MB). */
 const tooLarge = () => limitError(413, 'errors.import.tooLarge', Math.round(IMPORT_MAX_BYTES / 1024 / 1024));
 
@@ -93,12 +80,7 @@ export function autoMapping(subject: SubjectDef, headers: readonly string[]): Re
 }
 
 /** The batch `id` with its subject, when `user` may write that subject. @throws 404; 403. */
-async function requireBatch(
-  db: Database,
-  user: CurrentUser,
-  id: string,
-  cache?: ReadCache,
-): Promise<{ found: BatchWithNames; subject: SubjectDef }> {
+async function requireBatch(db: Database, user: CurrentUser, id: string, cache?: ReadCache): Promise<{ found: BatchWithNames; subject: SubjectDef }> {
   const found = await findBatch(db, id);
   if (!found) throw batchNotFound();
   const { subject } = await requireSubject(db, user, found.application, found.subject, 'write', cache);
@@ -136,14 +118,7 @@ export async function uploadImport(
   }
   const [batch] = await db
     .insert(importBatches)
-    .values({
-      applicationId: app.id,
-      subjectId: subject.id,
-      fileName: file.filename.slice(0, 255),
-      format,
-      createdBy: actor.user.id,
-      createdByLabel: actor.user.email,
-    })
+    .values({ applicationId: app.id, subjectId: subject.id, fileName: file.filename.slice(0, 255), format, createdBy: actor.user.id, createdByLabel: actor.user.email })
     .returning({ id: importBatches.id });
   const sample: string[][] = [];
   let pending: string[][] = [];
@@ -190,15 +165,7 @@ export async function uploadImport(
       action: 'import.upload',
       targetType: 'subject',
       targetId: subject.id,
-      details: {
-        application: slug,
-        subject: subject.key,
-        batch: batch.id,
-        fileName: file.filename,
-        format,
-        rows: total,
-        ...(jsonPath && format === 'json' ? { jsonPath } : {}),
-      },
+      details: { application: slug, subject: subject.key, batch: batch.id, fileName: file.filename, format, rows: total, ...(jsonPath && format === 'json' ? { jsonPath } : {}) },
     });
   });
   return { batch: await batchOf(db, batch.id), sample, encoding: read.encoding() };
@@ -233,34 +200,18 @@ export async function listImports(
     if (scope.application) conds.push(eq(applications.slug, scope.application));
     if (scope.subject) conds.push(eq(subjects.key, scope.subject));
   }
-  const { rows, total } = await listBatches(
-    db,
-    conds.length ? and(...conds) : undefined,
-    page.pageSize,
-    (page.current - 1) * page.pageSize,
-  );
+  const { rows, total } = await listBatches(db, conds.length ? and(...conds) : undefined, page.pageSize, (page.current - 1) * page.pageSize);
   return { items: rows.map(toImportBatch), total };
 }
 
 /** The check pass with progress, settings stored; status validated. */
-async function check(
-  db: Database,
-  actor: ImportActor,
-  found: BatchWithNames,
-  subject: SubjectDef,
-  settings: ImportSettings,
-): Promise<void> {
+async function check(db: Database, actor: ImportActor, found: BatchWithNames, subject: SubjectDef, settings: ImportSettings): Promise<void> {
   const plan = planOf(subject, found.batch.headers as string[], settings);
   // no reset of the staged rows: the check rewrites every row's values, errors, action and record;
   // what a run writes besides is cleared by discardRun when a run fails
   await setBatch(db, found.batch.id, { ...settings, processed: 0, error: null });
-  const counts = await checkRows(
-    db,
-    { applicationId: found.batch.applicationId, cache: actor.cache },
-    subject,
-    found.batch.id,
-    plan,
-    (processed) => setBatch(db, found.batch.id, { processed }),
+  const counts = await checkRows(db, { applicationId: found.batch.applicationId, cache: actor.cache }, subject, found.batch.id, plan, (processed) =>
+    setBatch(db, found.batch.id, { processed }),
   );
   await setBatch(db, found.batch.id, { status: 'validated', ...counts, inserted: 0, updated: 0, unchanged: 0, skipped: 0 });
 }
@@ -285,16 +236,9 @@ export async function checkImport(db: Database, actor: ImportActor, id: string, 
  * The on-error policy is not part of it: it changes what a run writes, not what the check finds.
  */
 const checkedWith = (s: Pick<ImportSettings, 'mapping' | 'mode' | 'keyFields'>) =>
-  JSON.stringify([
-    Object.entries(s.mapping)
-      .filter(([, key]) => key)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    s.mode,
-    s.mode === 'insert' ? [] : s.keyFields,
-  ]);
+  JSON.stringify([Object.entries(s.mapping).filter(([, key]) => key).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), s.mode, s.mode === 'insert' ? [] : s.keyFields]);
 const sameSettings = (b: BatchWithNames['batch'], s: ImportSettings) =>
-  checkedWith({ mapping: b.mapping as ImportSettings['mapping'], mode: b.mode, keyFields: b.keyFields as string[] }) ===
-  checkedWith(s);
+  checkedWith({ mapping: b.mapping as ImportSettings['mapping'], mode: b.mode, keyFields: b.keyFields as string[] }) === checkedWith(s);
 
 /**
  * POST /imports/:id/run: the import (imports.run.ts). Checks again unless the batch was checked
@@ -332,8 +276,7 @@ export async function runImport(db: Database, actor: ImportActor, id: string, se
     await setBatch(db, id, { processed: 0 });
   } catch (e) {
     const status = (await findBatch(db, id))?.batch.status;
-    if (status === 'running')
-      await setBatch(db, id, { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+    if (status === 'running') await setBatch(db, id, { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
     throw e;
   }
   try {
@@ -379,9 +322,7 @@ export async function listImportRows(
   const named = subject.fields.filter(takesNames);
   const refs = items.flatMap((r) => {
     const values = Object.fromEntries(named.filter((f) => r.values?.[f.key] != null).map((f) => [f.key, r.values![f.key]]));
-    return Object.keys(values).length
-      ? [{ id: '', version: 0, createdAt: '', createdBy: null, updatedAt: '', updatedBy: null, values }]
-      : [];
+    return Object.keys(values).length ? [{ id: '', version: 0, createdAt: '', createdBy: null, updatedAt: '', updatedBy: null, values }] : [];
   });
   const { labels } = await namesOf(db, subject, refs, cache);
   return { items, total, labels };
@@ -391,13 +332,7 @@ export async function listImportRows(
  * GET /imports/:id/errors: the error report, a CSV (UTF-8 with BOM) of row, column, value, message
  * — one line per error — streamed CHUNK staged rows at a time. @throws 404; 403.
  */
-export async function importErrorReport(
-  db: Database,
-  user: CurrentUser,
-  id: string,
-  locale: Locale,
-  cache?: ReadCache,
-): Promise<{ fileName: string; stream: Readable }> {
+export async function importErrorReport(db: Database, user: CurrentUser, id: string, locale: Locale, cache?: ReadCache): Promise<{ fileName: string; stream: Readable }> {
   const { found } = await requireBatch(db, user, id, cache);
   const en = locale === 'en-US';
   const head = en ? ['Row', 'Column', 'Value', 'Message'] : ['行号', '列', '值', '错误'];
@@ -409,8 +344,7 @@ export async function importErrorReport(
       if (chunk.length === 0) return;
       after = chunk[chunk.length - 1].rowNumber;
       const out: string[][] = [];
-      for (const r of chunk)
-        for (const e of translated(r.errors, locale)) out.push([String(r.rowNumber), e.column ?? '', e.value ?? '', e.message]);
+      for (const r of chunk) for (const e of translated(r.errors, locale)) out.push([String(r.rowNumber), e.column ?? '', e.value ?? '', e.message]);
       yield Papa.unparse(out, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
       if (chunk.length < CHUNK) return;
     }
@@ -420,12 +354,7 @@ export async function importErrorReport(
 }
 
 /** GET /imports/:id/edited: the touched records edited since the import (the undo's confirmation). */
-export async function importEditedRows(
-  db: Database,
-  user: CurrentUser,
-  id: string,
-  cache?: ReadCache,
-): Promise<ImportEditedRow[]> {
+export async function importEditedRows(db: Database, user: CurrentUser, id: string, cache?: ReadCache): Promise<ImportEditedRow[]> {
   const { found, subject } = await requireBatch(db, user, id, cache);
   if (found.batch.status !== 'done') return [];
   return editedRows(db, subject, id);
@@ -435,12 +364,7 @@ export async function importEditedRows(
  * POST /imports/:id/undo (imports.undo.ts). Audited `import.undo`.
  * @throws 409 unless the batch is done; 404; 403.
  */
-export async function undoImport(
-  db: Database,
-  actor: ImportActor,
-  id: string,
-  includeEdited: boolean,
-): Promise<ImportUndoResult> {
+export async function undoImport(db: Database, actor: ImportActor, id: string, includeEdited: boolean): Promise<ImportUndoResult> {
   const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
   if (found.batch.status !== 'done') throw wrongStatus();
   const result = await undoRows(db, {
@@ -469,9 +393,7 @@ const DELETE_CHUNK = 5_000;
  */
 async function removeBatch(db: Database, id: string, total: number, also?: (tx: Executor) => Promise<unknown>): Promise<boolean> {
   for (let from = 0; from <= total + 1; from += DELETE_CHUNK) {
-    await db
-      .delete(importRows)
-      .where(and(eq(importRows.batchId, id), gte(importRows.rowNumber, from), lt(importRows.rowNumber, from + DELETE_CHUNK)));
+    await db.delete(importRows).where(and(eq(importRows.batchId, id), gte(importRows.rowNumber, from), lt(importRows.rowNumber, from + DELETE_CHUNK)));
   }
   return db.transaction(async (tx) => {
     const gone = await tx
@@ -499,14 +421,7 @@ export async function deleteImport(db: Database, actor: ImportActor, id: string)
       action: 'import.delete',
       targetType: 'subject',
       targetId: found.batch.subjectId,
-      details: {
-        application: found.application,
-        subject: found.subject,
-        batch: id,
-        fileName: found.batch.fileName,
-        status: found.batch.status,
-        rows: found.batch.total,
-      },
+      details: { application: found.application, subject: found.subject, batch: id, fileName: found.batch.fileName, status: found.batch.status, rows: found.batch.total },
     }),
   );
   if (!removed) throw notRemovable();

@@ -51,10 +51,7 @@ interface ZipWriter {
   finalize(): Promise<void>;
 }
 // archiver is exceljs's dependency (its XLSX writer): resolved from there, not declared by the project
-const archiver = createRequire(require.resolve('exceljs'))('archiver') as (
-  format: 'zip',
-  options: { zlib: { level: number } },
-) => ZipWriter;
+const archiver = createRequire(require.resolve('exceljs'))('archiver') as (format: 'zip', options: { zlib: { level: number } }) => ZipWriter;
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -89,12 +86,9 @@ export async function xlsxOf(parts: {
     `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     { name: '_rels/.rels' },
   );
-  zip.append(
-    `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    {
-      name: 'xl/workbook.xml',
-    },
-  );
+  zip.append(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`, {
+    name: 'xl/workbook.xml',
+  });
   const ssRel = parts.sharedStrings ? `<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>` : '';
   zip.append(
     `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>${ssRel}</Relationships>`,

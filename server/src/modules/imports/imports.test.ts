@@ -50,15 +50,7 @@ before(async () => {
       fieldOf('qty', 'number', { validation: { min: 0 } }),
       fieldOf('due', 'date'),
       fieldOf('active', 'boolean'),
-      fieldOf('tags', 'multiSelect', {
-        options: {
-          choices: [
-            { label: 'a', color: '#1677ff' },
-            { label: 'b', color: '#52c41a' },
-            { label: 'c', color: '#ff4d4f' },
-          ],
-        },
-      }),
+      fieldOf('tags', 'multiSelect', { options: { choices: [{ label: 'a', color: '#1677ff' }, { label: 'b', color: '#52c41a' }, { label: 'c', color: '#ff4d4f' }] } }),
       fieldOf('double', 'formula', { options: { expression: 'qty * 2', resultType: 'number' } }),
     ],
   });
@@ -73,11 +65,7 @@ after(async () => {
 
 async function upload(fileName: string, content: Buffer | string, as = editor.cookie) {
   const { body, contentType } = await multipartBody([{ name: 'file', fileName, content }]);
-  return call(made.app, 'POST', `${PEOPLE}/imports`, {
-    cookie: as,
-    body,
-    headers: { 'content-type': contentType, 'accept-language': 'en-US' },
-  });
+  return call(made.app, 'POST', `${PEOPLE}/imports`, { cookie: as, body, headers: { 'content-type': contentType, 'accept-language': 'en-US' } });
 }
 async function uploaded(fileName: string, content: Buffer | string): Promise<ImportUploadResult> {
   const res = await upload(fileName, content);
@@ -92,9 +80,7 @@ async function records(): Promise<RecordItem[]> {
 }
 const byCode = async (code: string) => (await records()).find((r) => r.values.code === code);
 async function tableCount(): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
-    await made.app.db.execute(sql`select count(*)::int as n from ${sql.raw(`"${subject.tableName}"`)}`),
-  );
+  const [r] = rowsOf<{ n: number }>(await made.app.db.execute(sql`select count(*)::int as n from ${sql.raw(`"${subject.tableName}"`)}`));
   return Number(r.n);
 }
 async function errorRows(id: string): Promise<ImportRow[]> {
@@ -142,21 +128,12 @@ test('JSON and XLSX files are read (arrays, numbers with separators, rich text, 
   const xr = await post(`/api/v1/imports/${x.batch.id}/run`, settings(x.batch));
   assert.equal(xr.statusCode, 200, xr.body);
   const helga = (await byCode('X-002'))!;
-  assert.deepEqual(
-    [helga.values.name, helga.values.qty, helga.values.due, helga.values.active],
-    ['Helga', '2', '2026-04-06', false],
-  );
+  assert.deepEqual([helga.values.name, helga.values.qty, helga.values.due, helga.values.active], ['Helga', '2', '2026-04-06', false]);
   assert.equal((await byCode('X-001'))!.values.due, '2026-04-05');
 });
 
 test('JSON streams item by item: 30,000 rows, a key first seen in the last item, cells of every row staged', async () => {
-  const items = Array.from({ length: 30_000 }, (_, i) => ({
-    code: `L-${i}`,
-    name: `Large ${i}`,
-    qty: i,
-    tags: i % 2 ? ['a', 'b'] : [],
-    meta: { n: i, ok: true },
-  }));
+  const items = Array.from({ length: 30_000 }, (_, i) => ({ code: `L-${i}`, name: `Large ${i}`, qty: i, tags: i % 2 ? ['a', 'b'] : [], meta: { n: i, ok: true } }));
   const last = { ...items[items.length - 1], note: 'late key' };
   items[items.length - 1] = last;
   const { batch, sample } = await uploaded('large.json', Buffer.from(JSON.stringify(items)));
@@ -168,30 +145,19 @@ test('JSON streams item by item: 30,000 rows, a key first seen in the last item,
   assert.deepEqual(sample[0], ['L-0', 'Large 0', '0', '', '{"n":0,"ok":true}', '']);
   assert.deepEqual(sample[1], ['L-1', 'Large 1', '1', 'a, b', '{"n":1,"ok":true}', '']);
   const page = async (current: number) => {
-    const res = await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?current=${current}&pageSize=100`, {
-      cookie: editor.cookie,
-    });
+    const res = await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?current=${current}&pageSize=100`, { cookie: editor.cookie });
     assert.equal(res.statusCode, 200, res.body);
     return json<{ data: ImportRow[]; total: number }>(res);
   };
   const middle = await page(151);
   assert.equal(middle.total, 30_000);
-  assert.deepEqual(
-    [middle.data[0].rowNumber, middle.data[0].raw],
-    [15_001, ['L-15000', 'Large 15000', '15000', '', '{"n":15000,"ok":true}', '']],
-  );
+  assert.deepEqual([middle.data[0].rowNumber, middle.data[0].raw], [15_001, ['L-15000', 'Large 15000', '15000', '', '{"n":15000,"ok":true}', '']]);
   const end = (await page(300)).data;
-  assert.deepEqual(
-    [end[99].rowNumber, end[99].raw],
-    [30_000, ['L-29999', 'Large 29999', '29999', 'a, b', '{"n":29999,"ok":true}', 'late key']],
-  );
+  assert.deepEqual([end[99].rowNumber, end[99].raw], [30_000, ['L-29999', 'Large 29999', '29999', 'a, b', '{"n":29999,"ok":true}', 'late key']]);
 });
 
 test('JSON with a byte-order mark and a key first seen in a later item: checked and run, the earlier row has no value there', async () => {
-  const { batch } = await uploaded(
-    'late.json',
-    '\uFEFF[{"code":"K-1","name":"Kay"},{"code":"K-2","name":"Lou","qty":3,"active":"yes"}]',
-  );
+  const { batch } = await uploaded('late.json', '\uFEFF[{"code":"K-1","name":"Kay"},{"code":"K-2","name":"Lou","qty":3,"active":"yes"}]');
   assert.deepEqual(batch.headers, ['code', 'name', 'qty', 'active']);
   const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, settings(batch))).data;
   assert.deepEqual([checked.valid, checked.invalid], [2, 0]);
@@ -212,9 +178,7 @@ test('a JSON file that is not an array of objects, or not JSON, is a 400 naming 
     assert.equal(body.details[0].field, 'file');
     return body.errorMessage;
   };
-  const before = json<{ total: number }>(
-    await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie }),
-  ).total;
+  const before = json<{ total: number }>(await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie })).total;
   const shape = 'The JSON must be an array of objects, or an object holding one under a key';
   assert.equal(await failed('{"code":"X-1","name":"An object"}'), shape);
   assert.equal(await failed('{"list":[1,2],"empty":[]}'), shape);
@@ -226,24 +190,13 @@ test('a JSON file that is not an array of objects, or not JSON, is a 400 naming 
   assert.match(await failed('[{"code":"X-1",,}]'), /^The file cannot be read: .+/);
   assert.match(await failed('not json'), /^The file cannot be read: .+/);
   assert.equal(await failed('[]'), 'The file has no header or no rows');
-  const after = json<{ total: number }>(
-    await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie }),
-  ).total;
+  const after = json<{ total: number }>(await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie })).total;
   assert.equal(after, before);
   assert.equal((await byCode('X-1')) ?? null, null);
 });
 
 test('bad rows: per-row errors naming the column; all-or-nothing writes nothing; the error report; skip-bad-rows writes the rest', async () => {
-  const csv = [
-    'code,name,qty,active',
-    'B-1,Good,1,true',
-    'B-2,,5,',
-    'B-3,Neg,-1,',
-    'B-4,Word,abc,',
-    'B-1,Twice,2,',
-    'P-001,Taken,1,',
-    'B-5,Bool,1,maybe',
-  ].join('\n');
+  const csv = ['code,name,qty,active', 'B-1,Good,1,true', 'B-2,,5,', 'B-3,Neg,-1,', 'B-4,Word,abc,', 'B-1,Twice,2,', 'P-001,Taken,1,', 'B-5,Bool,1,maybe'].join('\n');
   const { batch } = await uploaded('bad.csv', csv);
   const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, settings(batch))).data;
   assert.deepEqual([checked.valid, checked.invalid], [1, 6]);
@@ -261,10 +214,7 @@ test('bad rows: per-row errors naming the column; all-or-nothing writes nothing;
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(await tableCount(), before);
 
-  const report = await call(made.app, 'GET', `/api/v1/imports/${batch.id}/errors`, {
-    cookie: editor.cookie,
-    headers: { 'accept-language': 'en-US' },
-  });
+  const report = await call(made.app, 'GET', `/api/v1/imports/${batch.id}/errors`, { cookie: editor.cookie, headers: { 'accept-language': 'en-US' } });
   assert.equal(report.statusCode, 200);
   assert.match(String(report.headers['content-type']), /text\/csv/);
   const parsed = Papa.parse<string[]>(report.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
@@ -293,9 +243,7 @@ test('update and upsert by key; missing key and duplicate key are row errors; un
       [6, 'errors.import.keyMissing'],
     ],
   );
-  const ran = json<{ data: ImportBatch }>(
-    await post(`/api/v1/imports/${upd.batch.id}/run`, { ...s, onError: 'skip_bad_rows' }),
-  ).data;
+  const ran = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${upd.batch.id}/run`, { ...s, onError: 'skip_bad_rows' })).data;
   assert.deepEqual([ran.updated, ran.unchanged, ran.skipped], [1, 1, 3]);
   const alice = (await byCode('P-001'))!;
   assert.equal(alice.values.qty, '11');
@@ -311,10 +259,7 @@ test('update and upsert by key; missing key and duplicate key are row errors; un
 
   // someone edits Bob after the import: undo leaves Bob alone unless confirmed
   const bob = (await byCode('P-002'))!;
-  const patched = await call(made.app, 'PATCH', `${PEOPLE}/records/${bob.id}`, {
-    cookie,
-    body: { version: bob.version, values: { qty: '99' } },
-  });
+  const patched = await call(made.app, 'PATCH', `${PEOPLE}/records/${bob.id}`, { cookie, body: { version: bob.version, values: { qty: '99' } } });
   assert.equal(patched.statusCode, 200, patched.body);
   const edited = await call(made.app, 'GET', `/api/v1/imports/${ups.batch.id}/edited`, { cookie: editor.cookie });
   assert.deepEqual(
@@ -328,10 +273,7 @@ test('update and upsert by key; missing key and duplicate key are row errors; un
   assert.equal((await byCode('P-001'))!.values.qty, '11');
   assert.equal((await byCode('P-002'))!.values.qty, '99');
   assert.equal(await byCode('U-1'), undefined);
-  const bin = await made.app.db
-    .select()
-    .from(recycleBin)
-    .where(and(eq(recycleBin.type, 'record'), eq(recycleBin.label, 'New')));
+  const bin = await made.app.db.select().from(recycleBin).where(and(eq(recycleBin.type, 'record'), eq(recycleBin.label, 'New')));
   assert.equal(bin.length, 1);
   const again = await post(`/api/v1/imports/${ups.batch.id}/undo`, {});
   assert.equal(again.statusCode, 409);
@@ -344,10 +286,7 @@ test('undo with includeEdited undoes an edited row too', async () => {
   await post(`/api/v1/imports/${ups.batch.id}/run`, settings(ups.batch, { mode: 'update', keyFields: ['code'] }));
   const carol = (await byCode('P-003'))!;
   assert.equal(carol.values.qty, '5');
-  await call(made.app, 'PATCH', `${PEOPLE}/records/${carol.id}`, {
-    cookie,
-    body: { version: carol.version, values: { name: 'Caroline' } },
-  });
+  await call(made.app, 'PATCH', `${PEOPLE}/records/${carol.id}`, { cookie, body: { version: carol.version, values: { name: 'Caroline' } } });
   const u = json<{ data: ImportUndoResult }>(await post(`/api/v1/imports/${ups.batch.id}/undo`, { includeEdited: true })).data;
   assert.deepEqual([u.restored, u.leftAlone.length], [1, 0]);
   const after = (await byCode('P-003'))!;
@@ -369,9 +308,7 @@ test('a crash in the middle of a run leaves no half batch: nothing visible, noth
   assert.equal((await records()).filter((r) => String(r.values.code).startsWith('C-')).length, 0);
   const versions = await made.app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batch.id));
   assert.equal(versions.length, 0);
-  const got = json<{ data: ImportBatch }>(
-    await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie }),
-  ).data;
+  const got = json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data;
   assert.equal(got.status, 'failed');
   // it can run again afterwards, whole
   const again = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
@@ -385,20 +322,15 @@ test('while a run stages its chunks, nobody sees its rows (lists, search, counts
   for (let i = 0; i < 2500; i += 1) lines.push(`S-${i},Staged ${i},${i}`);
   const { batch } = await uploaded('staged.csv', lines.join('\n'));
   const listTotal = async (q = '') =>
-    json<{ total: number }>(
-      await call(made.app, 'GET', `${PEOPLE}/records?pageSize=10${q ? `&q=${q}` : ''}`, { cookie: viewer.cookie }),
-    ).total;
+    json<{ total: number }>(await call(made.app, 'GET', `${PEOPLE}/records?pageSize=10${q ? `&q=${q}` : ''}`, { cookie: viewer.cookie })).total;
   const before = { table: await tableCount(), list: await listTotal(), search: await listTotal('Staged') };
-  const count = async () =>
-    json<{ data: { recordCount: number } }>(await call(made.app, 'GET', PEOPLE, { cookie })).data.recordCount;
+  const count = async () => json<{ data: { recordCount: number } }>(await call(made.app, 'GET', PEOPLE, { cookie })).data.recordCount;
   const countBefore = await count();
   const seen: Record<string, number>[] = [];
   importTestHooks.afterChunk = async (k) => {
     if (k !== 2) return;
     const staged = rowsOf<{ id: string }>(
-      await made.app.db.execute(
-        sql`select id::text as id from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batch.id}::uuid`,
-      ),
+      await made.app.db.execute(sql`select id::text as id from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batch.id}::uuid`),
     );
     const byId = await call(made.app, 'GET', `${PEOPLE}/records/${staged[0].id}`, { cookie: viewer.cookie });
     const query = await call(made.app, 'POST', '/api/v1/record-queries/run', {
@@ -406,10 +338,7 @@ test('while a run stages its chunks, nobody sees its rows (lists, search, counts
       body: { definition: { subjectId: subject.id, columns: ['code'], q: 'Staged' }, pageSize: 10 },
     });
     // a staged unique value is taken: another user's create with it fails (no silent duplicate)
-    const clash = await call(made.app, 'POST', `${PEOPLE}/records`, {
-      cookie: editor.cookie,
-      body: { values: { code: 'S-1', name: 'Clash' } },
-    });
+    const clash = await call(made.app, 'POST', `${PEOPLE}/records`, { cookie: editor.cookie, body: { values: { code: 'S-1', name: 'Clash' } } });
     seen.push({
       staged: staged.length,
       table: await tableCount(),
@@ -425,16 +354,7 @@ test('while a run stages its chunks, nobody sees its rows (lists, search, counts
   importTestHooks.afterChunk = undefined;
   assert.equal(res.statusCode, 200, res.body);
   assert.deepEqual(seen, [
-    {
-      staged: 2000,
-      table: before.table + 2000,
-      list: before.list,
-      search: before.search,
-      count: countBefore,
-      byId: 404,
-      query: 0,
-      clash: 409,
-    },
+    { staged: 2000, table: before.table + 2000, list: before.list, search: before.search, count: countBefore, byId: 404, query: 0, clash: 409 },
   ]);
   assert.equal(await listTotal(), before.list + 2500);
   assert.equal(await listTotal('Staged'), 2500);
@@ -450,34 +370,18 @@ test('an update import is written chunk by chunk: others read each record whole 
   const lines = ['code,name,qty'];
   for (let i = 0; i < N; i += 1) lines.push(`D-${i},Chunked ${i},${i}`);
   const ins = await uploaded('chunked.csv', lines.join('\n'));
-  assert.equal(
-    json<{ data: ImportBatch }>(await post(`/api/v1/imports/${ins.batch.id}/run`, settings(ins.batch))).data.inserted,
-    N,
-  );
+  assert.equal(json<{ data: ImportBatch }>(await post(`/api/v1/imports/${ins.batch.id}/run`, settings(ins.batch))).data.inserted, N);
   /** The viewer's page of 200 of the records whose qty is at least `min`, and their total. */
   const atLeast = async (min: number) => {
-    const filter = JSON.stringify({
-      op: 'and',
-      items: [
-        { field: 'code', op: 'startsWith', value: 'D-' },
-        { field: 'qty', op: 'gte', value: min },
-      ],
-    });
-    const res = await call(made.app, 'GET', `${PEOPLE}/records?pageSize=200&sort=qty:desc&filter=${encodeURIComponent(filter)}`, {
-      cookie: viewer.cookie,
-    });
+    const filter = JSON.stringify({ op: 'and', items: [{ field: 'code', op: 'startsWith', value: 'D-' }, { field: 'qty', op: 'gte', value: min }] });
+    const res = await call(made.app, 'GET', `${PEOPLE}/records?pageSize=200&sort=qty:desc&filter=${encodeURIComponent(filter)}`, { cookie: viewer.cookie });
     return json<{ data: RecordItem[]; total: number }>(res);
   };
   const readAll = async () => {
     const filter = JSON.stringify({ op: 'and', items: [{ field: 'code', op: 'startsWith', value: 'D-' }] });
     const out: RecordItem[] = [];
-    for (let cursor = ''; ;) {
-      const res = await call(
-        made.app,
-        'GET',
-        `${PEOPLE}/records?pageSize=200&sort=code:asc&filter=${encodeURIComponent(filter)}${cursor}`,
-        { cookie },
-      );
+    for (let cursor = ''; ; ) {
+      const res = await call(made.app, 'GET', `${PEOPLE}/records?pageSize=200&sort=code:asc&filter=${encodeURIComponent(filter)}${cursor}`, { cookie });
       assert.equal(res.statusCode, 200, res.body);
       const page = json<{ data: RecordItem[]; nextCursor: string | null }>(res);
       out.push(...page.data);
@@ -487,10 +391,7 @@ test('an update import is written chunk by chunk: others read each record whole 
   };
   const before = await readAll();
   assert.equal(before.length, N);
-  const made1 = await call(made.app, 'POST', `${PEOPLE}/records`, {
-    cookie: editor.cookie,
-    body: { values: { code: 'FREE-1', name: 'Free' } },
-  });
+  const made1 = await call(made.app, 'POST', `${PEOPLE}/records`, { cookie: editor.cookie, body: { values: { code: 'FREE-1', name: 'Free' } } });
   assert.equal(made1.statusCode, 201, made1.body);
   const other = json<{ data: { record: RecordItem } }>(made1).data.record;
   const last = before.find((r) => r.values.code === `D-${N - 1}`)!;
@@ -506,21 +407,13 @@ test('an update import is written chunk by chunk: others read each record whole 
   const look = async () => {
     const written = await atLeast(10000);
     const all = await atLeast(0);
-    const busy = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, {
-      cookie: editor.cookie,
-      body: { version: last.version, values: { name: 'Meanwhile' } },
-    });
-    const free = await call(made.app, 'PATCH', `${PEOPLE}/records/${other.id}`, {
-      cookie: editor.cookie,
-      body: { version: other.version, values: { name: 'Freed' } },
-    });
+    const busy = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, { cookie: editor.cookie, body: { version: last.version, values: { name: 'Meanwhile' } } });
+    const free = await call(made.app, 'PATCH', `${PEOPLE}/records/${other.id}`, { cookie: editor.cookie, body: { version: other.version, values: { name: 'Freed' } } });
     seen.push({
       // the first chunk's 1,000 records are written, each whole (qty, its formula, its version)
       written: written.total,
       all: all.total,
-      whole: [...written.data, ...all.data].every(
-        (r) => Number(r.values.double) === 2 * Number(r.values.qty) && r.version === (Number(r.values.qty) >= 10000 ? 2 : 1),
-      ),
+      whole: [...written.data, ...all.data].every((r) => Number(r.values.double) === 2 * Number(r.values.qty) && r.version === (Number(r.values.qty) >= 10000 ? 2 : 1)),
       busy: [busy.statusCode, json<{ errorCode: string }>(busy).errorCode, json<{ errorMessage: string }>(busy).errorMessage],
       free: free.statusCode,
     });
@@ -529,9 +422,7 @@ test('an update import is written chunk by chunk: others read each record whole 
   importTestHooks.afterApplyChunk = undefined;
   assert.equal(crashed.statusCode, 500, crashed.body);
   assert.ok(seen.length === 1, crashed.body);
-  assert.deepEqual(seen, [
-    { written: 1000, all: N, whole: true, busy: [409, 'CONFLICT', '一项导入正在更新此记录，请稍后再试'], free: 200 },
-  ]);
+  assert.deepEqual(seen, [{ written: 1000, all: N, whole: true, busy: [409, 'CONFLICT', '一项导入正在更新此记录，请稍后再试'], free: 200 }]);
   // every record as it was: values, version, update time; no history version of the batch
   const back = await readAll();
   assert.deepEqual(
@@ -539,35 +430,21 @@ test('an update import is written chunk by chunk: others read each record whole 
     before.map((r) => [r.id, r.version, r.values.qty, r.values.double, r.updatedAt]),
   );
   assert.equal((await made.app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batch.id))).length, 0);
-  assert.equal(
-    json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data
-      .status,
-    'failed',
-  );
+  assert.equal(json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data.status, 'failed');
   // the records are free again; the batch runs whole afterwards
-  const edit = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, {
-    cookie: editor.cookie,
-    body: { version: last.version, values: { qty: '7' } },
-  });
+  const edit = await call(made.app, 'PATCH', `${PEOPLE}/records/${last.id}`, { cookie: editor.cookie, body: { version: last.version, values: { qty: '7' } } });
   assert.equal(edit.statusCode, 200, edit.body);
   const again = await post(`/api/v1/imports/${batch.id}/run`, s);
   assert.equal(again.statusCode, 200, again.body);
-  assert.deepEqual(
-    [json<{ data: ImportBatch }>(again).data.updated, json<{ data: ImportBatch }>(again).data.status],
-    [N, 'done'],
-  );
-  assert.ok(
-    (await readAll()).every((r) => Number(r.values.qty) >= 10000 && Number(r.values.double) === 2 * Number(r.values.qty)),
-  );
+  assert.deepEqual([json<{ data: ImportBatch }>(again).data.updated, json<{ data: ImportBatch }>(again).data.status], [N, 'done']);
+  assert.ok((await readAll()).every((r) => Number(r.values.qty) >= 10000 && Number(r.values.double) === 2 * Number(r.values.qty)));
 
   // its undo goes chunk by chunk too: stopped after chunk 2, the batch is done again with 2,000
   // records restored, which are not "edited since"; undone again, it restores the other 500
   const midUndo: unknown[] = [];
   undoTestHooks.afterUndoChunk = async (k) => {
     if (k === 1) {
-      const during = json<{ data: ImportBatch }>(
-        await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie }),
-      ).data;
+      const during = json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data;
       midUndo.push((await atLeast(10000)).total, during.status, during.processed, during.total);
     }
     if (k === 2) throw new Error('simulated crash after undo chunk 2');
@@ -577,16 +454,9 @@ test('an update import is written chunk by chunk: others read each record whole 
   assert.equal(stopped.statusCode, 500, stopped.body);
   // (the progress bar's rows: the file's rows 2..1001 undone, of N)
   assert.deepEqual(midUndo, [N - 1000, 'undoing', 1000, N]);
-  assert.equal(
-    json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data
-      .status,
-    'done',
-  );
+  assert.equal(json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data.status, 'done');
   assert.equal((await atLeast(10000)).total, N - 2000);
-  assert.deepEqual(
-    json<{ data: unknown[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/edited`, { cookie: editor.cookie })).data,
-    [],
-  );
+  assert.deepEqual(json<{ data: unknown[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/edited`, { cookie: editor.cookie })).data, []);
   const finished = await post(`/api/v1/imports/${batch.id}/undo`, {});
   assert.equal(finished.statusCode, 200, finished.body);
   const fin = json<{ data: ImportUndoResult }>(finished).data;
@@ -594,12 +464,7 @@ test('an update import is written chunk by chunk: others read each record whole 
   const restoredAll = await readAll();
   assert.deepEqual(
     restoredAll.map((r) => [r.values.code, r.values.qty, r.values.double, r.version]),
-    before.map((r) => [
-      r.values.code,
-      r.values.code === `D-${N - 1}` ? '7' : r.values.qty,
-      r.values.code === `D-${N - 1}` ? '14' : r.values.double,
-      r.values.code === `D-${N - 1}` ? 4 : 3,
-    ]),
+    before.map((r) => [r.values.code, r.values.code === `D-${N - 1}` ? '7' : r.values.qty, r.values.code === `D-${N - 1}` ? '14' : r.values.double, r.values.code === `D-${N - 1}` ? 4 : 3]),
   );
   // clean up for the later tests: the insert's undo, confirmed, sends the updated records to the bin
   assert.equal((await post(`/api/v1/imports/${ins.batch.id}/undo`, { includeEdited: true })).statusCode, 200);
@@ -632,10 +497,7 @@ test('history lists, access and bad input', async () => {
 test('grid export: CSV and XLSX of the filtered rows, only the visible columns, read back', async () => {
   const filter = JSON.stringify({ op: 'and', items: [{ field: 'code', op: 'startsWith', value: 'P-' }] });
   const body = { columns: ['code', 'name', 'qty', 'tags'], filter, sort: 'code:asc' };
-  const csv = await call(made.app, 'POST', `${PEOPLE}/records/export`, {
-    cookie: viewer.cookie,
-    body: { ...body, format: 'csv' },
-  });
+  const csv = await call(made.app, 'POST', `${PEOPLE}/records/export`, { cookie: viewer.cookie, body: { ...body, format: 'csv' } });
   assert.equal(csv.statusCode, 200, csv.body);
   const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   assert.deepEqual(rows[0], ['code', 'name', 'qty', 'tags']);
@@ -645,10 +507,7 @@ test('grid export: CSV and XLSX of the filtered rows, only the visible columns, 
   );
   assert.deepEqual(rows[1], ['P-001', 'Alice', '11', 'a, b']);
 
-  const xlsx = await call(made.app, 'POST', `${PEOPLE}/records/export`, {
-    cookie: viewer.cookie,
-    body: { ...body, format: 'xlsx' },
-  });
+  const xlsx = await call(made.app, 'POST', `${PEOPLE}/records/export`, { cookie: viewer.cookie, body: { ...body, format: 'xlsx' } });
   assert.equal(xlsx.statusCode, 200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -679,13 +538,7 @@ test('owners by e-mail, name or id and related records by display value or id: r
     displayField: 'name',
     fields: [fieldOf('name', 'text', { required: true }), fieldOf('code', 'text')],
   });
-  const lot = await createTestSubjectIn(app, {
-    applicationId: appId,
-    key: 'lot',
-    name: 'Lot',
-    displayField: 'no',
-    fields: [fieldOf('no', 'number')],
-  });
+  const lot = await createTestSubjectIn(app, { applicationId: appId, key: 'lot', name: 'Lot', displayField: 'no', fields: [fieldOf('no', 'number')] });
   await createTestSubjectIn(app, {
     applicationId: appId,
     key: 'engagement',
@@ -726,11 +579,7 @@ test('owners by e-mail, name or id and related records by display value or id: r
     'E-8,Alice Wong,,,99',
   ].join('\n');
   const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'engagements.csv', content: csv }]);
-  const up = await call(app, 'POST', `${APP}/subjects/engagement/imports`, {
-    cookie: editor.cookie,
-    body,
-    headers: { 'content-type': contentType },
-  });
+  const up = await call(app, 'POST', `${APP}/subjects/engagement/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
   assert.equal(up.statusCode, 201, up.body);
   const { batch } = json<{ data: ImportUploadResult }>(up).data;
   assert.deepEqual(batch.mapping, { title: 'title', owner: 'owner', client: 'client', partners: 'partners', lot: 'lot' });
@@ -738,10 +587,7 @@ test('owners by e-mail, name or id and related records by display value or id: r
   assert.deepEqual([checked.valid, checked.invalid], [3, 5]);
 
   // the preview: resolved ids, named as the grid names them
-  const preview = await call(app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=20`, {
-    cookie: editor.cookie,
-    headers: { 'accept-language': 'en-US' },
-  });
+  const preview = await call(app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=20`, { cookie: editor.cookie, headers: { 'accept-language': 'en-US' } });
   assert.equal(preview.statusCode, 200, preview.body);
   const page = json<{ data: ImportRow[]; labels: Record<string, string> }>(preview);
   assert.deepEqual(page.data[0].values, { title: 'E-1', owner: alice, client: acme, partners: [beta, acme], lot: lot1234 });
@@ -750,14 +596,8 @@ test('owners by e-mail, name or id and related records by display value or id: r
     ['Alice Wong', 'Bob Li', 'Acme Ltd', 'Beta Co', '1234.50'],
   );
 
-  const errors = new Map(
-    page.data
-      .filter((r) => r.errors.length)
-      .map((r) => [r.rowNumber, r.errors.map((e) => [e.column, e.value, e.messageKey, e.message])]),
-  );
-  assert.deepEqual(errors.get(5), [
-    ['owner', 'Nobody', 'errors.import.userUnknown', 'No user has the e-mail or name “Nobody” (or the user was deleted)'],
-  ]);
+  const errors = new Map(page.data.filter((r) => r.errors.length).map((r) => [r.rowNumber, r.errors.map((e) => [e.column, e.value, e.messageKey, e.message])]));
+  assert.deepEqual(errors.get(5), [['owner', 'Nobody', 'errors.import.userUnknown', 'No user has the e-mail or name “Nobody” (or the user was deleted)']]);
   assert.deepEqual(errors.get(6), [
     ['owner', 'Sam Chen', 'errors.import.userAmbiguous', '2 users are called “Sam Chen”: use the e-mail or the id'],
     ['client', 'Gamma', 'errors.import.relationAmbiguous', '2 Client records are called “Gamma”: use the id'],
@@ -797,21 +637,13 @@ test('owners by e-mail, name or id and related records by display value or id: r
   assert.equal(read.labels[alice], 'Alice Wong');
 
   // a user field as the key of an update, given by e-mail
-  const upd = await multipartBody([
-    { name: 'file', fileName: 'owners.csv', content: 'owner,title\nBOB.LI@corp.example,E-2 renamed' },
-  ]);
-  const updUp = await call(app, 'POST', `${APP}/subjects/engagement/imports`, {
-    cookie: editor.cookie,
-    body: upd.body,
-    headers: { 'content-type': upd.contentType },
-  });
+  const upd = await multipartBody([{ name: 'file', fileName: 'owners.csv', content: 'owner,title\nBOB.LI@corp.example,E-2 renamed' }]);
+  const updUp = await call(app, 'POST', `${APP}/subjects/engagement/imports`, { cookie: editor.cookie, body: upd.body, headers: { 'content-type': upd.contentType } });
   const updBatch = json<{ data: ImportUploadResult }>(updUp).data.batch;
   const updated = await post(`/api/v1/imports/${updBatch.id}/run`, settings(updBatch, { mode: 'update', keyFields: ['owner'] }));
   assert.equal(updated.statusCode, 200, updated.body);
   assert.equal(json<{ data: ImportBatch }>(updated).data.updated, 1);
-  const e2 = json<{ data: RecordItem[] }>(
-    await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie }),
-  ).data.find((r) => r.values.owner === bob)!;
+  const e2 = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie })).data.find((r) => r.values.owner === bob)!;
   assert.equal(e2.values.title, 'E-2 renamed');
 });
 
@@ -821,55 +653,37 @@ test('a JSON object holding the rows under a key (iso-codes): the upload lists t
   // not a toast-worthy dead end: 400 naming jsonPath, the candidates in conflict.jsonArrays
   const pick = await upload('iso_639-3.json', iso);
   assert.equal(pick.statusCode, 400, pick.body);
-  const body = json<{
-    errorMessage: string;
-    details: { field: string }[];
-    conflict: { jsonArrays: { key: string; rows: number }[] };
-  }>(pick);
+  const body = json<{ errorMessage: string; details: { field: string }[]; conflict: { jsonArrays: { key: string; rows: number }[] } }>(pick);
   assert.equal(body.details[0].field, 'jsonPath');
   assert.deepEqual(body.conflict.jsonArrays, [{ key: '639-3', rows: n }]);
   assert.equal(body.errorMessage, `The JSON is an object: choose the key that holds the rows (639-3 (${n}))`);
   // several arrays: only those of objects are offered; a scalar array and an empty one are not
-  const several = await upload(
-    'several.json',
-    JSON.stringify({ meta: { v: 1 }, tags: ['x'], a: [{ code: 'A' }], none: [], b: [{ code: 'B' }, { code: 'C' }] }),
-  );
+  const several = await upload('several.json', JSON.stringify({ meta: { v: 1 }, tags: ['x'], a: [{ code: 'A' }], none: [], b: [{ code: 'B' }, { code: 'C' }] }));
   assert.deepEqual(json<{ conflict: { jsonArrays: unknown[] } }>(several).conflict.jsonArrays, [
     { key: 'a', rows: 1 },
     { key: 'b', rows: 2 },
   ]);
   const missing = await call(made.app, 'POST', `${PEOPLE}/imports?jsonPath=meta`, {
     cookie: editor.cookie,
-    ...(await multipartBody([{ name: 'file', fileName: 'iso.json', content: iso }]).then(({ body, contentType }) => ({
-      body,
-      headers: { 'content-type': contentType, 'accept-language': 'en-US' },
-    }))),
+    ...(await multipartBody([{ name: 'file', fileName: 'iso.json', content: iso }]).then(({ body, contentType }) => ({ body, headers: { 'content-type': contentType, 'accept-language': 'en-US' } }))),
   });
   assert.equal(missing.statusCode, 400, missing.body);
   assert.equal(json<{ details: { field: string; message: string }[] }>(missing).details[0].field, 'jsonPath');
   // jsonPath picks the array: streamed like a top-level array, items numbered from 1
   const { body: form, contentType } = await multipartBody([{ name: 'file', fileName: 'iso.json', content: iso }]);
-  const res = await call(made.app, 'POST', `${PEOPLE}/imports?jsonPath=639-3`, {
-    cookie: editor.cookie,
-    body: form,
-    headers: { 'content-type': contentType },
-  });
+  const res = await call(made.app, 'POST', `${PEOPLE}/imports?jsonPath=639-3`, { cookie: editor.cookie, body: form, headers: { 'content-type': contentType } });
   assert.equal(res.statusCode, 201, res.body);
   const { batch, sample } = json<{ data: ImportUploadResult }>(res).data;
   assert.deepEqual([batch.total, batch.headers.slice(0, 4)], [n, ['alpha_3', 'name', 'scope', 'type']]);
   assert.equal(sample[0][0], 'aaa');
-  const rows = json<{ data: ImportRow[] }>(
-    await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=2`, { cookie: editor.cookie }),
-  ).data;
+  const rows = json<{ data: ImportRow[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=2`, { cookie: editor.cookie })).data;
   assert.deepEqual(
     rows.map((r) => r.rowNumber),
     [1, 2],
   );
   // CSV keeps the spreadsheet's numbers: the header is row 1, the first data row 2
   const csv = await uploaded('releases.csv', readFileSync(path.join(REAL, 'debian-releases.csv')));
-  const first = json<{ data: ImportRow[] }>(
-    await call(made.app, 'GET', `/api/v1/imports/${csv.batch.id}/rows?pageSize=1`, { cookie: editor.cookie }),
-  ).data[0];
+  const first = json<{ data: ImportRow[] }>(await call(made.app, 'GET', `/api/v1/imports/${csv.batch.id}/rows?pageSize=1`, { cookie: editor.cookie })).data[0];
   assert.deepEqual([first.rowNumber, first.raw[1]], [2, 'Buzz']);
 });
 
@@ -878,9 +692,7 @@ test('upsert by a unique key: an insert-mode check reports taken values, the ups
   const first = await uploaded('pk-1.csv', csv(['PK-1,One,1', 'PK-2,Two,2']));
   assert.equal((await post(`/api/v1/imports/${first.batch.id}/run`, settings(first.batch))).statusCode, 200);
   const again = await uploaded('pk-2.csv', csv(['PK-1,One again,10', 'PK-2,Two,2', 'PK-3,Three,3']));
-  const insertCheck = json<{ data: ImportBatch }>(
-    await post(`/api/v1/imports/${again.batch.id}/check`, settings(again.batch)),
-  ).data;
+  const insertCheck = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${again.batch.id}/check`, settings(again.batch))).data;
   assert.deepEqual([insertCheck.valid, insertCheck.invalid], [1, 2]);
   assert.ok((await errorRows(again.batch.id)).every((r) => r.errors.some((e) => e.messageKey === 'errors.record.valueTaken')));
   for (const mode of ['update', 'upsert']) {
@@ -899,12 +711,12 @@ test('upsert by a unique key: an insert-mode check reports taken values, the ups
   // the run with settings other than the last check's checks again (an insert check's figures are never reused)
   const relabel = await uploaded('pk-3.csv', csv(['PK-1,One once more,11', 'PK-4,Four,4']));
   await post(`/api/v1/imports/${relabel.batch.id}/check`, settings(relabel.batch));
-  const ran = await post(
-    `/api/v1/imports/${relabel.batch.id}/run`,
-    settings(relabel.batch, { mode: 'upsert', keyFields: ['code'] }),
-  );
+  const ran = await post(`/api/v1/imports/${relabel.batch.id}/run`, settings(relabel.batch, { mode: 'upsert', keyFields: ['code'] }));
   assert.equal(ran.statusCode, 200, ran.body);
-  assert.deepEqual([json<{ data: ImportBatch }>(ran).data.inserted, json<{ data: ImportBatch }>(ran).data.updated], [1, 1]);
+  assert.deepEqual(
+    [json<{ data: ImportBatch }>(ran).data.inserted, json<{ data: ImportBatch }>(ran).data.updated],
+    [1, 1],
+  );
   const found = json<{ data: RecordItem[] }>(await call(made.app, 'GET', `${PEOPLE}/records?q=PK-1`, { cookie })).data;
   assert.deepEqual(
     found.map((r) => r.values.name),
@@ -913,12 +725,8 @@ test('upsert by a unique key: an insert-mode check reports taken values, the ups
 });
 
 test('a batch never run can be removed (audited, its staged rows gone); one that ran cannot (409); batches never run expire after 7 days', async () => {
-  const listed = async () =>
-    json<{ data: ImportBatch[] }>(
-      await call(made.app, 'GET', `${APP}/imports?subject=person&pageSize=100`, { cookie: editor.cookie }),
-    ).data.map((b) => b.id);
-  const del = (id: string, as = editor.cookie) =>
-    call(made.app, 'DELETE', `/api/v1/imports/${id}`, { cookie: as, headers: { 'accept-language': 'en-US' } });
+  const listed = async () => json<{ data: ImportBatch[] }>(await call(made.app, 'GET', `${APP}/imports?subject=person&pageSize=100`, { cookie: editor.cookie })).data.map((b) => b.id);
+  const del = (id: string, as = editor.cookie) => call(made.app, 'DELETE', `/api/v1/imports/${id}`, { cookie: as, headers: { 'accept-language': 'en-US' } });
   const left = await uploaded('left.csv', 'code,name\nLEFT-1,Left\nLEFT-2,Left too');
   assert.equal((await del(left.batch.id, viewer.cookie)).statusCode, 403);
   const res = await del(left.batch.id);
@@ -942,10 +750,7 @@ test('a batch never run can be removed (audited, its staged rows gone); one that
   const old = await uploaded('old.csv', 'code,name\nOLD-1,Old');
   const fresh = await uploaded('fresh.csv', 'code,name\nNEW-1,New');
   const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
-  await made.app.db
-    .update(importBatches)
-    .set({ updatedAt: eightDaysAgo })
-    .where(inArray(importBatches.id, [old.batch.id, ran.batch.id]));
+  await made.app.db.update(importBatches).set({ updatedAt: eightDaysAgo }).where(inArray(importBatches.id, [old.batch.id, ran.batch.id]));
   assert.equal(await expireAbandonedImports(made.app.db), 1);
   const ids = await listed();
   assert.deepEqual([ids.includes(old.batch.id), ids.includes(fresh.batch.id), ids.includes(ran.batch.id)], [false, true, true]);
@@ -958,15 +763,8 @@ test('a run with the settings of the last check (the mapping in any key order, a
   assert.deepEqual([checked.valid, checked.invalid], [1, 0]);
   // someone takes the unique value after the check: a run on the check's figures meets it in the
   // unique index (409 VALUE_TAKEN); a run that checked again would refuse the bad row instead
-  assert.equal(
-    (await call(made.app, 'POST', `${PEOPLE}/records`, { cookie, body: { values: { code: 'SAME-1', name: 'Taken' } } }))
-      .statusCode,
-    201,
-  );
-  const res = await post(`/api/v1/imports/${batch.id}/run`, {
-    mapping: { code: 'code', name: 'name' },
-    onError: 'skip_bad_rows',
-  });
+  assert.equal((await call(made.app, 'POST', `${PEOPLE}/records`, { cookie, body: { values: { code: 'SAME-1', name: 'Taken' } } })).statusCode, 201);
+  const res = await post(`/api/v1/imports/${batch.id}/run`, { mapping: { code: 'code', name: 'name' }, onError: 'skip_bad_rows' });
   assert.equal(res.statusCode, 409, res.body);
   assert.equal(json<{ errorCode: string }>(res).errorCode, 'VALUE_TAKEN');
   // the failed batch is checked again on its next run: the row is bad now and skipped

@@ -33,14 +33,7 @@ import type { AuditWriter } from '../audit/audit.service';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
 import { findRecords, tableOf } from '../records/records.repository';
-import {
-  isComputed,
-  prefetchReferences,
-  prefetchUnique,
-  uniqueViolation,
-  validateValues,
-  type FieldValue,
-} from '../records/values';
+import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../records/values';
 import { CHUNK, pauseForOthers } from './imports.repository';
 import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
 
@@ -56,24 +49,9 @@ const undoneByBatch = (batchId: string) =>
  * The batch's inserted/updated rows numbered `from`..`to` whose record changed since the import
  * (module comment), at most `limit`.
  */
-async function editedRowsIn(
-  db: Executor,
-  subject: SubjectDef,
-  batchId: string,
-  from: number,
-  to: number,
-  limit: number,
-): Promise<ImportEditedRow[]> {
+async function editedRowsIn(db: Executor, subject: SubjectDef, batchId: string, from: number, to: number, limit: number): Promise<ImportEditedRow[]> {
   const display = subject.fields.find((f) => f.id === subject.displayFieldId)?.key;
-  const rows = rowsOf<{
-    row_number: number;
-    record_id: string;
-    action: 'insert' | 'update';
-    version: number | null;
-    updated_by: string | null;
-    updated_at: string | null;
-    label: string | null;
-  }>(
+  const rows = rowsOf<{ row_number: number; record_id: string; action: 'insert' | 'update'; version: number | null; updated_by: string | null; updated_at: string | null; label: string | null }>(
     await db.execute(sql`select ir.row_number, ir.record_id, ir.action, r.version, u.name as updated_by, r.updated_at::text as updated_at,
         ${display ? sql`(select v.snapshot ->> ${display} from record_versions v where v.record_id = ir.record_id and v.version = coalesce(ir.version_after, 1))` : sql`null`} as label
       from import_rows ir left join ${tableOf(subject, 'r')} on r.id = ir.record_id left join users u on u.id = r.updated_by
@@ -164,16 +142,7 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
       where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.row_number between ${from} and ${to}`),
   );
   if (planned.length === 0) return 0;
-  const current = new Map(
-    (
-      await findRecords(
-        tx,
-        subject,
-        planned.map((p) => p.record_id),
-        true,
-      )
-    ).map((r) => [r.id, r]),
-  );
+  const current = new Map((await findRecords(tx, subject, planned.map((p) => p.record_id), true)).map((r) => [r.id, r]));
   const todo = planned.filter((p) => {
     const rec = current.get(p.record_id);
     return rec && p.snapshot && (ctx.includeEdited || rec.version === Number(p.version_after));
@@ -205,10 +174,7 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
  * @throws HttpError 409 CONFLICT when the batch is not `done` (already undone, or being undone);
  *   409 VALUE_TAKEN when an old unique value is taken since (the undo stops, see module comment).
  */
-export async function undoRows(
-  db: Database,
-  ctx: UndoContext,
-): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
+export async function undoRows(db: Database, ctx: UndoContext): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
   const { subject, batchId, user } = ctx;
   const claimed = await db
     .update(importBatches)
@@ -233,10 +199,7 @@ export async function undoRows(
         const r = await restoreUpdated(tx, ctx, from, to, at);
         if (!ctx.includeEdited) leftAlone.push(...(await editedRowsIn(tx, subject, batchId, from, to, CHUNK)));
         // the progress bar's rows: the file's rows up to this chunk (row numbers start at 2, after the header)
-        await tx
-          .update(importBatches)
-          .set({ processed: Math.min(to, bounds!.hi) - 1, updatedAt: new Date() })
-          .where(eq(importBatches.id, batchId));
+        await tx.update(importBatches).set({ processed: Math.min(to, bounds!.hi) - 1, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
         return { d, r };
       });
       deleted += n.d;
@@ -258,10 +221,7 @@ export async function undoRows(
     });
     return { deleted, restored, leftAlone };
   } catch (err) {
-    await db
-      .update(importBatches)
-      .set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() })
-      .where(eq(importBatches.id, batchId));
+    await db.update(importBatches).set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     throw uniqueViolation(subject, err) ?? err;
   }
 }

@@ -15,8 +15,7 @@ import { diffRecordValues } from '../records/records.service';
 import { kindOf, sameValue, sqlTypeOfKind, type FieldValue } from '../records/values';
 
 /** The many-relation fields (links in record_links, no column). */
-export const manyRelations = (subject: SubjectDef): FieldDef[] =>
-  subject.fields.filter((f) => f.type === 'relation' && !f.column);
+export const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);
 /** The fields with a column of their own (`f_…`). */
 export const ownColumns = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.column?.startsWith('f_'));
 
@@ -46,25 +45,14 @@ export interface UpdateDiff {
  * applyChange does it: the changed fields, the formulas recomputed, the update stamps. null when
  * nothing changes.
  */
-export function diffUpdate(
-  subject: SubjectDef,
-  rec: RecordItem,
-  values: Record<string, FieldValue>,
-  at: Date,
-  user: CurrentUser,
-): UpdateDiff | null {
+export function diffUpdate(subject: SubjectDef, rec: RecordItem, values: Record<string, FieldValue>, at: Date, user: CurrentUser): UpdateDiff | null {
   const changed: Record<string, FieldValue> = {};
   for (const [k, v] of Object.entries(values)) if (!sameValue(rec.values[k] as FieldValue, v)) changed[k] = v;
   if (Object.keys(changed).length === 0) return null;
   const merged: Record<string, FieldValue> = {
     ...(rec.values as Record<string, FieldValue>),
     ...changed,
-    ...systemValues(subject, {
-      createdAt: rec.createdAt,
-      createdBy: rec.createdBy,
-      updatedAt: at.toISOString(),
-      updatedBy: user.id,
-    }),
+    ...systemValues(subject, { createdAt: rec.createdAt, createdBy: rec.createdBy, updatedAt: at.toISOString(), updatedBy: user.id }),
   };
   for (const [k, v] of Object.entries(computeFormulas(subject, merged))) {
     merged[k] = v;
@@ -94,16 +82,10 @@ export async function writeUpdates(
   if (items.length === 0) return [];
   const iso = ctx.at.toISOString();
   const json = JSON.stringify(items.map((i) => ({ id: i.id, v: i.version, a: i.apply, c: i.changes, s: i.snapshot })));
-  const sets: SQL[] = [
-    sql`version = r.version + 1`,
-    sql`updated_at = ${iso}::timestamptz`,
-    sql`updated_by = ${ctx.user.id}::uuid`,
-  ];
+  const sets: SQL[] = [sql`version = r.version + 1`, sql`updated_at = ${iso}::timestamptz`, sql`updated_by = ${ctx.user.id}::uuid`];
   for (const f of ownColumns(subject)) {
     const col = sql.raw(ident(f.column!));
-    sets.push(
-      sql`${col} = case when x -> 'a' ? ${f.key} then ${jsonValueExpr(f, sql`(x -> 'a' -> ${f.key})`)} else r.${col} end`,
-    );
+    sets.push(sql`${col} = case when x -> 'a' ? ${f.key} then ${jsonValueExpr(f, sql`(x -> 'a' -> ${f.key})`)} else r.${col} end`);
   }
   const ids = rowsOf<{ id: string }>(
     await tx.execute(sql`update ${tableOf(subject, 'r')} set ${sql.join(sets, sql`, `)} from jsonb_array_elements(${json}::jsonb) x

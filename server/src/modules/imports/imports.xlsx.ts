@@ -57,10 +57,7 @@ interface ReaderParts {
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(
-    iterator: AsyncIterable<string>,
-    sheetNo: string,
-  ): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+  _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
 }
 
 /** The bytes of all parts, unzipped so far. */
@@ -160,12 +157,8 @@ class ElementScan {
 
 /** A part's text, decoded as it is unzipped, counted against `cap` (bytes) and the whole, scanned by `scan`. */
 async function* partText(entry: ZipEntry, cap: number, unzipped: Unzipped, scan?: ElementScan): AsyncGenerator<string> {
-  const declared = Math.max(
-    entry.vars.uncompressedSize === 0xffffffff ? 0 : entry.vars.uncompressedSize,
-    entry.extra?.uncompressedSize ?? 0,
-  );
-  const breach = (): Breach =>
-    cap === IMPORT_XLSX_MAX_UNZIPPED ? { kind: 'unzipped', limit: cap } : { kind: 'part', part: entry.path, limit: cap };
+  const declared = Math.max(entry.vars.uncompressedSize === 0xffffffff ? 0 : entry.vars.uncompressedSize, entry.extra?.uncompressedSize ?? 0);
+  const breach = (): Breach => (cap === IMPORT_XLSX_MAX_UNZIPPED ? { kind: 'unzipped', limit: cap } : { kind: 'part', part: entry.path, limit: cap });
   if (declared > cap) throw new LimitBreach(breach());
   const decoder = new TextDecoder('utf-8');
   let bytes = 0;
@@ -212,12 +205,7 @@ export async function* xlsxSheetRows(input: Readable): AsyncGenerator<ExcelJS.Ro
   input.pipe(zip);
   const unzipped = new Unzipped();
   const sheetScan = () =>
-    new ElementScan(
-      'row',
-      { text: IMPORT_MAX_ROW_CHARS, xml: 4 * IMPORT_MAX_ROW_CHARS, count: IMPORT_MAX_ROWS + 1 },
-      (row) => ({ kind: 'row', row }),
-      ['/sheetData'],
-    );
+    new ElementScan('row', { text: IMPORT_MAX_ROW_CHARS, xml: 4 * IMPORT_MAX_ROW_CHARS, count: IMPORT_MAX_ROWS + 1 }, (row) => ({ kind: 'row', row }), ['/sheetData']);
   let dir: string | undefined;
   let spooled: { file: string; sheetNo: string } | undefined;
   let sheetSeen = false;
@@ -248,9 +236,7 @@ export async function* xlsxSheetRows(input: Readable): AsyncGenerator<ExcelJS.Ro
           index,
           limit: IMPORT_MAX_CELL_CHARS,
         }));
-        for await (const _ of parts._parseSharedStrings(
-          Readable.from(partText(entry, IMPORT_XLSX_MAX_SHARED_STRINGS, unzipped, scan)),
-        )) {
+        for await (const _ of parts._parseSharedStrings(Readable.from(partText(entry, IMPORT_XLSX_MAX_SHARED_STRINGS, unzipped, scan)))) {
           // 'cache': the strings are kept on the reader, nothing is yielded
         }
       } else if (sheet && !sheetSeen) {

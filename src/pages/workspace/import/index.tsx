@@ -50,9 +50,7 @@ export default function WorkspaceImportPage() {
             description={intl.formatMessage({ id: 'imports.viewer.body' })}
           />
         )}
-        {canEditRecords && subject && (
-          <ImportWizard key={subject} app={app.slug} subjectKey={subject} onChanged={() => setRefresh((n) => n + 1)} />
-        )}
+        {canEditRecords && subject && <ImportWizard key={subject} app={app.slug} subjectKey={subject} onChanged={() => setRefresh((n) => n + 1)} />}
         <ImportHistory app={app.slug} refresh={refresh} canUndo={canEditRecords} />
       </Space>
     </PageContainer>
