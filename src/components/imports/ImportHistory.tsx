@@ -2,8 +2,8 @@
  * The import history table (issue 7): batches newest first, paged on the server, with status,
  * counts, who and when, the error report, "Undo import" (a batch that ran) and "Remove" (a batch
  * never run: uploaded, checked or failed, after a confirmation; such batches also expire after
- * IMPORT_ABANDONED_DAYS days, said under the table). The actions column has a fixed width and its
- * buttons wrap, so two actions never overflow the table. `app` limits it to one application
+ * IMPORT_ABANDONED_DAYS days, said under the table). The table's layout is fixed (the actions column 200 px,
+ * its buttons wrap), so two actions never overflow the table. `app` limits it to one application
  * (GET /applications/:slug/imports), else every application (administrators, GET /imports).
  */
 import { ProTable, type ActionType } from '@ant-design/pro-components';
@@ -45,6 +45,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
         headerTitle={t('imports.history.title')}
         search={false}
         size="small"
+        tableLayout="fixed"
         options={{ reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params) => {
@@ -59,6 +60,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
           {
             title: t('imports.history.status'),
             dataIndex: 'status',
+            width: 100,
             render: (_, b) => <Tag color={COLORS[b.status]}>{t(`imports.status.${b.status}`)}</Tag>,
           },
           {
@@ -69,7 +71,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
                 : `${t('imports.check.total')} ${b.total} · ${t('imports.check.invalid')} ${b.invalid}`,
           },
           { title: t('imports.history.by'), dataIndex: 'createdByLabel' },
-          { title: t('imports.history.at'), dataIndex: 'createdAt', render: (_, b) => dayjs(b.createdAt).format('YYYY-MM-DD HH:mm') },
+          { title: t('imports.history.at'), dataIndex: 'createdAt', width: 150, render: (_, b) => dayjs(b.createdAt).format('YYYY-MM-DD HH:mm') },
           {
             title: t('imports.history.actions'),
             width: 200,
