@@ -146,7 +146,7 @@ test('import journey: insert, upsert with its key chosen before the dry run, und
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('import-counts')).toContainText('45');
   await expect(page.getByTestId('import-preview').locator('tbody tr.ant-table-row').first().locator('td').first()).toHaveText('1');
-  await expect(page.getByTestId('import-preview')).toContainText(/第一个对象为 1|first object is 1/);
+  await expect(page.getByTestId('import-wizard')).toContainText(/第一个对象为 1|first object is 1/);
 
   // left unrun: removed from the history after a confirmation
   await page.reload();
@@ -166,5 +166,6 @@ test('import journey: insert, upsert with its key chosen before the dry run, und
   await expect(page.getByTestId('import-viewer')).not.toContainText(/记录|record/i);
   await expect(page.getByTestId('import-subject')).toHaveCount(0);
   await shot(page, 'viewer');
-  expect(unexpected(problems)).toEqual([]);
+  // the JSON object's upload is answered 400 with the arrays to pick from (said on the page)
+  expect(unexpected(problems, [{ url: /\/subjects\/languages\/imports$/, status: 400 }])).toEqual([]);
 });
