@@ -196,6 +196,10 @@ test('a NUL character in a cell is a 400 naming the row and column, never a 5xx'
   assert.equal(j.status, 400, j.message);
   assert.equal(j.field, 'file');
   assert.match(j.message, /row 1, column “title” holds a NUL character/);
+  // a key is no cell of its row: the item that brings it is named, the column is not
+  const key = await refused('nul-key.json', '[{"code":"N-1"},{"ti\\u0000tle":"x"}]');
+  assert.equal(key.status, 400, key.message);
+  assert.match(key.message, /row 2, column \? holds a NUL character/);
 });
 
 test('a CSV with a 60 MiB cell is refused naming the 1 MiB cap, memory stays bounded and /health answers meanwhile', async () => {

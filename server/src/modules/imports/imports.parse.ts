@@ -182,7 +182,7 @@ const VALUES = new Set(['startObject', 'startArray', 'stringValue', 'numberValue
  *   `jsonPath` that names no such array is 400 errors.import.jsonPath.
  * Else (a scalar, an item that is not an object) 400 errors.import.jsonShape; broken or truncated
  * JSON is 400 errors.import.unreadable naming the parser's complaint. `header` grows as keys first
- * appear (each checked as a cell of row 1); a row holds the cells of the keys seen so far, so an
+ * appear (each checked as a cell of the item that brings it, its column unnamed); a row holds the cells of the keys seen so far, so an
  * item yielded before a later key appeared is shorter than the final header.
  */
 async function* jsonRows(input: Readable, header: string[], choice: ImportEncoding, found: Decoded, jsonPath?: string): AsyncGenerator<string[]> {
@@ -197,7 +197,9 @@ async function* jsonRows(input: Readable, header: string[], choice: ImportEncodi
   source.pipe(tokens);
   const seen = new Set<string>();
   const keys: string[] = []; // the keys as written (header holds them checked)
+  let item = 0; // the item's row number (from 1)
   const rowOf = (value: unknown): string[] => {
+    item += 1;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw jsonShape();
     const o = value as Record<string, unknown>;
     for (const k of Object.keys(o)) {
@@ -205,7 +207,12 @@ async function* jsonRows(input: Readable, header: string[], choice: ImportEncodi
         seen.add(k);
         keys.push(k);
         const cell = [k];
-        checkCells(cell, 1);
+        try {
+          checkCells(cell, item);
+        } catch (e) {
+          // a key is no cell of the row's: its column is unknown
+          throw e instanceof LimitBreach && (e.breach.kind === 'cell' || e.breach.kind === 'nul') ? new LimitBreach({ ...e.breach, column: '?' }) : e;
+        }
         header.push(cell[0]);
       }
     }
@@ -335,7 +342,7 @@ export function readRows(input: Readable, format: ImportFormat, encoding: Import
       yield* source;
     } catch (e) {
       if (e instanceof HttpError) throw e;
-      if (e instanceof LimitBreach) throw toHttpError(e.breach, header);
+      if (e instanceof LimitBreach) throw toHttpError(e.breach, header, format === 'json' ? 0 : 1);
       throw unreadable(e instanceof Error ? e.message : String(e));
     }
   }
