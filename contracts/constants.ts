@@ -126,6 +126,7 @@ export const AUDIT_ACTIONS = [
   'import.upload',
   'import.run',
   'import.undo',
+  'import.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -498,6 +499,8 @@ export const FORM_CONDITION_OPS = ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpt
 export type FormConditionOp = (typeof FORM_CONDITION_OPS)[number];
 // imports (Import and export; contracts/imports.ts)
 /** Most rows one file may hold (a larger file is refused with 413 naming `file`). */
+/** How long an import never run (uploaded, checked or failed) is kept before it is removed (days). */
+export const IMPORT_ABANDONED_DAYS = 7;
 export const IMPORT_MAX_ROWS = 200_000;
 /** Most columns one file may hold. */
 export const IMPORT_MAX_COLUMNS = 200;

@@ -19,6 +19,7 @@ export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'und
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export {
+  IMPORT_ABANDONED_DAYS,
   IMPORT_ENCODINGS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CELL_CHARS,
@@ -33,8 +34,21 @@ export {
   type ImportTextEncoding,
 } from './constants';
 
-/** POST …/imports?encoding: how to read a CSV or JSON file's text (default auto: detected). */
-export const importUploadQuerySchema = z.object({ encoding: z.enum(IMPORT_ENCODINGS).default('auto') });
+/**
+ * POST …/imports?encoding&jsonPath: how to read a CSV or JSON file's text (default auto: detected);
+ * `jsonPath`: the top-level key of a JSON object whose array of objects holds the rows
+ * (`{"639-3": [ … ]}`; a file whose top level is an object and no `jsonPath` is answered 400
+ * errors.import.jsonPick with the candidate keys in `conflict.jsonArrays`: JsonArrayChoice[]).
+ */
+export const importUploadQuerySchema = z.object({
+  encoding: z.enum(IMPORT_ENCODINGS).default('auto'),
+  jsonPath: z.string().min(1).max(200).optional(),
+});
+
+/** A key of a JSON file's top-level object holding an array of objects, with how many (a 400 jsonPick's `conflict.jsonArrays`). */
+export const jsonArrayChoiceSchema = z.object({ key: z.string(), rows: z.number().int() });
+export type JsonArrayChoice = z.infer<typeof jsonArrayChoiceSchema>;
+
 
 /** One problem of one row: the file's column (header), the field it maps to, the cell, and why. */
 export const importRowErrorSchema = z.object({

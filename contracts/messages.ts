@@ -527,7 +527,19 @@ export const MESSAGES = {
     'en-US': 'The workbook’s part {part} is larger than {limit} once unzipped',
   },
   'errors.import.unzippedTooLarge': { 'zh-CN': '工作簿解压后超过 {limit}', 'en-US': 'The workbook is larger than {limit} once unzipped' },
-  'errors.import.jsonShape': { 'zh-CN': 'JSON 须为对象数组', 'en-US': 'The JSON must be an array of objects' },
+  'errors.import.jsonShape': {
+    'zh-CN': 'JSON 须为对象数组，或在某个键下包含对象数组的对象',
+    'en-US': 'The JSON must be an array of objects, or an object holding one under a key',
+  },
+  'errors.import.jsonPick': {
+    'zh-CN': 'JSON 顶层是对象：请选择数据所在的键（{keys}）',
+    'en-US': 'The JSON is an object: choose the key that holds the rows ({keys})',
+  },
+  'errors.import.jsonPath': { 'zh-CN': 'JSON 中没有键“{key}”下的对象数组', 'en-US': 'The JSON has no array of objects under “{key}”' },
+  'errors.import.notRemovable': {
+    'zh-CN': '只能删除未执行的导入（已上传、已检查或失败）；已执行的导入请撤销',
+    'en-US': 'Only an import that was not run (uploaded, checked or failed) can be removed; undo an import that ran',
+  },
   'errors.import.notFound': { 'zh-CN': '导入批次不存在', 'en-US': 'No such import batch' },
   'errors.import.status': { 'zh-CN': '该导入批次当前状态不允许此操作', 'en-US': 'The import batch’s status does not allow this' },
   'errors.import.mappingField': { 'zh-CN': '映射到的字段不存在或不可写：{field}', 'en-US': 'The column maps to an unknown or computed field: {field}' },

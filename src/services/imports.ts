@@ -25,13 +25,19 @@ const BASE = '/api/v1/imports';
 
 /**
  * Uploads `file` into `app`/`subject`, its CSV/JSON text read in `encoding` ('auto': detected by
- * the server): the batch (headers, total, auto-matched mapping), its first rows and the encoding
- * used (null for XLSX). Uploading the same file again with another encoding re-reads it (a new batch).
+ * the server), a JSON object's rows read from the array under its key `jsonPath`: the batch
+ * (headers, total, auto-matched mapping), its first rows and the encoding used (null for XLSX).
+ * Uploading the same file again with another encoding re-reads it (a new batch). Rejects with
+ * ApiError; a JSON object without `jsonPath`: 400 whose `conflict.jsonArrays` lists the keys
+ * holding arrays of objects (JsonArrayChoice[]).
  */
-export async function uploadImport(app: string, subject: string, file: File, encoding: ImportEncoding = 'auto'): Promise<ImportUploadResult> {
+export async function uploadImport(app: string, subject: string, file: File, encoding: ImportEncoding = 'auto', jsonPath?: string): Promise<ImportUploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const query = encoding === 'auto' ? '' : `?encoding=${enc(encoding)}`;
+  const params = new URLSearchParams();
+  if (encoding !== 'auto') params.set('encoding', encoding);
+  if (jsonPath !== undefined) params.set('jsonPath', jsonPath);
+  const query = params.toString() ? `?${params.toString()}` : '';
   const res = await request<Ok<ImportUploadResult>>(`${subjectPath(app, subject)}/imports${query}`, { method: 'POST', data: form, skipErrorHandler: true });
   return res.data;
 }
@@ -72,6 +78,11 @@ export async function importEditedRows(id: string): Promise<ImportEditedRow[]> {
 export async function undoImport(id: string, includeEdited: boolean): Promise<ImportUndoResult> {
   const res = await request<Ok<ImportUndoResult>>(`${BASE}/${enc(id)}/undo`, { method: 'POST', data: { includeEdited }, skipErrorHandler: true });
   return res.data;
+}
+
+/** Removes an import never run (uploaded, checked, failed) with its staged rows; rejects 409 when it ran. */
+export async function deleteImport(id: string): Promise<void> {
+  await request<Ok<{ id: string }>>(`${BASE}/${enc(id)}`, { method: 'DELETE', skipErrorHandler: true });
 }
 
 /** Import batches, newest first: of one application (`app`), else of every application (administrators). */

@@ -50,14 +50,14 @@ async function upload(page: Page, file: string, subjectName = SUBJECT.name) {
   await expect(page.getByTestId('import-mapping')).toBeVisible();
 }
 
-/** From the mapping step to the mode step (check, preview, dry run). */
-async function toMode(page: Page) {
-  await page.getByTestId('import-next').click();
-  await expect(page.getByTestId('import-preview')).toBeVisible();
-  await page.getByTestId('import-next').click();
-  await expect(page.getByTestId('import-counts')).toBeVisible();
+/** From the mapping step to the mode step, then the dry run with the mode chosen there (insert unless told). */
+async function toCheck(page: Page, chooseMode?: () => Promise<void>) {
   await page.getByTestId('import-next').click();
   await expect(page.getByTestId('import-mode')).toBeVisible();
+  await chooseMode?.();
+  await page.getByTestId('import-check').click();
+  await expect(page.getByTestId('import-counts')).toBeVisible();
+  await expect(page.getByTestId('import-preview')).toBeVisible();
 }
 
 /** Starts the run and waits for the result. */
@@ -91,7 +91,7 @@ test('JSON of iso-codes: auto-mapped, checked, inserted, then undone', async ({ 
   await upload(page, file);
   for (const key of KEYS) await expect(page.getByTestId(`map-${key}`)).toContainText(key);
   await shot(page, 'mapping');
-  await toMode(page);
+  await toCheck(page);
   await expect(page.getByTestId('import-counts')).toContainText(String(countries.length));
   await run(page);
   await expect(page.getByTestId('import-result')).toContainText(String(countries.length));
@@ -109,7 +109,7 @@ test('CSV (papaparse) inserts, XLSX (exceljs) upserts by alpha_2 and changes not
   writeFileSync(csv, Papa.unparse(countries.map((c) => KEYS.map((k) => c[k] ?? '')), { header: false }).replace(/^/, `${KEYS.join(',')}\r\n`));
   await signIn(page, USER);
   await upload(page, csv);
-  await toMode(page);
+  await toCheck(page);
   await run(page);
   expect(await recordCount(page)).toBe(countries.length);
 
@@ -120,13 +120,12 @@ test('CSV (papaparse) inserts, XLSX (exceljs) upserts by alpha_2 and changes not
   for (const c of countries) ws.addRow(KEYS.map((k) => c[k] ?? ''));
   await wb.xlsx.writeFile(xlsx);
   await upload(page, xlsx);
-  await toMode(page);
-  await page.getByTestId('import-mode').getByText(/插入或更新|Upsert/).click();
-  // a multiple select stays open after a pick
-  const keys = await openSelect(page, page.getByTestId('import-key-fields'));
-  await keys.locator('.ant-select-item-option-content', { hasText: /^alpha_2$/ }).click();
-  await expect(page.getByTestId('import-key-fields')).toContainText('alpha_2');
-  await page.keyboard.press('Escape');
+  await toCheck(page, async () => {
+    await page.getByTestId('import-mode').getByText(/插入或更新|Upsert/).click();
+    // the unique mapped field is proposed as the key
+    await expect(page.getByTestId('import-key-fields')).toContainText('alpha_2');
+  });
+  await expect(page.getByTestId('import-no-errors')).toBeVisible();
   await run(page);
   const batch = (await api<{ unchanged: number; inserted: number }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/imports?pageSize=1`))[0];
   expect([batch.unchanged, batch.inserted]).toEqual([countries.length, 0]);
@@ -139,13 +138,10 @@ test('a CSV with bad rows: dry run errors, refused all-or-nothing, error report,
   writeFileSync(bad, ['alpha_2,name,numeric', 'X1,Xland,900', 'X2,,901', 'CN,Taken,156', 'X1,Twice,902', 'X3,Okland,903'].join('\n'));
   await signIn(page, USER);
   await upload(page, bad);
-  await page.getByTestId('import-next').click();
-  await expect(page.getByTestId('import-preview')).toBeVisible();
-  await page.getByTestId('import-next').click();
+  await toCheck(page);
   await expect(page.getByTestId('import-errors')).toBeVisible();
   await expect(page.getByTestId('import-errors').locator('tbody tr.ant-table-row')).toHaveCount(3);
   await shot(page, 'dry-run-errors');
-  await page.getByTestId('import-next').click();
   await run(page);
   // all or nothing: refused, nothing written; the report names each bad row
   expect(await recordCount(page)).toBe(countries.length);
@@ -156,7 +152,7 @@ test('a CSV with bad rows: dry run errors, refused all-or-nothing, error report,
     ['4', 'alpha_2'],
     ['5', 'alpha_2'],
   ]);
-  await page.getByRole('button', { name: /上一步|Back/ }).click();
+  await page.getByTestId('import-result').getByTestId('import-back').click();
   await page.getByTestId('import-on-error').getByText(/跳过错误行|Skip the bad rows/).click();
   await run(page);
   await expect(page.getByTestId('import-result')).toContainText(/新增 2|2 inserted/);
@@ -218,7 +214,7 @@ test('owners by e-mail or name and clients by name: the preview shows who and wh
   const file = info.outputPath('engagements.csv');
   writeFileSync(file, ['title,owner,client', `E-1,${USER.email.toUpperCase()},acme ltd`, `E-2,${USER.name},Beta Co`].join('\n'));
   await upload(page, file, '项目');
-  await page.getByTestId('import-next').click();
+  await toCheck(page);
   const preview = page.getByTestId('import-preview');
   await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(2);
   // cells: the owner by name, the client by its display value (not their ids)
@@ -226,9 +222,7 @@ test('owners by e-mail or name and clients by name: the preview shows who and wh
   await expect.poll(() => cells(0)).toEqual(expect.arrayContaining([USER.name, 'Acme Ltd', 'E-1']));
   await expect.poll(() => cells(1)).toEqual(expect.arrayContaining([USER.name, 'Beta Co', 'E-2']));
   await shot(page, 'names-preview');
-  await page.getByTestId('import-next').click();
   await expect(page.getByTestId('import-no-errors')).toBeVisible();
-  await page.getByTestId('import-next').click();
   await run(page);
   await expect(page.getByTestId('import-result')).toContainText(/新增 2|2 inserted/);
   const rows = await api<{ values: Record<string, unknown> }[]>(page, 'GET', `${base}/engagements/records?sort=title:asc`);

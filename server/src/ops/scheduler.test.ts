@@ -54,7 +54,7 @@ test('scheduler: runs each task on its interval, never two runs of one task at o
 });
 
 test('housekeeping: intervals as documented; the purge ends expired sessions and old counters; heads get signed', async (t) => {
-  assert.deepEqual(HOUSEKEEPING_INTERVALS, { purgeSessions: 600_000, signAuditHead: 900_000, anchorAuditHead: 900_000, checkpoint: 3_600_000, vacuum: 86_400_000, recycleRetention: 86_400_000 });
+  assert.deepEqual(HOUSEKEEPING_INTERVALS, { purgeSessions: 600_000, signAuditHead: 900_000, anchorAuditHead: 900_000, checkpoint: 3_600_000, vacuum: 86_400_000, recycleRetention: 86_400_000, expireImports: 3_600_000 });
   const key = signingKeyFromText('s'.repeat(40), 'AUDIT_SIGNING_KEY');
   const { app, handle, close } = await createTestApp();
   t.after(close);
@@ -66,7 +66,7 @@ test('housekeeping: intervals as documented; the purge ends expired sessions and
 
   const tasks = housekeepingTasks(handle, key, quiet);
   const names = tasks.map((task) => task.name);
-  assert.deepEqual(names, handle.engine === 'pglite' ? ['purge-sessions', 'recycle-retention', 'sign-audit-head', 'checkpoint', 'vacuum'] : ['purge-sessions', 'recycle-retention', 'sign-audit-head']);
+  assert.deepEqual(names, handle.engine === 'pglite' ? ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head', 'checkpoint', 'vacuum'] : ['purge-sessions', 'recycle-retention', 'expire-imports', 'sign-audit-head']);
   assert.deepEqual(housekeepingTasks(handle, null, quiet).map((task) => task.name).includes('sign-audit-head'), false, 'no key, no signing');
 
   const scheduler = createScheduler(tasks, quiet);

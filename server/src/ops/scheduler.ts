@@ -17,6 +17,8 @@
  *   something, as the actor `system` (modules/recycle/recycle.service.ts purgeExpired);
  * - with a blob store: every day, blobs no live attachment references are removed (and a local
  *   store's old temporary files), modules/attachments sweepBlobs;
+ * - import batches never run (uploaded, checked, failed) and untouched for IMPORT_ABANDONED_DAYS
+ *   (7) are removed every hour, with their staged rows (modules/imports expireAbandonedImports);
  * Every task also runs once a minute after start (VACUUM and the blob sweep excepted), so a
  * short-lived process still purges and signs.
  */
@@ -28,6 +30,7 @@ import { purgeThrottleRows } from '../modules/auth/auth.repository';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
 import { LocalBlobStore, type BlobStore } from '../lib/blob-store';
 import { BLOB_SWEEP_INTERVAL_MS, sweepBlobs } from '../modules/attachments/attachments.service';
+import { expireAbandonedImports } from '../modules/imports/imports.service';
 import { purgeExpired } from '../modules/recycle/recycle.service';
 
 const MINUTE = 60_000;
@@ -39,6 +42,7 @@ export const HOUSEKEEPING_INTERVALS = {
   checkpoint: 60 * MINUTE,
   vacuum: 24 * 60 * MINUTE,
   recycleRetention: 24 * 60 * MINUTE,
+  expireImports: 60 * MINUTE,
 } as const;
 /** Delay of the first run after start (ms). */
 export const FIRST_RUN_DELAY_MS = MINUTE;
@@ -147,6 +151,12 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
         if (run.errors.length) log.warn({ errors: run.errors }, 'recycle bin: some expired objects could not be purged');
         return { retentionDays: run.retentionDays, purged: run.purged, skipped: run.skipped };
       },
+    },
+    {
+      name: 'expire-imports',
+      intervalMs: HOUSEKEEPING_INTERVALS.expireImports,
+      runAtStart: true,
+      run: async () => ({ removed: await expireAbandonedImports(handle.db) }),
     },
   ];
   if (signingKey) {

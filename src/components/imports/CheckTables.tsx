@@ -3,6 +3,9 @@
  * written (values after type conversion; users and related records by name as the grid shows
  * them, whether the cell gave an id, an e-mail or a name; a red cell = an error of that column), `ErrorTable` pages
  * through every bad row with its errors (column, value, message), `CheckCounts` the counts.
+ * Columns: the mapped columns in the file's column order, as on the mapping step (wizard-logic
+ * mappedColumns). Row numbers: CSV/XLSX rows as in the file (the header is row 1), JSON items from
+ * 1; each table says which (rowNumberHint).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
@@ -11,6 +14,7 @@ import { useIntl } from 'umi';
 import type { ImportBatch, ImportRow, SubjectDetail } from '../../../contracts';
 import { listImportRows } from '../../services/imports';
 import { valueToText } from '../fields/format';
+import { mappedColumns, rowNumberHint } from './wizard-logic';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
@@ -34,7 +38,7 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
     queryKey: ['assay', 'importRows', batch.id, 'preview', batch.processed, batch.status],
     queryFn: () => listImportRows(batch.id, { current: 1, pageSize: 20 }),
   });
-  const mapped = Object.entries(batch.mapping).filter(([, key]) => key) as [string, string][];
+  const mapped = mappedColumns(batch.headers, batch.mapping);
   const nameOf = (key: string) => subject.fields.find((f) => f.key === key)?.name ?? key;
   // users and related records by the page's labels (the resolved ids' names), like the grid
   const shown = (key: string, value: unknown) => {
@@ -43,7 +47,9 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
   };
   return (
     <>
-      <Typography.Paragraph type="secondary">{intl.formatMessage({ id: 'imports.preview.hint' })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {intl.formatMessage({ id: 'imports.preview.hint' })} {intl.formatMessage({ id: rowNumberHint(batch.format) })}
+      </Typography.Paragraph>
       <Table<ImportRow>
         rowKey="rowNumber"
         size="small"
@@ -54,7 +60,7 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
         data-testid="import-preview"
         columns={[
           { title: intl.formatMessage({ id: 'imports.preview.row' }), dataIndex: 'rowNumber', width: 70, fixed: 'left' },
-          ...mapped.map(([header, key]) => ({
+          ...mapped.map(({ header, index, key }) => ({
             title: `${nameOf(key)} ← ${header}`,
             key: header,
             render: (_: unknown, r: ImportRow) => {
@@ -62,11 +68,11 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
               if (error) {
                 return (
                   <Tooltip title={error.message}>
-                    <Typography.Text type="danger">{r.raw[batch.headers.indexOf(header)] || '∅'} ⚠</Typography.Text>
+                    <Typography.Text type="danger">{r.raw[index] || '∅'} ⚠</Typography.Text>
                   </Tooltip>
                 );
               }
-              return r.values ? shown(key, r.values[key]) : <Typography.Text type="secondary">{r.raw[batch.headers.indexOf(header)]}</Typography.Text>;
+              return r.values ? shown(key, r.values[key]) : <Typography.Text type="secondary">{r.raw[index]}</Typography.Text>;
             },
           })),
         ]}
@@ -87,29 +93,34 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
   });
   if (batch.invalid === 0) return <Alert type="success" showIcon message={t('imports.check.none')} data-testid="import-no-errors" />;
   return (
-    <Table<ImportRow>
-      rowKey="rowNumber"
-      size="small"
-      loading={rows.isLoading}
-      dataSource={rows.data?.data ?? []}
-      data-testid="import-errors"
-      pagination={{ ...page, total: rows.data?.total ?? 0, showSizeChanger: true, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
-      columns={[
-        { title: t('imports.preview.row'), dataIndex: 'rowNumber', width: 70 },
-        {
-          title: t('imports.check.errors'),
-          render: (_, r) => (
-            <Space direction="vertical" size={2}>
-              {r.errors.map((e, i) => (
-                <span key={i}>
-                  {e.column && <Tag>{e.column}</Tag>}
-                  {e.value ? <Typography.Text code>{e.value}</Typography.Text> : null} {e.message}
-                </span>
-              ))}
-            </Space>
-          ),
-        },
-      ]}
-    />
+    <div>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t(rowNumberHint(batch.format))}
+      </Typography.Paragraph>
+      <Table<ImportRow>
+        rowKey="rowNumber"
+        size="small"
+        loading={rows.isLoading}
+        dataSource={rows.data?.data ?? []}
+        data-testid="import-errors"
+        pagination={{ ...page, total: rows.data?.total ?? 0, showSizeChanger: true, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
+        columns={[
+          { title: t('imports.preview.row'), dataIndex: 'rowNumber', width: 70 },
+          {
+            title: t('imports.check.errors'),
+            render: (_, r) => (
+              <Space direction="vertical" size={2}>
+                {r.errors.map((e, i) => (
+                  <span key={i}>
+                    {e.column && <Tag>{e.column}</Tag>}
+                    {e.value ? <Typography.Text code>{e.value}</Typography.Text> : null} {e.message}
+                  </span>
+                ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }

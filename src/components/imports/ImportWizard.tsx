@@ -1,17 +1,21 @@
 /**
  * The import wizard (issue 7 "Import and export"), antd Steps over the imports API:
  * upload (Upload.Dragger: CSV, XLSX, JSON; the text encoding of CSV/JSON: detected, or chosen here
- * or on the mapping step, which reads the file again) → column mapping (auto-matched, editable) → preview
- * (the first rows as converted, per-cell errors) → dry run (counts, every bad row's errors) →
- * mode (insert / update / upsert by key fields; all-or-nothing or skip bad rows) → import (a
+ * or on the mapping step, which reads the file again; a JSON object holding its rows under a key:
+ * the keys holding arrays of objects are offered, the only one proposed; a file that cannot be read
+ * is said inline, not in a toast) → column mapping (auto-matched, editable, in the file's column
+ * order) → mode (insert / update / upsert; the key fields, a unique mapped field proposed; update
+ * and upsert without a key are said on the key picker) → dry run, run with those choices (counts,
+ * every bad row's errors, the first rows as converted; any choice changed since makes the figures
+ * stale and "Start import" waits for a new check; all-or-nothing or skip bad rows) → import (a
  * progress bar polling the batch, then the result: counts, error report, undo).
  */
 import { InboxOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Progress, Radio, Result, Select, Space, Steps, Typography, Upload, message } from 'antd';
+import { Alert, Button, Card, Form, Progress, Radio, Result, Select, Space, Steps, Typography, Upload, message } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
-import type { ImportBatch, ImportSettings } from '../../../contracts';
+import type { ImportBatch, ImportSettings, JsonArrayChoice } from '../../../contracts';
 import {
   IMPORT_ENCODINGS,
   IMPORT_MAX_BYTES,
@@ -19,13 +23,14 @@ import {
   type ImportEncoding,
   type ImportTextEncoding,
 } from '../../../contracts/constants';
-import { toApiError } from '../../services/api-error';
+import { ApiError, toApiError } from '../../services/api-error';
 import { checkImport, getImport, importErrorReportUrl, runImport, uploadImport } from '../../services/imports';
 import { getSubject } from '../../services/subjects';
 import { download } from '../../utils/download';
 import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
+import { checkSignature, jsonArraysOf, keyCandidates, needsKey, proposedKeyFields } from './wizard-logic';
 
 /** How an encoding the server read a file in is shown. */
 const ENCODING_NAMES: Record<ImportTextEncoding, string> = {
@@ -35,21 +40,14 @@ const ENCODING_NAMES: Record<ImportTextEncoding, string> = {
   gb18030: 'GB18030',
 };
 
-const KEY_TYPES = new Set([
-  'text',
-  'email',
-  'url',
-  'phone',
-  'singleSelect',
-  'autoNumber',
-  'number',
-  'money',
-  'percent',
-  'date',
-  'datetime',
-  'user',
-]);
+/** The wizard's steps, in order. */
+const STEPS = ['upload', 'mapping', 'mode', 'check', 'run'] as const;
+const [UPLOAD, MAPPING, MODE, CHECK, RUN] = [0, 1, 2, 3, 4];
 
+/**
+ * The import wizard of one subject. `onChanged` is called when an import ran or was undone (the
+ * page reloads its history).
+ */
 export default function ImportWizard({
   app,
   subjectKey,
@@ -62,7 +60,7 @@ export default function ImportWizard({
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const subject = useQuery({ queryKey: ['assay', 'subject', app, subjectKey], queryFn: () => getSubject(app, subjectKey) });
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(UPLOAD);
   const [batch, setBatch] = useState<ImportBatch | null>(null);
   const [sample, setSample] = useState<string[][]>([]);
   const [settings, setSettings] = useState<ImportSettings>({
@@ -71,22 +69,45 @@ export default function ImportWizard({
     keyFields: [],
     onError: 'all_or_nothing',
   });
+  // the signature (checkSignature) of the settings the batch's figures were checked with; null: not checked
+  const [checkedWith, setCheckedWith] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
+  // a failed upload or check, said on the page (not a toast); `keyError`: the server's word on the key fields
+  const [problem, setProblem] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState<string | null>(null);
+  // a JSON object whose rows sit under a key: the keys holding arrays of objects, the one chosen
+  const [jsonArrays, setJsonArrays] = useState<JsonArrayChoice[]>([]);
+  const [jsonPath, setJsonPath] = useState<string | undefined>();
   // the file uploaded (kept to read it again in another encoding), the encoding asked for, the one used
   const [file, setFile] = useState<File | null>(null);
   const [encoding, setEncoding] = useState<ImportEncoding>('auto');
   const [readAs, setReadAs] = useState<ImportTextEncoding | null>(null);
 
-  const fail = (e: unknown) => message.error(toApiError(e).message);
-  const check = async (next = settings) => {
+  const fields = subject.data?.fields ?? [];
+  const stale = checkedWith === null || checkedWith !== checkSignature(settings);
+  const change = (next: Partial<ImportSettings>) => {
+    setSettings({ ...settings, ...next });
+    setKeyError(null);
+  };
+  /** The dry run with the current settings; a 400 on the key fields is said on the key picker, anything else on the page. */
+  const check = async () => {
     if (!batch) return false;
+    if (needsKey(settings)) {
+      setKeyError(t('imports.mode.keyRequired'));
+      return false;
+    }
     setBusy(true);
+    setProblem(null);
     try {
-      setBatch(await checkImport(batch.id, next));
+      setBatch(await checkImport(batch.id, settings));
+      setCheckedWith(checkSignature(settings));
       return true;
     } catch (e) {
-      fail(e);
+      const err = toApiError(e);
+      const onKey = err.details.find((d) => d.field === 'keyFields');
+      if (onKey) setKeyError(onKey.message);
+      else setProblem(err.details.map((d) => d.message).join('; ') || err.message);
       return false;
     } finally {
       setBusy(false);
@@ -96,7 +117,7 @@ export default function ImportWizard({
     if (!batch) return;
     setBusy(true);
     setRunError(null);
-    setStep(5);
+    setStep(RUN);
     // poll the batch for the progress bar while the run's request is under way
     const timer = setInterval(() => void getImport(batch.id).then(setBatch, () => undefined), 500);
     try {
@@ -106,6 +127,7 @@ export default function ImportWizard({
       const err = toApiError(e);
       setRunError(err.message);
       setBatch(await getImport(batch.id).catch(() => batch));
+      setCheckedWith(null);
     } finally {
       clearInterval(timer);
       setBusy(false);
@@ -115,24 +137,50 @@ export default function ImportWizard({
     setBatch(null);
     setSample([]);
     setRunError(null);
+    setProblem(null);
+    setJsonArrays([]);
+    setJsonPath(undefined);
     setFile(null);
     setReadAs(null);
-    setStep(0);
+    setCheckedWith(null);
+    setStep(UPLOAD);
   };
-  /** Uploads `f` read in `as`: a new batch, the mapping auto-matched again, on to the mapping step. */
-  const read = (f: File, as: ImportEncoding) => {
+  /**
+   * Uploads `f` read in `as` (a JSON object's rows under `path`): a new batch, the mapping
+   * auto-matched again, a unique mapped field proposed as the key, on to the mapping step. A JSON
+   * object without `path` comes back with its arrays to choose from; any refusal is said inline.
+   */
+  const read = (f: File, as: ImportEncoding, path?: string) => {
     setBusy(true);
-    uploadImport(app, subjectKey, f, as)
-      .then((r) => {
-        setBatch(r.batch);
-        setSample(r.sample);
-        setSettings({ mapping: r.batch.mapping, mode: 'insert', keyFields: [], onError: 'all_or_nothing' });
-        setFile(f);
-        setEncoding(as);
-        setReadAs(r.encoding);
-        message.success(t('imports.upload.read', { count: r.batch.total, name: r.batch.fileName }));
-        setStep(1);
-      }, fail)
+    setProblem(null);
+    setFile(f);
+    uploadImport(app, subjectKey, f, as, path)
+      .then(
+        (r) => {
+          setBatch(r.batch);
+          setSample(r.sample);
+          setSettings({
+            mapping: r.batch.mapping,
+            mode: 'insert',
+            keyFields: proposedKeyFields(fields, r.batch.mapping),
+            onError: 'all_or_nothing',
+          });
+          setCheckedWith(null);
+          setKeyError(null);
+          setEncoding(as);
+          setReadAs(r.encoding);
+          setJsonArrays([]);
+          message.success(t('imports.upload.read', { count: r.batch.total, name: r.batch.fileName }));
+          setStep(MAPPING);
+        },
+        (e: unknown) => {
+          const err = e instanceof ApiError ? e : toApiError(e);
+          const { arrays, proposed } = jsonArraysOf(err.conflict);
+          setJsonArrays(arrays);
+          setJsonPath(proposed);
+          if (arrays.length === 0) setProblem(err.details.map((d) => d.message).join('; ') || err.message);
+        },
+      )
       .finally(() => setBusy(false));
   };
   const encodingSelect = (onChange: (v: ImportEncoding) => void) => (
@@ -145,16 +193,30 @@ export default function ImportWizard({
       options={IMPORT_ENCODINGS.map((e) => ({ value: e, label: t(`imports.encoding.${e}`) }))}
     />
   );
+  const problemAlert = problem && (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={problem}
+      closable
+      onClose={() => setProblem(null)}
+      data-testid="import-problem"
+    />
+  );
 
   if (!subject.data) return <Card loading />;
-  const fields = subject.data.fields;
-  const mappedKeys = Object.values(settings.mapping).filter(Boolean) as string[];
-  const keyOptions = fields
-    .filter((f) => mappedKeys.includes(f.key) && KEY_TYPES.has(f.type))
-    .map((f) => ({ value: f.key, label: f.name }));
+  const keyOptions = keyCandidates(fields, settings.mapping).map((f) => ({
+    value: f.key,
+    label: f.unique ? `${f.name} · ${t('imports.mode.unique')}` : f.name,
+  }));
   const nav = (back: number | null, next: React.ReactNode) => (
-    <Space style={{ marginTop: 16 }}>
-      {back !== null && <Button onClick={() => setStep(back)}>{t('imports.back')}</Button>}
+    <Space style={{ marginTop: 16 }} wrap>
+      {back !== null && (
+        <Button onClick={() => setStep(back)} data-testid="import-back">
+          {t('imports.back')}
+        </Button>
+      )}
       {next}
     </Space>
   );
@@ -166,6 +228,36 @@ export default function ImportWizard({
         {encodingSelect(setEncoding)}
         <Typography.Text type="secondary">{t('imports.encoding.hint')}</Typography.Text>
       </Space>
+      {problemAlert}
+      {jsonArrays.length > 0 && file && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="import-json-pick"
+          message={t('imports.json.pick', { name: file.name })}
+          description={
+            <Space wrap style={{ marginTop: 8 }}>
+              <Select
+                style={{ width: 320 }}
+                placeholder={t('imports.json.pickHint')}
+                value={jsonPath}
+                onChange={setJsonPath}
+                options={jsonArrays.map((a) => ({ value: a.key, label: t('imports.json.array', { key: a.key, count: a.rows }) }))}
+                data-testid="import-json-path"
+              />
+              <Button
+                type="primary"
+                disabled={!jsonPath}
+                loading={busy}
+                onClick={() => jsonPath && read(file, encoding, jsonPath)}
+                data-testid="import-json-read"
+              >
+                {t('imports.json.read')}
+              </Button>
+            </Space>
+          }
+        />
+      )}
       <Upload.Dragger
         accept=".csv,.xlsx,.json,.txt"
         showUploadList={false}
@@ -183,81 +275,60 @@ export default function ImportWizard({
     </Space>
   );
 
+  const modeLabel = t(`imports.mode.${settings.mode}`);
+  const keyNames = settings.keyFields.map((k) => fields.find((f) => f.key === k)?.name ?? k).join(', ');
   const body = (() => {
-    if (step === 0 || !batch) return upload;
-    if (step === 1)
+    if (step === UPLOAD || !batch) return upload;
+    if (step === MAPPING)
       return (
         <>
           {file && readAs && (
             <Space wrap style={{ marginBottom: 16 }} data-testid="import-read-as">
               <Typography.Text strong>{t('imports.encoding.label')}</Typography.Text>
-              {encodingSelect((v) => read(file, v))}
+              {encodingSelect((v) => read(file, v, batch.format === 'json' ? jsonPath : undefined))}
               <Typography.Text type="secondary">
                 {t('imports.encoding.read', { encoding: ENCODING_NAMES[readAs] })}
               </Typography.Text>
             </Space>
           )}
+          {problemAlert}
           <MappingStep
             subject={subject.data}
             headers={batch.headers}
             sample={sample}
             mapping={settings.mapping}
-            onChange={(mapping) => setSettings({ ...settings, mapping })}
+            onChange={(mapping) => change({ mapping })}
           />
           {nav(
             null,
-            <Button
-              type="primary"
-              loading={busy}
-              data-testid="import-next"
-              onClick={() => void check().then((ok) => ok && setStep(2))}
-            >
+            <Button type="primary" data-testid="import-next" onClick={() => setStep(MODE)}>
               {t('imports.next')}
             </Button>,
           )}
         </>
       );
-    if (step === 2)
-      return (
-        <>
-          <PreviewTable batch={batch} subject={subject.data} />
-          {nav(
-            1,
-            <Button type="primary" data-testid="import-next" onClick={() => setStep(3)}>
-              {t('imports.next')}
-            </Button>,
-          )}
-        </>
-      );
-    if (step === 3)
-      return (
-        <>
-          <CheckCounts batch={batch} />
-          <div style={{ marginTop: 16 }}>
-            <ErrorTable batch={batch} />
-          </div>
-          {nav(
-            2,
-            <>
-              {batch.invalid > 0 && (
-                <Button onClick={() => download(importErrorReportUrl(batch.id))}>{t('imports.result.report')}</Button>
-              )}
-              <Button type="primary" data-testid="import-next" onClick={() => setStep(4)}>
-                {t('imports.next')}
-              </Button>
-            </>,
-          )}
-        </>
-      );
-    if (step === 4)
+    if (step === MODE)
       return (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {t('imports.mode.first')}
+          </Typography.Paragraph>
           <div>
             <Typography.Text strong>{t('imports.mode.label')}</Typography.Text>
             <Radio.Group
               style={{ display: 'flex', flexDirection: 'column', marginTop: 8 }}
               value={settings.mode}
-              onChange={(e) => setSettings({ ...settings, mode: e.target.value as ImportSettings['mode'] })}
+              onChange={(e) => {
+                const mode = e.target.value as ImportSettings['mode'];
+                // update/upsert need a key: a unique mapped field is proposed when none is chosen
+                change({
+                  mode,
+                  keyFields:
+                    mode !== 'insert' && settings.keyFields.length === 0
+                      ? proposedKeyFields(fields, settings.mapping)
+                      : settings.keyFields,
+                });
+              }}
               data-testid="import-mode"
             >
               <Radio value="insert">{t('imports.mode.insert')}</Radio>
@@ -266,19 +337,63 @@ export default function ImportWizard({
             </Radio.Group>
           </div>
           {settings.mode !== 'insert' && (
-            <div>
-              <Typography.Text strong>{t('imports.mode.keyFields')}</Typography.Text>
-              <Select
-                mode="multiple"
-                style={{ display: 'block', maxWidth: 480, marginTop: 8 }}
-                value={settings.keyFields}
-                options={keyOptions}
-                onChange={(keyFields: string[]) => setSettings({ ...settings, keyFields })}
-                data-testid="import-key-fields"
-              />
-              <Typography.Text type="secondary">{t('imports.mode.keyHint')}</Typography.Text>
-            </div>
+            <Form name="import-key" layout="vertical" component="div">
+              <Form.Item
+                label={<Typography.Text strong>{t('imports.mode.keyFields')}</Typography.Text>}
+                validateStatus={keyError || needsKey(settings) ? 'error' : undefined}
+                help={keyError ?? (needsKey(settings) ? t('imports.mode.keyRequired') : t('imports.mode.keyHint'))}
+                style={{ maxWidth: 480, marginBottom: 0 }}
+              >
+                <Select
+                  mode="multiple"
+                  value={settings.keyFields}
+                  options={keyOptions}
+                  onChange={(keyFields: string[]) => change({ keyFields })}
+                  data-testid="import-key-fields"
+                />
+              </Form.Item>
+            </Form>
           )}
+          {problemAlert}
+          {nav(
+            MAPPING,
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={needsKey(settings)}
+              data-testid="import-check"
+              onClick={() => void (stale ? check() : Promise.resolve(true)).then((ok) => ok && setStep(CHECK))}
+            >
+              {t('imports.mode.check')}
+            </Button>,
+          )}
+        </Space>
+      );
+    if (step === CHECK)
+      return (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Text type="secondary" data-testid="import-checked-with">
+            {settings.mode === 'insert'
+              ? t('imports.check.with', { mode: modeLabel })
+              : t('imports.check.withKey', { mode: modeLabel, keys: keyNames })}
+          </Typography.Text>
+          {stale && (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('imports.check.stale')}
+              data-testid="import-stale"
+              action={
+                <Button size="small" loading={busy} onClick={() => void check()} data-testid="import-recheck">
+                  {t('imports.mode.recheck')}
+                </Button>
+              }
+            />
+          )}
+          {problemAlert}
+          <CheckCounts batch={batch} />
+          <ErrorTable batch={batch} />
+          <PreviewTable batch={batch} subject={subject.data} />
           <div>
             <Typography.Text strong>{t('imports.mode.onError')}</Typography.Text>
             <Radio.Group
@@ -291,21 +406,20 @@ export default function ImportWizard({
               <Radio value="skip_bad_rows">{t('imports.mode.skipBadRows')}</Radio>
             </Radio.Group>
           </div>
-          <CheckCounts batch={batch} />
           {nav(
-            3,
+            MODE,
             <>
-              <Button loading={busy} onClick={() => void check()} data-testid="import-recheck">
-                {t('imports.mode.recheck')}
-              </Button>
-              <Button type="primary" loading={busy} onClick={() => void run()} data-testid="import-run">
+              {batch.invalid > 0 && !stale && (
+                <Button onClick={() => download(importErrorReportUrl(batch.id))}>{t('imports.result.report')}</Button>
+              )}
+              <Button type="primary" loading={busy} disabled={stale} onClick={() => void run()} data-testid="import-run">
                 {t('imports.run.start')}
               </Button>
             </>,
           )}
         </Space>
       );
-    // step 5: progress, then the result
+    // the run: progress, then the result
     const done = batch.status === 'done' || batch.status === 'undone';
     if (busy) {
       return (
@@ -340,7 +454,15 @@ export default function ImportWizard({
               />
             ),
             !done && (
-              <Button key="back" onClick={() => setStep(4)}>
+              <Button
+                key="back"
+                data-testid="import-back"
+                onClick={() => {
+                  // the batch was checked again by the run: its figures match these settings
+                  if (batch.status === 'validated') setCheckedWith(checkSignature(settings));
+                  setStep(CHECK);
+                }}
+              >
                 {t('imports.back')}
               </Button>
             ),
@@ -359,9 +481,9 @@ export default function ImportWizard({
         current={step}
         size="small"
         style={{ marginBottom: 24 }}
-        items={['upload', 'mapping', 'preview', 'check', 'mode', 'run'].map((s) => ({ title: t(`imports.steps.${s}`) }))}
+        items={STEPS.map((s) => ({ title: t(`imports.steps.${s}`) }))}
       />
-      {batch && step > 0 && (
+      {batch && step > UPLOAD && (
         <Alert
           type="info"
           style={{ marginBottom: 16 }}

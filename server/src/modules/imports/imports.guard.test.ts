@@ -95,7 +95,7 @@ test('JsonGuard refuses a string over 6 × the cell cap naming its item and key'
     breach = e;
   }
   assert.ok(breach instanceof LimitBreach);
-  assert.deepEqual(breach.breach, { kind: 'cell', row: 3, column: 'title' });
+  assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'title' });
 });
 
 test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cut anywhere', async () => {
@@ -117,4 +117,17 @@ test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cu
     }),
     { numRuns: 300 },
   );
+});
+
+test('JsonGuard numbers the items of an array under a top-level key from 1 too', () => {
+  const guard = new JsonGuard();
+  guard.feed('{"meta":{"v":"1"},"639-3":[{"alpha_3":"aaa"},{"alpha_3":"bbb","name":"');
+  let breach: unknown;
+  try {
+    for (let i = 0; i < 7 * 16; i += 1) guard.feed('z'.repeat(64 * 1024));
+  } catch (e) {
+    breach = e;
+  }
+  assert.ok(breach instanceof LimitBreach);
+  assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'name' });
 });

@@ -247,11 +247,17 @@ export class CsvGuard {
  * (LimitBreach) a string longer than 6 × IMPORT_MAX_CELL_CHARS characters as written (a character
  * may be written as a 6-character \uXXXX escape; the exact cap is checked on the value,
  * checkCells) or an item of the top-level array longer than 2 × IMPORT_MAX_ROW_CHARS. An item is
- * row (its index + 2); a string's column is the key it is the value of (keys of up to 200
- * characters are kept; '?' otherwise).
+ * row (its index + 1: JSON items are numbered from 1); a string's column is the key it is the value
+ * of (keys of up to 200 characters are kept; '?' otherwise). When the top level is an object (the
+ * rows are an array under one of its keys, imports.parse.ts), an item is a value of an array under
+ * one of its keys, numbered from 1 in each array.
  */
 export class JsonGuard {
   private depth = 0;
+  /** The depth inside which items sit: 1 for a top-level array, 2 for arrays under a top-level object's keys. */
+  private base = 0;
+  /** Whether the container at depth `base` is an array (only an array's values are items). */
+  private itemsHere = false;
   private inString = false;
   private escape = false;
   private string = 0;
@@ -272,17 +278,17 @@ export class JsonGuard {
           const n = to - i;
           if (this.key && this.string < 200) this.key.push(s.slice(i, Math.min(to, i + 200 - this.string)));
           this.string += n;
-          if (this.depth >= 2) this.item += n;
-          if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items + 1, column: this.columnOf() });
-          if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items + 1 });
+          if (this.depth > this.base) this.item += n;
+          if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
+          if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items });
           i = to;
           if (i >= s.length) break;
         }
       }
       const c = s.charCodeAt(i);
-      if (this.depth >= 2) {
+      if (this.base > 0 && this.depth > this.base) {
         this.item += 1;
-        if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items + 1 });
+        if (this.item > 2 * IMPORT_MAX_ROW_CHARS) throw new LimitBreach({ kind: 'row', row: this.items });
       }
       if (this.inString) {
         if (this.escape) this.escape = false;
@@ -297,31 +303,37 @@ export class JsonGuard {
         }
         if (this.key && this.string < 200) this.key.push(s[i]);
         this.string += 1;
-        if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items + 1, column: this.columnOf() });
+        if (this.string > 6 * IMPORT_MAX_CELL_CHARS) throw new LimitBreach({ kind: 'cell', row: this.items, column: this.columnOf() });
         continue;
       }
       switch (c) {
         case QUOTE:
           this.inString = true;
           this.string = 0;
-          if (this.depth === 1) this.startItem();
-          this.key = this.depth === 2 && this.expectKey ? [] : null;
+          if (this.depth === this.base && this.itemsHere) this.startItem();
+          this.key = this.depth === this.base + 1 && this.expectKey ? [] : null;
           break;
         case 0x5b: // [
         case 0x7b: // {
-          if (this.depth === 1) this.startItem();
+          if (this.depth === 0 && this.base === 0) this.base = c === 0x7b ? 2 : 1;
+          if (this.depth === this.base && this.itemsHere) this.startItem();
+          if (this.depth === this.base - 1) {
+            // a new container of items: an array's items are numbered from 1 again
+            this.itemsHere = c === 0x5b;
+            this.items = 0;
+          }
           this.depth += 1;
-          if (this.depth === 2) this.expectKey = c === 0x7b;
+          if (this.depth === this.base + 1) this.expectKey = c === 0x7b;
           break;
         case 0x5d: // ]
         case 0x7d: // }
           this.depth -= 1;
           break;
         case 0x3a: // :
-          if (this.depth === 2) this.expectKey = false;
+          if (this.depth === this.base + 1) this.expectKey = false;
           break;
         case 0x2c: // ,
-          if (this.depth === 2) this.expectKey = true;
+          if (this.depth === this.base + 1) this.expectKey = true;
           break;
         default:
           break;

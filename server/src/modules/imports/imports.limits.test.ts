@@ -195,7 +195,11 @@ test('a NUL character in a cell is a 400 naming the row and column, never a 5xx'
   const j = await refused('nul.json', '[{"code":"N-1","title":"a\\u0000b"}]');
   assert.equal(j.status, 400, j.message);
   assert.equal(j.field, 'file');
-  assert.match(j.message, /row 2, column “title” holds a NUL character/);
+  assert.match(j.message, /row 1, column “title” holds a NUL character/);
+  // a key is no cell of its row: the item that brings it is named, the column is not
+  const key = await refused('nul-key.json', '[{"code":"N-1"},{"ti\\u0000tle":"x"}]');
+  assert.equal(key.status, 400, key.message);
+  assert.match(key.message, /row 2, column \? holds a NUL character/);
 });
 
 test('a CSV with a 60 MiB cell is refused naming the 1 MiB cap, memory stays bounded and /health answers meanwhile', async () => {
@@ -227,7 +231,7 @@ test('a JSON file with a 60 MiB string is refused naming the cap', async () => {
   console.log(`60 MiB JSON string: ${result.status} in ${Math.round(result.ms)} ms, RSS +${Math.round(rssGrowth / MiB)} MB`);
   assert.equal(result.status, 400, result.message);
   assert.equal(result.field, 'file');
-  assert.match(result.message, /^The cell at row 2(, column “title”)? is larger than 1 MiB$/);
+  assert.match(result.message, /^The cell at row 1(, column “title”)? is larger than 1 MiB$/);
 });
 
 /** `times` copies of `piece`, yielded in blocks of about 1 MiB (a highly compressible part). */

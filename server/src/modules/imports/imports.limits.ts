@@ -21,12 +21,13 @@ export function fileRefusal(status: number, messageKey: MessageKey, params: Reco
 }
 
 /**
- * What a reader found over a cap, where (row: the file's row number, header = 1; column: 0-based
- * position, or the column's name when the reader knows it and not its position: JSON's keys).
+ * What a reader found over a cap, where (row: the file's row number — CSV/XLSX: header = 1, JSON:
+ * the first item = 1; column: 0-based position, or the column's name when the reader knows it and
+ * not its position: JSON's keys; '?' unknown).
  */
 export type Breach =
   | { kind: 'cell'; row: number; column: number | string }
-  | { kind: 'nul'; row: number; column: number }
+  | { kind: 'nul'; row: number; column: number | string }
   | { kind: 'row'; row: number }
   | { kind: 'columns' }
   | { kind: 'rows' }
@@ -42,10 +43,13 @@ export class LimitBreach extends Error {
   }
 }
 
-/** A column as the messages name it: “header” when the header is known (and not row 1's own), else its number. */
-function columnText(header: readonly string[], row: number, column: number | string): string {
+/**
+ * A column as the messages name it: “header” when the header is known (and the row is not the
+ * header's own: rows after `headerRow`), else its number.
+ */
+function columnText(header: readonly string[], row: number, column: number | string, headerRow: number): string {
   if (column === '?') return column;
-  const name = typeof column === 'string' ? column : row > 1 ? header[column]?.trim() : undefined;
+  const name = typeof column === 'string' ? column : row > headerRow ? header[column]?.trim() : undefined;
   if (typeof column === 'string' && !name) return '?';
   return name ? `“${name.length > 100 ? `${name.slice(0, 100)}…` : name}”` : String(Number(column) + 1);
 }
@@ -53,14 +57,15 @@ function columnText(header: readonly string[], row: number, column: number | str
 /**
  * The refusal of a breach: 400 naming `file` (413 errors.import.tooManyRows for the rows), with
  * the cap named (errors.import.cellTooLarge / rowTooLarge / nul / tooManyColumns / textTooLarge /
- * partTooLarge / unzippedTooLarge).
+ * partTooLarge / unzippedTooLarge). `headerRow`: the row number of the header (1 for CSV/XLSX; 0
+ * for JSON, whose items are numbered from 1 and whose keys are no row).
  */
-export function toHttpError(b: Breach, header: readonly string[]): HttpError {
+export function toHttpError(b: Breach, header: readonly string[], headerRow = 1): HttpError {
   switch (b.kind) {
     case 'cell':
-      return fileRefusal(400, 'errors.import.cellTooLarge', { row: b.row, column: columnText(header, b.row, b.column), limit: sizeText(IMPORT_MAX_CELL_CHARS) });
+      return fileRefusal(400, 'errors.import.cellTooLarge', { row: b.row, column: columnText(header, b.row, b.column, headerRow), limit: sizeText(IMPORT_MAX_CELL_CHARS) });
     case 'nul':
-      return fileRefusal(400, 'errors.import.nul', { row: b.row, column: columnText(header, b.row, b.column) });
+      return fileRefusal(400, 'errors.import.nul', { row: b.row, column: columnText(header, b.row, b.column, headerRow) });
     case 'row':
       return fileRefusal(400, 'errors.import.rowTooLarge', { row: b.row, limit: sizeText(IMPORT_MAX_ROW_CHARS) });
     case 'columns':

@@ -9,8 +9,9 @@
  * - XLSX: exceljs's streaming reader, the first worksheet, every part counted as it is unzipped
  *   (imports.xlsx.ts); cells as text: dates as 'YYYY-MM-DD' (midnight UTC) or ISO datetimes,
  *   numbers as written, formulas by their result, rich text and hyperlinks by their text;
- * - JSON: the text decoded like CSV's, an array of objects, streamed item by item (stream-json,
- *   behind JsonGuard), so it has the CSV/XLSX size limit (IMPORT_MAX_BYTES); the header is every
+ * - JSON: the text decoded like CSV's, an array of objects — or an object holding it under a
+ *   top-level key, chosen by `jsonPath` (jsonRows) — streamed item by item (stream-json, behind
+ *   JsonGuard), so it has the CSV/XLSX size limit (IMPORT_MAX_BYTES); items are numbered from 1; the header is every
  *   key in order of first appearance, which grows while the items stream (FileRows.header); arrays
  *   become their items joined with ', ', objects their JSON.
  * Every row is checked as it is read (imports.limits.ts checkCells: a cell at most
@@ -19,8 +20,9 @@
  */
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import { streamArray } from 'stream-json/streamers/stream-array.js';
-import type { ImportEncoding, ImportFormat, ImportTextEncoding } from '../../../../contracts';
+import Assembler from 'stream-json/assembler.js';
+import parser from 'stream-json/parser.js';
+import type { ImportEncoding, ImportFormat, ImportTextEncoding, JsonArrayChoice } from '../../../../contracts';
 import { HttpError } from '../../lib/http-error';
 import { decodeText, type Decoded } from './imports.decode';
 import { CsvGuard, JsonGuard } from './imports.guard';
@@ -144,49 +146,137 @@ function jsonCell(v: unknown): string {
 
 const jsonShape = () => new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonShape', [{ field: 'file', messageKey: 'errors.import.jsonShape' }]);
 
+
+/**
+ * 400 errors.import.jsonPick: the file is an object; `conflict.jsonArrays` lists its keys holding
+ * arrays of objects (key, rows) for the user to pick one (upload again with `jsonPath`).
+ */
+const jsonPick = (arrays: JsonArrayChoice[]) => {
+  const keys = arrays.map((a) => `${a.key} (${a.rows})`).join(', ');
+  return new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonPick', [{ field: 'jsonPath', messageKey: 'errors.import.jsonPick', params: { keys } }], {
+    params: { keys },
+    conflict: { jsonArrays: arrays },
+  });
+};
+/** 400 errors.import.jsonPath: `jsonPath` names no array of objects of the file's top-level object. */
+const jsonPathMissing = (key: string) =>
+  new HttpError(400, 'BAD_REQUEST', 'errors.import.jsonPath', [{ field: 'jsonPath', messageKey: 'errors.import.jsonPath', params: { key: key.slice(0, 100) } }], {
+    params: { key: key.slice(0, 100) },
+  });
+
+/** A stream-json token (packed: keys and values arrive whole). */
+type Token = parser.Token;
+const OPENS = new Set(['startObject', 'startArray']);
+const CLOSES = new Set(['endObject', 'endArray']);
+const VALUES = new Set(['startObject', 'startArray', 'stringValue', 'numberValue', 'nullValue', 'trueValue', 'falseValue']);
+
 /**
  * JSON rows, streamed item by item (the text decoded like CSV's, JsonGuard in front of
- * stream-json's parser + streamArray: memory holds one item, not the file). The top level must be
- * an array and each item an object (else 400 errors.import.jsonShape); broken or truncated JSON is
- * 400 errors.import.unreadable naming the parser's complaint. `header` grows as keys first
- * appear (each checked as a cell of row 1); a row holds the cells of the keys seen so far, so an
+ * stream-json's parser; its tokens are followed here and each item assembled alone by stream-json's
+ * Assembler: memory holds one item, not the file). Accepted shapes:
+ * - an array of objects: `[{…}, {…}]`;
+ * - an object with the array of objects under a top-level key, `{"639-3": [{…}, …]}` (Debian's
+ *   iso-codes): `jsonPath` names the key. Without it, the whole file is scanned (counting, nothing
+ *   kept) and answered 400 errors.import.jsonPick naming the keys that hold arrays of objects with
+ *   their lengths (`conflict.jsonArrays`), or errors.import.jsonShape when none does; a
+ *   `jsonPath` that names no such array is 400 errors.import.jsonPath.
+ * Else (a scalar, an item that is not an object) 400 errors.import.jsonShape; broken or truncated
+ * JSON is 400 errors.import.unreadable naming the parser's complaint. `header` grows as keys first
+ * appear (each checked as a cell of the item that brings it, its column unnamed); a row holds the cells of the keys seen so far, so an
  * item yielded before a later key appeared is shorter than the final header.
  */
-async function* jsonRows(input: Readable, header: string[], choice: ImportEncoding, found: Decoded): AsyncGenerator<string[]> {
+async function* jsonRows(input: Readable, header: string[], choice: ImportEncoding, found: Decoded, jsonPath?: string): AsyncGenerator<string[]> {
   // packed tokens only (no per-character value chunks): 2–3× faster, each value is needed whole anyway
-  const items = streamArray.withParserAsStream({ streamValues: false });
+  const tokens = parser.asStream({ packValues: true, streamValues: false });
   const guard = new JsonGuard();
   async function* guarded(): AsyncGenerator<string> {
     for await (const s of decodeText(bytesOf(input), choice, found)) yield guard.feed(s);
   }
   const source = Readable.from(guarded());
-  source.on('error', (e) => items.destroy(e));
-  source.pipe(items);
+  source.on('error', (e) => tokens.destroy(e));
+  source.pipe(tokens);
   const seen = new Set<string>();
   const keys: string[] = []; // the keys as written (header holds them checked)
+  let item = 0; // the item's row number (from 1)
+  const rowOf = (value: unknown): string[] => {
+    item += 1;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw jsonShape();
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        keys.push(k);
+        const cell = [k];
+        try {
+          checkCells(cell, item);
+        } catch (e) {
+          // a key is no cell of the row's: its column is unknown
+          throw e instanceof LimitBreach && (e.breach.kind === 'cell' || e.breach.kind === 'nul') ? new LimitBreach({ ...e.breach, column: '?' }) : e;
+        }
+        header.push(cell[0]);
+      }
+    }
+    return keys.map((h) => jsonCell(o[h]));
+  };
+  let depth = 0; // the nesting before the token
+  let top: 'array' | 'object' | null = null;
+  let itemsAt = 0; // the depth of the items being read (0: none)
+  let picked = false; // the array under jsonPath was found
+  let key: string | null = null; // the last key of the top-level object
+  let asm: Assembler | null = null;
+  const arrays: JsonArrayChoice[] = [];
+  let scan: { key: string; rows: number; objects: boolean } | null = null;
   try {
-    for await (const { value } of items as AsyncIterable<{ key: number; value: unknown }>) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw jsonShape();
-      const o = value as Record<string, unknown>;
-      for (const k of Object.keys(o)) {
-        if (!seen.has(k)) {
-          seen.add(k);
-          keys.push(k);
-          const cell = [k];
-          checkCells(cell, 1);
-          header.push(cell[0]);
+    for await (const t of tokens as AsyncIterable<Token>) {
+      if (top === null) {
+        if (t.name === 'startArray') {
+          top = 'array';
+          itemsAt = 1;
+        } else if (t.name === 'startObject') top = 'object';
+        else throw jsonShape();
+      } else if (asm) {
+        asm.consume(t);
+        if (asm.done) {
+          yield rowOf(asm.current);
+          asm = null;
+        }
+      } else if (itemsAt > 0 && depth === itemsAt && VALUES.has(t.name)) {
+        if (t.name !== 'startObject') throw jsonShape();
+        asm = new Assembler();
+        asm.consume(t);
+      } else if (top === 'object' && depth === 1 && t.name === 'keyValue') key = String((t as { value: unknown }).value);
+      else if (top === 'object' && depth === 1 && VALUES.has(t.name) && key !== null) {
+        if (jsonPath !== undefined) {
+          if (key === jsonPath && !picked) {
+            if (t.name !== 'startArray') throw jsonPathMissing(jsonPath);
+            picked = true;
+            itemsAt = 2;
+          }
+        } else if (t.name === 'startArray') scan = { key, rows: 0, objects: true };
+        key = null;
+      } else if (scan && depth === 2 && VALUES.has(t.name)) {
+        scan.rows += 1;
+        if (t.name !== 'startObject') scan.objects = false;
+      }
+      if (OPENS.has(t.name)) depth += 1;
+      else if (CLOSES.has(t.name)) {
+        depth -= 1;
+        if (itemsAt > 0 && depth === itemsAt - 1 && top === 'object') itemsAt = 0; // the picked array ended
+        if (scan && depth === 1) {
+          if (scan.objects && scan.rows > 0) arrays.push({ key: scan.key, rows: scan.rows });
+          scan = null;
         }
       }
-      yield keys.map((h) => jsonCell(o[h]));
     }
-  } catch (e) {
-    // streamArray's own complaint about the top level (an object, a string…): the shape, not a syntax error
-    if (e instanceof Error && /^Top-level object should be an array/.test(e.message)) throw jsonShape();
-    throw e;
+    if (top === null) throw jsonShape();
+    if (top === 'object') {
+      if (jsonPath !== undefined && !picked) throw jsonPathMissing(jsonPath);
+      if (jsonPath === undefined) throw arrays.length > 0 ? jsonPick(arrays) : jsonShape();
+    }
   } finally {
-    source.unpipe(items);
+    source.unpipe(tokens);
     source.destroy();
-    items.destroy();
+    tokens.destroy();
   }
 }
 
@@ -201,9 +291,9 @@ async function* afterHeader(source: AsyncGenerator<string[]>, header: string[]):
   }
 }
 
-/** JSON's data rows, each checked (the first item is row 2). */
+/** JSON's data rows, each checked (JSON items are numbered from 1: the first item is row 1). */
 async function* checked(source: AsyncGenerator<string[]>): AsyncGenerator<string[]> {
-  let row = 1;
+  let row = 0;
   for await (const cells of source) {
     row += 1;
     checkCells(cells, row);
@@ -233,23 +323,26 @@ export interface FileRows {
 /**
  * The rows of an uploaded file of `format`, and its header (FileRows). Every format streams: memory
  * holds a chunk, a row or a JSON item at a time, whatever the file's size. `encoding`: how to read
- * CSV and JSON text (imports.decode.ts; XLSX ignores it).
+ * CSV and JSON text (imports.decode.ts; XLSX ignores it). `jsonPath`: the top-level key whose
+ * array of objects holds a JSON file's rows (ignored when the top level is an array, and by CSV/XLSX).
  * @throws HttpError 400 naming `file` when the file cannot be read (errors.import.unreadable), a
- *   JSON file is not an array of objects (errors.import.jsonShape), or a cell, a row or the file
+ *   JSON file is not an array of objects nor an object holding one (errors.import.jsonShape), is an
+ *   object and `jsonPath` is not given (errors.import.jsonPick naming `jsonPath`, the candidate
+ *   keys in `conflict.jsonArrays`) or names no such array (errors.import.jsonPath), or a cell, a row or the file
  *   is over a cap (imports.limits.ts toHttpError: errors.import.cellTooLarge, rowTooLarge, nul,
  *   tooManyColumns, textTooLarge, partTooLarge, unzippedTooLarge; 413 errors.import.tooManyRows).
  */
-export function readRows(input: Readable, format: ImportFormat, encoding: ImportEncoding = 'auto'): FileRows {
+export function readRows(input: Readable, format: ImportFormat, encoding: ImportEncoding = 'auto', jsonPath?: string): FileRows {
   const header: string[] = [];
   const found: Decoded = {};
   const source =
-    format === 'csv' ? afterHeader(csvRows(input, encoding, found), header) : format === 'xlsx' ? afterHeader(xlsxRows(input), header) : checked(jsonRows(input, header, encoding, found));
+    format === 'csv' ? afterHeader(csvRows(input, encoding, found), header) : format === 'xlsx' ? afterHeader(xlsxRows(input), header) : checked(jsonRows(input, header, encoding, found, jsonPath));
   async function* rows(): AsyncGenerator<string[]> {
     try {
       yield* source;
     } catch (e) {
       if (e instanceof HttpError) throw e;
-      if (e instanceof LimitBreach) throw toHttpError(e.breach, header);
+      if (e instanceof LimitBreach) throw toHttpError(e.breach, header, format === 'json' ? 0 : 1);
       throw unreadable(e instanceof Error ? e.message : String(e));
     }
   }

@@ -76,6 +76,15 @@ export const ROUTE_SPECS: RouteSpecs = {
     allow: WRITERS,
     call: async (w, cookie) => call(w.app, 'GET', `/api/v1/imports/${await worldBatch(w)}/edited`, { cookie }),
   },
+  'DELETE /api/v1/imports/:id': {
+    allow: WRITERS,
+    // the world's batch stays (the other routes' specs use it): a batch that ran answers 409 once the access check passed
+    call: async (w, cookie) => call(w.app, 'DELETE', `/api/v1/imports/${await oncePerWorld(w, 'import-done-batch', doneBatch)}`, { cookie }),
+    audit: {
+      prepare: uploadBatch,
+      run: (w, id: string) => call(w.app, 'DELETE', `/api/v1/imports/${id}`, { cookie: w.users.admin.cookie }),
+    },
+  },
   'POST /api/v1/imports/:id/undo': {
     allow: WRITERS,
     // the world's batch never ran: 409 once the access check passed

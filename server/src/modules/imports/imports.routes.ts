@@ -4,7 +4,8 @@
  * - GET /applications/:slug/imports?subject&current&pageSize (history of an application)
  * - GET /imports?application&subject&current&pageSize (administrators: every application)
  * - GET /imports/:id, POST /imports/:id/check, POST /imports/:id/run, GET /imports/:id/rows,
- *   GET /imports/:id/errors (CSV), GET /imports/:id/edited, POST /imports/:id/undo
+ *   GET /imports/:id/errors (CSV), GET /imports/:id/edited, POST /imports/:id/undo,
+ *   DELETE /imports/:id (a batch never run)
  * Access: editors, owners and administrators of the subject's application. Rules: imports.service.ts.
  */
 import fastifyMultipart from '@fastify/multipart';
@@ -32,6 +33,7 @@ import { auditOf } from '../audit/audit.plugin';
 import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
 import {
   checkImport,
+  deleteImport,
   getImport,
   importEditedRows,
   importErrorReport,
@@ -60,7 +62,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /applications/:slug/subjects/:key/imports — editors+. multipart/form-data with one file
    * (.csv, .xlsx, .json); `?encoding=auto|utf-8|utf-16|gb18030` how to read CSV/JSON text
-   * (default auto: detected) → 201 { batch (headers, total, auto-matched mapping), sample (first 20
+   * (default auto: detected); `?jsonPath=<key>` the top-level key of a JSON object whose array of
+   * objects holds the rows (without it such a file is 400 errors.import.jsonPick naming `jsonPath`,
+   * `conflict.jsonArrays` = [{ key, rows }] the keys holding arrays of objects) → 201 { batch (headers, total, auto-matched mapping), sample (first 20
    * rows), encoding (the one used; null for XLSX) }. 400 naming `file` (none, not multipart,
    * unknown format, unreadable, a cell/row/XLSX part over its cap, a NUL character); 413 past
    * IMPORT_MAX_BYTES / IMPORT_MAX_ROWS. Caps: server/README.md "Import limits".
@@ -82,7 +86,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // not multipart: no file (400 naming `file` after the access check)
       const file = request.isMultipart() ? await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : undefined;
-      const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file, request.query.encoding);
+      const { encoding, jsonPath } = request.query;
+      const result = await uploadImport(app.db, actorOf(request), request.params.slug, request.params.key, file, encoding, jsonPath);
       reply.code(201);
       return ok(result);
     },
@@ -247,5 +252,23 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await undoImport(app.db, actorOf(request), request.params.id, request.body.includeEdited)),
+  );
+
+  /**
+   * DELETE /imports/:id — editors+ → { id }: removes a batch never run (uploaded, validated,
+   * failed) with its staged rows; audited `import.delete`. 409 errors.import.notRemovable when it
+   * ran (undo it instead). Such batches also expire after IMPORT_ABANDONED_DAYS (ops/scheduler.ts).
+   */
+  app.delete(
+    '/imports/:id',
+    {
+      preValidation: requireUser,
+      config: { audit: ['import.delete'] },
+      schema: { tags: ['imports'], summary: 'Remove an import never run', params: idParams, response: { 200: okSchema(z.object({ id: z.string() })), ...errorResponses } },
+    },
+    async (request) => {
+      await deleteImport(app.db, actorOf(request), request.params.id);
+      return ok({ id: request.params.id });
+    },
   );
 };

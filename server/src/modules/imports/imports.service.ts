@@ -3,15 +3,17 @@
  * figures: README.md in this folder). Access: editors, owners and administrators of the subject's
  * application (records' 'write'); a batch is reached through its application and subject.
  * Steps: uploadImport → checkImport (dry run) → runImport → importErrorReport / undoImport.
- * Audit: import.upload, import.run, import.undo (one entry each, with counts); the check writes
- * only staging rows and is not audited.
+ * Audit: import.upload, import.run, import.undo, import.delete (one entry each, with counts); the
+ * check writes only staging rows and is not audited. Batches never run (uploaded, checked, failed)
+ * can be removed (deleteImport) and expire after IMPORT_ABANDONED_DAYS (expireAbandonedImports).
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   formatMessage,
+  IMPORT_ABANDONED_DAYS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -25,7 +27,7 @@ import {
   type ImportUploadResult,
   type Locale,
 } from '../../../../contracts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { applications, importBatches, importRows, subjects } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
@@ -91,7 +93,9 @@ const batchOf = async (db: Database, id: string): Promise<ImportBatch> => toImpo
  * POST …/subjects/:key/imports: reads the uploaded file (streamed), stages its rows CHUNK at a
  * time (one INSERT each) and answers the batch with its headers, row count and auto-matched
  * mapping, the first rows and the encoding its text was read in. `encoding`: how to read a CSV or
- * JSON file's text (imports.decode.ts; 'auto' detects it). Audited `import.upload`.
+ * JSON file's text (imports.decode.ts; 'auto' detects it); `jsonPath`: the top-level key of a JSON
+ * object whose array holds the rows (imports.parse.ts). Row numbers: CSV/XLSX the spreadsheet's
+ * (header = row 1, the first data row 2), JSON the item's (the first item 1). Audited `import.upload`.
  * @throws 400 naming `file` (missing, unknown format, unreadable, empty, a cell or row over its
  *   cap, a NUL character, an XLSX part over its cap: imports.parse.ts readRows); 413 past the size
  *   or row limits.
@@ -103,6 +107,7 @@ export async function uploadImport(
   key: string,
   file: MultipartFile | undefined,
   encoding: ImportEncoding = 'auto',
+  jsonPath?: string,
 ): Promise<ImportUploadResult> {
   const { app, subject } = await requireSubject(db, actor.user, slug, key, 'write', actor.cache);
   if (!file) throw fileError('errors.import.file');
@@ -117,9 +122,11 @@ export async function uploadImport(
     .returning({ id: importBatches.id });
   const sample: string[][] = [];
   let pending: string[][] = [];
-  let next = 2; // row numbers as a spreadsheet shows them: the header is row 1
+  // CSV/XLSX: row numbers as a spreadsheet shows them (the header is row 1, blank rows not
+  // counted); JSON: the items numbered from 1
+  let next = format === 'json' ? 1 : 2;
   let total = 0;
-  const read = readRows(file.file, format, encoding);
+  const read = readRows(file.file, format, encoding, jsonPath);
   try {
     for await (const row of read.rows) {
       if (file.file.truncated) throw tooLarge();
@@ -158,7 +165,7 @@ export async function uploadImport(
       action: 'import.upload',
       targetType: 'subject',
       targetId: subject.id,
-      details: { application: slug, subject: subject.key, batch: batch.id, fileName: file.filename, format, rows: total },
+      details: { application: slug, subject: subject.key, batch: batch.id, fileName: file.filename, format, rows: total, ...(jsonPath && format === 'json' ? { jsonPath } : {}) },
     });
   });
   return { batch: await batchOf(db, batch.id), sample, encoding: read.encoding() };
@@ -223,8 +230,15 @@ export async function checkImport(db: Database, actor: ImportActor, id: string, 
   return batchOf(db, id);
 }
 
+/**
+ * What a check's figures depend on, comparable: the mapping with its headers sorted (jsonb keeps
+ * object keys in its own order, not the request's), the mode, the key fields (none for insert).
+ * The on-error policy is not part of it: it changes what a run writes, not what the check finds.
+ */
+const checkedWith = (s: Pick<ImportSettings, 'mapping' | 'mode' | 'keyFields'>) =>
+  JSON.stringify([Object.entries(s.mapping).filter(([, key]) => key).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), s.mode, s.mode === 'insert' ? [] : s.keyFields]);
 const sameSettings = (b: BatchWithNames['batch'], s: ImportSettings) =>
-  JSON.stringify([b.mapping, b.mode, b.keyFields, b.onError]) === JSON.stringify([s.mapping, s.mode, s.keyFields, s.onError]);
+  checkedWith({ mapping: b.mapping as ImportSettings['mapping'], mode: b.mode, keyFields: b.keyFields as string[] }) === checkedWith(s);
 
 /**
  * POST /imports/:id/run: the import (imports.run.ts). Checks again unless the batch was checked
@@ -250,7 +264,7 @@ export async function runImport(db: Database, actor: ImportActor, id: string, se
     if (found.batch.status !== 'validated' || !sameSettings(found.batch, settings)) {
       await check(db, actor, found, subject, settings);
       await setBatch(db, id, { status: 'running' });
-    }
+    } else await setBatch(db, id, { onError: settings.onError });
     const fresh = (await findBatch(db, id))!.batch;
     if (settings.onError === 'all_or_nothing' && fresh.invalid > 0) {
       await setBatch(db, id, { status: 'validated' });
@@ -363,6 +377,72 @@ export async function undoImport(db: Database, actor: ImportActor, id: string, i
     includeEdited,
   });
   return { batch: await batchOf(db, id), ...result };
+}
+
+/** The statuses of a batch that never made records live: it can be removed, and it expires. */
+export const REMOVABLE_STATUSES = ['uploaded', 'validated', 'failed'] as const;
+
+/** Rows of import_rows deleted per statement when a batch is removed (short statements on PGlite). */
+const DELETE_CHUNK = 5_000;
+
+/**
+ * Deletes a batch's staged rows DELETE_CHUNK at a time (each statement short: a 200,000-row batch
+ * is 40 statements, not one long one), then, in one short transaction, the batch itself — only
+ * while its status is still one of REMOVABLE_STATUSES — and whatever `also` writes (the audit
+ * entry). @returns whether the batch was deleted.
+ */
+async function removeBatch(db: Database, id: string, total: number, also?: (tx: Executor) => Promise<unknown>): Promise<boolean> {
+  for (let from = 0; from <= total + 1; from += DELETE_CHUNK) {
+    await db.delete(importRows).where(and(eq(importRows.batchId, id), gte(importRows.rowNumber, from), lt(importRows.rowNumber, from + DELETE_CHUNK)));
+  }
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(importBatches)
+      .where(and(eq(importBatches.id, id), inArray(importBatches.status, [...REMOVABLE_STATUSES])))
+      .returning({ id: importBatches.id });
+    if (gone.length === 0) return false;
+    await also?.(tx);
+    return true;
+  });
+}
+
+/**
+ * DELETE /imports/:id: removes a batch that never ran (status uploaded, validated or failed: a
+ * wizard left half way, a failed run) with its staged rows. Audited `import.delete` (file name,
+ * status, rows). @throws 409 errors.import.notRemovable when it ran (running, done, undoing,
+ * undone: undo it instead; its history stays); 404; 403.
+ */
+export async function deleteImport(db: Database, actor: ImportActor, id: string): Promise<void> {
+  const { found } = await requireBatch(db, actor.user, id, actor.cache);
+  const notRemovable = () => new HttpError(409, 'CONFLICT', 'errors.import.notRemovable');
+  if (!(REMOVABLE_STATUSES as readonly string[]).includes(found.batch.status)) throw notRemovable();
+  const removed = await removeBatch(db, id, found.batch.total, (tx) =>
+    actor.audit.record(tx, {
+      action: 'import.delete',
+      targetType: 'subject',
+      targetId: found.batch.subjectId,
+      details: { application: found.application, subject: found.subject, batch: id, fileName: found.batch.fileName, status: found.batch.status, rows: found.batch.total },
+    }),
+  );
+  if (!removed) throw notRemovable();
+}
+
+/**
+ * Housekeeping (ops/scheduler.ts, every hour): batches never run (REMOVABLE_STATUSES) and not
+ * touched for IMPORT_ABANDONED_DAYS days are removed with their staged rows, at most `limit` per
+ * call, each in short statements (removeBatch). Not audited: only staging data goes (the upload's
+ * entry stays). @returns how many batches were removed.
+ */
+export async function expireAbandonedImports(db: Database, now = new Date(), limit = 50): Promise<number> {
+  const before = new Date(now.getTime() - IMPORT_ABANDONED_DAYS * 24 * 60 * 60_000);
+  const old = await db
+    .select({ id: importBatches.id, total: importBatches.total })
+    .from(importBatches)
+    .where(and(inArray(importBatches.status, [...REMOVABLE_STATUSES]), lt(importBatches.updatedAt, before)))
+    .limit(limit);
+  let n = 0;
+  for (const b of old) if (await removeBatch(db, b.id, b.total)) n += 1;
+  return n;
 }
 
 /**

@@ -2,20 +2,23 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ImportBatch, ImportRow, ImportUndoResult, ImportUploadResult, RecordItem } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
-import { auditLog, recordVersions, recycleBin } from '../../db/schema';
+import { auditLog, importBatches, importRows, recordVersions, recycleBin } from '../../db/schema';
 import { adminSession, call, createTestApp, createUser, json, userSession } from '../../test/helpers';
 import { multipartBody } from '../record-queries/subjects.test-support';
 import { addTestMember, createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { importTestHooks } from './imports.run';
+import { expireAbandonedImports } from './imports.service';
 import { undoTestHooks } from './imports.undo';
 
 const FIXTURES = path.resolve(__dirname, '../../../../tests/fixtures/import');
+/** Real-data extracts (tests/fixtures/README.md). */
+const REAL = path.resolve(__dirname, '../../../../tests/fixtures');
 const APP = '/api/v1/applications/imp';
 const PEOPLE = `${APP}/subjects/person`;
 
@@ -148,9 +151,9 @@ test('JSON streams item by item: 30,000 rows, a key first seen in the last item,
   };
   const middle = await page(151);
   assert.equal(middle.total, 30_000);
-  assert.deepEqual([middle.data[0].rowNumber, middle.data[0].raw], [15_002, ['L-15000', 'Large 15000', '15000', '', '{"n":15000,"ok":true}', '']]);
+  assert.deepEqual([middle.data[0].rowNumber, middle.data[0].raw], [15_001, ['L-15000', 'Large 15000', '15000', '', '{"n":15000,"ok":true}', '']]);
   const end = (await page(300)).data;
-  assert.deepEqual([end[99].rowNumber, end[99].raw], [30_001, ['L-29999', 'Large 29999', '29999', 'a, b', '{"n":29999,"ok":true}', 'late key']]);
+  assert.deepEqual([end[99].rowNumber, end[99].raw], [30_000, ['L-29999', 'Large 29999', '29999', 'a, b', '{"n":29999,"ok":true}', 'late key']]);
 });
 
 test('JSON with a byte-order mark and a key first seen in a later item: checked and run, the earlier row has no value there', async () => {
@@ -176,8 +179,9 @@ test('a JSON file that is not an array of objects, or not JSON, is a 400 naming 
     return body.errorMessage;
   };
   const before = json<{ total: number }>(await call(made.app, 'GET', `${APP}/imports?subject=person`, { cookie: editor.cookie })).total;
-  const shape = 'The JSON must be an array of objects';
+  const shape = 'The JSON must be an array of objects, or an object holding one under a key';
   assert.equal(await failed('{"code":"X-1","name":"An object"}'), shape);
+  assert.equal(await failed('{"list":[1,2],"empty":[]}'), shape);
   assert.equal(await failed('"text"'), shape);
   assert.equal(await failed('[{"code":"X-1","name":"Fine"}, 5]'), shape);
   assert.equal(await failed('[{"code":"X-1","name":"Fine"}, ["X-2", "An array"]]'), shape);
@@ -641,4 +645,131 @@ test('owners by e-mail, name or id and related records by display value or id: r
   assert.equal(json<{ data: ImportBatch }>(updated).data.updated, 1);
   const e2 = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie })).data.find((r) => r.values.owner === bob)!;
   assert.equal(e2.values.title, 'E-2 renamed');
+});
+
+test('a JSON object holding the rows under a key (iso-codes): the upload lists the keys holding arrays with their lengths, jsonPath reads one; items are numbered from 1', async () => {
+  const iso = readFileSync(path.join(REAL, 'iso-639-3.json'));
+  const n = (JSON.parse(iso.toString('utf8')) as { '639-3': unknown[] })['639-3'].length;
+  // not a toast-worthy dead end: 400 naming jsonPath, the candidates in conflict.jsonArrays
+  const pick = await upload('iso_639-3.json', iso);
+  assert.equal(pick.statusCode, 400, pick.body);
+  const body = json<{ errorMessage: string; details: { field: string }[]; conflict: { jsonArrays: { key: string; rows: number }[] } }>(pick);
+  assert.equal(body.details[0].field, 'jsonPath');
+  assert.deepEqual(body.conflict.jsonArrays, [{ key: '639-3', rows: n }]);
+  assert.equal(body.errorMessage, `The JSON is an object: choose the key that holds the rows (639-3 (${n}))`);
+  // several arrays: only those of objects are offered; a scalar array and an empty one are not
+  const several = await upload('several.json', JSON.stringify({ meta: { v: 1 }, tags: ['x'], a: [{ code: 'A' }], none: [], b: [{ code: 'B' }, { code: 'C' }] }));
+  assert.deepEqual(json<{ conflict: { jsonArrays: unknown[] } }>(several).conflict.jsonArrays, [
+    { key: 'a', rows: 1 },
+    { key: 'b', rows: 2 },
+  ]);
+  const missing = await call(made.app, 'POST', `${PEOPLE}/imports?jsonPath=meta`, {
+    cookie: editor.cookie,
+    ...(await multipartBody([{ name: 'file', fileName: 'iso.json', content: iso }]).then(({ body, contentType }) => ({ body, headers: { 'content-type': contentType, 'accept-language': 'en-US' } }))),
+  });
+  assert.equal(missing.statusCode, 400, missing.body);
+  assert.equal(json<{ details: { field: string; message: string }[] }>(missing).details[0].field, 'jsonPath');
+  // jsonPath picks the array: streamed like a top-level array, items numbered from 1
+  const { body: form, contentType } = await multipartBody([{ name: 'file', fileName: 'iso.json', content: iso }]);
+  const res = await call(made.app, 'POST', `${PEOPLE}/imports?jsonPath=639-3`, { cookie: editor.cookie, body: form, headers: { 'content-type': contentType } });
+  assert.equal(res.statusCode, 201, res.body);
+  const { batch, sample } = json<{ data: ImportUploadResult }>(res).data;
+  assert.deepEqual([batch.total, batch.headers.slice(0, 4)], [n, ['alpha_3', 'name', 'scope', 'type']]);
+  assert.equal(sample[0][0], 'aaa');
+  const rows = json<{ data: ImportRow[] }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}/rows?pageSize=2`, { cookie: editor.cookie })).data;
+  assert.deepEqual(
+    rows.map((r) => r.rowNumber),
+    [1, 2],
+  );
+  // CSV keeps the spreadsheet's numbers: the header is row 1, the first data row 2
+  const csv = await uploaded('releases.csv', readFileSync(path.join(REAL, 'debian-releases.csv')));
+  const first = json<{ data: ImportRow[] }>(await call(made.app, 'GET', `/api/v1/imports/${csv.batch.id}/rows?pageSize=1`, { cookie: editor.cookie })).data[0];
+  assert.deepEqual([first.rowNumber, first.raw[1]], [2, 'Buzz']);
+});
+
+test('upsert by a unique key: an insert-mode check reports taken values, the upsert check with the key does not; a run with other settings checks again; update/upsert without a key is a 400 naming keyFields', async () => {
+  const csv = (rows: string[]) => ['code,name,qty', ...rows].join('\n');
+  const first = await uploaded('pk-1.csv', csv(['PK-1,One,1', 'PK-2,Two,2']));
+  assert.equal((await post(`/api/v1/imports/${first.batch.id}/run`, settings(first.batch))).statusCode, 200);
+  const again = await uploaded('pk-2.csv', csv(['PK-1,One again,10', 'PK-2,Two,2', 'PK-3,Three,3']));
+  const insertCheck = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${again.batch.id}/check`, settings(again.batch))).data;
+  assert.deepEqual([insertCheck.valid, insertCheck.invalid], [1, 2]);
+  assert.ok((await errorRows(again.batch.id)).every((r) => r.errors.some((e) => e.messageKey === 'errors.record.valueTaken')));
+  for (const mode of ['update', 'upsert']) {
+    for (const step of ['check', 'run']) {
+      const res = await post(`/api/v1/imports/${again.batch.id}/${step}`, settings(again.batch, { mode }));
+      assert.equal(res.statusCode, 400, `${mode} ${step}: ${res.body}`);
+      assert.deepEqual(
+        json<{ details: { field: string }[] }>(res).details.map((d) => d.field),
+        ['keyFields'],
+      );
+    }
+  }
+  const upsert = settings(again.batch, { mode: 'upsert', keyFields: ['code'] });
+  const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${again.batch.id}/check`, upsert)).data;
+  assert.deepEqual([checked.valid, checked.invalid], [3, 0]);
+  // the run with settings other than the last check's checks again (an insert check's figures are never reused)
+  const relabel = await uploaded('pk-3.csv', csv(['PK-1,One once more,11', 'PK-4,Four,4']));
+  await post(`/api/v1/imports/${relabel.batch.id}/check`, settings(relabel.batch));
+  const ran = await post(`/api/v1/imports/${relabel.batch.id}/run`, settings(relabel.batch, { mode: 'upsert', keyFields: ['code'] }));
+  assert.equal(ran.statusCode, 200, ran.body);
+  assert.deepEqual(
+    [json<{ data: ImportBatch }>(ran).data.inserted, json<{ data: ImportBatch }>(ran).data.updated],
+    [1, 1],
+  );
+  const found = json<{ data: RecordItem[] }>(await call(made.app, 'GET', `${PEOPLE}/records?q=PK-1`, { cookie })).data;
+  assert.deepEqual(
+    found.map((r) => r.values.name),
+    ['One once more'],
+  );
+});
+
+test('a batch never run can be removed (audited, its staged rows gone); one that ran cannot (409); batches never run expire after 7 days', async () => {
+  const listed = async () => json<{ data: ImportBatch[] }>(await call(made.app, 'GET', `${APP}/imports?subject=person&pageSize=100`, { cookie: editor.cookie })).data.map((b) => b.id);
+  const del = (id: string, as = editor.cookie) => call(made.app, 'DELETE', `/api/v1/imports/${id}`, { cookie: as, headers: { 'accept-language': 'en-US' } });
+  const left = await uploaded('left.csv', 'code,name\nLEFT-1,Left\nLEFT-2,Left too');
+  assert.equal((await del(left.batch.id, viewer.cookie)).statusCode, 403);
+  const res = await del(left.batch.id);
+  assert.equal(res.statusCode, 200, res.body);
+  assert.ok(!(await listed()).includes(left.batch.id));
+  const staged = await made.app.db.select().from(importRows).where(eq(importRows.batchId, left.batch.id));
+  assert.equal(staged.length, 0);
+  const [entry] = await made.app.db.select().from(auditLog).where(eq(auditLog.action, 'import.delete'));
+  assert.equal((entry.details as { batch: string; fileName: string }).fileName, 'left.csv');
+  assert.equal((await del(left.batch.id)).statusCode, 404);
+  // checked and failed batches too; a batch that ran is undone, not removed
+  const checkedOne = await uploaded('checked.csv', 'code,name\nCH-1,Checked');
+  await post(`/api/v1/imports/${checkedOne.batch.id}/check`, settings(checkedOne.batch));
+  assert.equal((await del(checkedOne.batch.id)).statusCode, 200);
+  const ran = await uploaded('ran.csv', 'code,name\nRAN-1,Ran');
+  assert.equal((await post(`/api/v1/imports/${ran.batch.id}/run`, settings(ran.batch))).statusCode, 200);
+  const refused = await del(ran.batch.id);
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.match(json<{ errorMessage: string }>(refused).errorMessage, /^Only an import that was not run/);
+  // expiry: never-run batches untouched for 7 days go, a fresh one and a done one stay
+  const old = await uploaded('old.csv', 'code,name\nOLD-1,Old');
+  const fresh = await uploaded('fresh.csv', 'code,name\nNEW-1,New');
+  const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+  await made.app.db.update(importBatches).set({ updatedAt: eightDaysAgo }).where(inArray(importBatches.id, [old.batch.id, ran.batch.id]));
+  assert.equal(await expireAbandonedImports(made.app.db), 1);
+  const ids = await listed();
+  assert.deepEqual([ids.includes(old.batch.id), ids.includes(fresh.batch.id), ids.includes(ran.batch.id)], [false, true, true]);
+});
+
+test('a run with the settings of the last check (the mapping in any key order, another on-error policy) uses its figures; other settings check again', async () => {
+  const { batch } = await uploaded('same.csv', 'name,code\nSame,SAME-1');
+  const mapping = { name: 'name', code: 'code' };
+  const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, { mapping })).data;
+  assert.deepEqual([checked.valid, checked.invalid], [1, 0]);
+  // someone takes the unique value after the check: a run on the check's figures meets it in the
+  // unique index (409 VALUE_TAKEN); a run that checked again would refuse the bad row instead
+  assert.equal((await call(made.app, 'POST', `${PEOPLE}/records`, { cookie, body: { values: { code: 'SAME-1', name: 'Taken' } } })).statusCode, 201);
+  // the same mapping as the check's, in the request's key order (jsonb stores it as { code, name })
+  const res = await post(`/api/v1/imports/${batch.id}/run`, { mapping, onError: 'skip_bad_rows' });
+  assert.equal(res.statusCode, 409, res.body);
+  assert.equal(json<{ errorCode: string }>(res).errorCode, 'VALUE_TAKEN');
+  // the failed batch is checked again on its next run: the row is bad now and skipped
+  const again = await post(`/api/v1/imports/${batch.id}/run`, { mapping, onError: 'skip_bad_rows' });
+  assert.equal(again.statusCode, 200, again.body);
+  assert.deepEqual([json<{ data: ImportBatch }>(again).data.inserted, json<{ data: ImportBatch }>(again).data.skipped], [0, 1]);
 });

@@ -1,7 +1,8 @@
 /**
  * /:app/import (issue 7 "Import and export"): pick one of the application's subjects, then the
  * import wizard (components/imports/ImportWizard); below, the application's import history with
- * undo. Editors, owners and administrators import; viewers see the history only.
+ * undo. Editors, owners and administrators import; viewers see the history only, and are told that
+ * their role does not allow importing (not a word about the subject's records).
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { Alert, Card, Select, Space, Typography } from 'antd';
@@ -41,7 +42,13 @@ export default function WorkspaceImportPage() {
             </Space>
           </Card>
         ) : (
-          <Alert type="info" showIcon message={intl.formatMessage({ id: 'records.grid.emptyViewer' })} />
+          <Alert
+            type="info"
+            showIcon
+            data-testid="import-viewer"
+            message={intl.formatMessage({ id: 'imports.viewer.title' })}
+            description={intl.formatMessage({ id: 'imports.viewer.body' })}
+          />
         )}
         {canEditRecords && subject && <ImportWizard key={subject} app={app.slug} subjectKey={subject} onChanged={() => setRefresh((n) => n + 1)} />}
         <ImportHistory app={app.slug} refresh={refresh} canUndo={canEditRecords} />
