@@ -1,6 +1,5 @@
 /**
- * Import of CSV, XLSX and JSON files into a subject, and grid export (issue 7 "Import and export",
- * PRODUCT.md "Data core"). The flow, each step its own request (modules/imports):
+ * Import of CSV, XLSX and JSON files into a subject, and grid export (docs/product.md "Data core"). The flow, each step its own request (modules/imports):
  * upload (multipart) → check (mapping, mode, key fields, on-error policy: a dry run, nothing
  * written) → run (all or nothing, or skip bad rows) → error report → undo.
  */

@@ -1,5 +1,5 @@
 /**
- * Server-side messages in both languages (PRODUCT.md: "Server messages follow the request's
+ * Server-side messages in both languages (docs/product.md "API conventions": "Server messages follow the request's
  * language"). Keys are the `message` of contracts' custom zod checks and the server's errors.
  */
 import type { Locale } from './constants';
@@ -263,7 +263,7 @@ export const MESSAGES = {
     'zh-CN': '该用户组在此应用中没有角色',
     'en-US': 'This group has no role in the application',
   },
-  // account and system settings (issue 5)
+  // account and system settings
   'errors.password.tooShortFloor': { 'zh-CN': '密码至少 8 个字符', 'en-US': 'Password must be at least 8 characters' },
   'errors.password.policyLength': {
     'zh-CN': '密码至少 {min} 个字符（密码策略）',
@@ -356,7 +356,7 @@ export const MESSAGES = {
     'zh-CN': '包含不存在或已删除的分类',
     'en-US': 'Some categories do not exist or were deleted',
   },
-  // record extras (issue 6): attachments, comments, saved record queries
+  // record extras: attachments, comments, saved record queries
   'errors.attachment.notFound': { 'zh-CN': '附件不存在', 'en-US': 'No such attachment' },
   'errors.attachment.tooLarge': {
     'zh-CN': '文件超过上传大小上限（{max} MB）',
@@ -374,7 +374,7 @@ export const MESSAGES = {
   },
   'errors.comment.notFound': { 'zh-CN': '评论不存在', 'en-US': 'No such comment' },
   'errors.query.notFound': { 'zh-CN': '查询不存在', 'en-US': 'No such query' },
-  // dynamic forms (issue 7): layout checks name `layout.sections.<i>.fields.<j>.…`; a record write names `formId`
+  // dynamic forms: layout checks name `layout.sections.<i>.fields.<j>.…`; a record write names `formId`
   'errors.form.notFound': { 'zh-CN': '表单不存在', 'en-US': 'No such form' },
   'errors.form.unknownField': { 'zh-CN': '该数据对象没有字段“{key}”', 'en-US': 'The subject has no field "{key}"' },
   'errors.form.computedField': { 'zh-CN': '字段“{key}”由系统计算，不能放进表单', 'en-US': 'Field "{key}" is computed and cannot be placed on a form' },
@@ -411,7 +411,7 @@ export const MESSAGES = {
   'query.column.createdBy': { 'zh-CN': '创建人', 'en-US': 'Created by' },
   'query.column.updatedAt': { 'zh-CN': '更新时间', 'en-US': 'Updated at' },
   'query.column.updatedBy': { 'zh-CN': '更新人', 'en-US': 'Updated by' },
-  // records (issue 6): one value's checks name the field (`values.<key>`); filters name `filter.<key>`
+  // records: one value's checks name the field (`values.<key>`); filters name `filter.<key>`
   'errors.record.unknownField': { 'zh-CN': '该数据对象没有这个字段', 'en-US': 'The subject has no such field' },
   'errors.record.computed': { 'zh-CN': '该字段由系统计算，不能填写', 'en-US': 'This field is computed and cannot be written' },
   'errors.record.text': { 'zh-CN': '须为文本', 'en-US': 'Must be text' },
@@ -483,7 +483,7 @@ export const MESSAGES = {
     'zh-CN': '分页游标无效或与当前排序不符，请从第一页重新加载',
     'en-US': 'The page cursor is invalid or belongs to another sort; reload from the first page',
   },
-  // applications and clients (issue 6)
+  // applications and clients
   'errors.application.icon': { 'zh-CN': '请从提供的图标中选择', 'en-US': 'Choose one of the offered icons' },
   'errors.application.color': { 'zh-CN': '主题色需为 #rrggbb 格式', 'en-US': 'Theme colour must be #rrggbb' },
   'errors.application.module': { 'zh-CN': '没有这个模块', 'en-US': 'No such module' },
@@ -501,7 +501,7 @@ export const MESSAGES = {
     'zh-CN': '所选应用不存在或已删除',
     'en-US': 'A chosen application does not exist or was deleted',
   },
-  // imports (issue 7)
+  // imports
   'errors.import.file': { 'zh-CN': '请上传一个 CSV、XLSX 或 JSON 文件', 'en-US': 'Upload one CSV, XLSX or JSON file' },
   'errors.import.format': { 'zh-CN': '文件格式无法识别：仅支持 .csv、.xlsx、.json', 'en-US': 'Unknown file format: only .csv, .xlsx and .json' },
   'errors.import.unreadable': { 'zh-CN': '无法读取文件：{reason}', 'en-US': 'The file cannot be read: {reason}' },

@@ -1,5 +1,5 @@
 /**
- * Issue 7's import and export in the browser, as a new user (owner of an application of their own,
+ * Import and export in the browser, as a new user (owner of an application of their own,
  * made through the API by the administrator of 00-walking-skeleton): the country list of Debian's
  * `iso-codes` package (a copy in tests/fixtures/iso_3166-1.json) is
  * imported through the wizard of /:app/import three times — as JSON (insert, then undone), as CSV

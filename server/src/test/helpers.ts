@@ -1,15 +1,15 @@
 /**
- * Test helpers (not a test file): build the app in-process on a real, freshly migrated database
- * (STYLE.md "Tests build the app in-process … each test makes its own data").
+ * Test helpers (not a test file): build the app in-process on a real, migrated database
+ * (docs/testing.md "Isolation"). The tests of a file share one database; each test makes its own
+ * administrator, application and data (files of global state declare ownDatabasePerTest).
  *
- * - Default: in-memory PGlite migrated with the committed migrations. The first app runs initdb +
- *   migrations once and keeps a `dumpDataDir()` snapshot (cached in the temporary folder for the
- *   other test processes, keyed by the migrations); later apps start from that snapshot (~0.4 s
- *   instead of ~3 s), each a fresh, independent database.
- * - TEST_DATABASE_URL=postgres://…: a new database `assay_test_<random>` on that server, migrated,
- *   and dropped by `close()`.
+ * - Default: in-memory PGlite from the migrated snapshot (initdb + migrations run once, the
+ *   `dumpDataDir()` tarball cached in the temporary folder for the other test processes, keyed by
+ *   the migrations), loaded once per file.
+ * - TEST_DATABASE_URL=postgres://…: a database `assay_test_<random>` on that server, copied from
+ *   the migrated template `assay_tpl_<hash>`, dropped when the file ends.
  * Tests that need the engine's files or a real server process use createPgliteDataDir /
- * createPostgresTestDatabase.
+ * createEngineDatabase. A leak guard fails a file that leaves anything behind for the next.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';

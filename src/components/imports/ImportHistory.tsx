@@ -1,5 +1,5 @@
 /**
- * The import history table (issue 7): batches newest first, paged on the server, with status,
+ * The import history table: batches newest first, paged on the server, with status,
  * counts, who and when, the error report, "Undo import" (a batch that ran) and "Remove" (a batch
  * never run: uploaded, checked or failed, after a confirmation; such batches also expire after
  * IMPORT_ABANDONED_DAYS days, said under the table). The table's layout is fixed (the actions column 200 px,

@@ -1,5 +1,5 @@
 /**
- * The import wizard (issue 7 "Import and export"), antd Steps over the imports API:
+ * The import wizard, antd Steps over the imports API:
  * upload (Upload.Dragger: CSV, XLSX, JSON; the text encoding of CSV/JSON: detected, or chosen here
  * or on the mapping step, which reads the file again; a JSON object holding its rows under a key:
  * the keys holding arrays of objects are offered, the only one proposed; a file that cannot be read

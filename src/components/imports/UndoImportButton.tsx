@@ -1,5 +1,5 @@
 /**
- * "Undo import" (issue 7): asks for confirmation, listing the records edited since the import
+ * "Undo import": asks for confirmation, listing the records edited since the import
  * (GET /imports/:id/edited); they are left alone unless the user ticks "undo them too". While the
  * undo runs (chunk by chunk on the server, imports.undo.ts) a progress bar follows the batch's
  * `processed` rows, read every second.

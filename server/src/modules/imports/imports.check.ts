@@ -1,5 +1,5 @@
 /**
- * The dry run of an import (issue 7: "type coercion preview → dry run showing every row's errors →
+ * The dry run of an import ("type coercion preview → dry run showing every row's errors →
  * mode insert / update / upsert by chosen key fields"): every staged row, chunk by chunk, is
  * coerced (imports.coerce.ts); names in cells of user and relation fields (an e-mail, a user's
  * name, a related record's display value) become ids (imports.resolve.ts: the chunk's distinct

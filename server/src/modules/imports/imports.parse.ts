@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded file as rows of text cells (issue 7: "CSV, XLSX and JSON (use papaparse and
+ * Reading an uploaded file as rows of text cells ("CSV, XLSX and JSON (use papaparse and
  * exceljs, not hand-written parsers)"; "Large files stream (100k rows without loading all in
  * memory)"). Each reader is an async generator of rows (string[]); the first row is the header.
  * - CSV: the text decoded as it streams (imports.decode.ts: UTF-8, UTF-16 LE/BE, GB18030, detected

@@ -1,5 +1,5 @@
 /**
- * SQL of imports (STYLE.md "SQL lives in the repository"): import_batches, the staged import_rows,
+ * SQL of imports (docs/code-style.md "Server in layers"): import_batches, the staged import_rows,
  * and the set-based statements that move a batch's rows into / out of a subject's table.
  */
 import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';

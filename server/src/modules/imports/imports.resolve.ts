@@ -16,7 +16,7 @@
  * A name nobody has and a name several have are errors of the row naming the column
  * (errors.import.userUnknown / userAmbiguous / relationUnknown / relationAmbiguous).
  *
- * Set-based (issue 7: 100,000 rows): `NameResolver.load` takes the distinct names of one chunk
+ * Set-based (100,000 rows): `NameResolver.load` takes the distinct names of one chunk
  * and asks one query for all user columns and one per relation column; a name resolved in an
  * earlier chunk of the same check is not asked again.
  */

@@ -1,5 +1,5 @@
 /**
- * Imports API (issue 7 "Import and export", contracts/imports.ts):
+ * Imports API (contracts/imports.ts):
  * - POST /applications/:slug/subjects/:key/imports (multipart upload) → 201 { batch, sample }
  * - GET /applications/:slug/imports?subject&current&pageSize (history of an application)
  * - GET /imports?application&subject&current&pageSize (administrators: every application)

@@ -1,5 +1,5 @@
 /**
- * Running an import (issue 7: "PGlite serves one statement at a time: stage rows in chunks and make
+ * Running an import ("PGlite serves one statement at a time: stage rows in chunks and make
  * the batch live in one short transaction, so an import never blocks other users for more than a
  * moment"; "a crash in the middle of an import leaves no half batch"). Two phases:
  *

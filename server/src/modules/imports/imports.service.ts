@@ -1,5 +1,5 @@
 /**
- * Imports of CSV, XLSX and JSON files into a subject (issue 7 "Import and export"; design and
+ * Imports of CSV, XLSX and JSON files into a subject (design and
  * figures: README.md in this folder). Access: editors, owners and administrators of the subject's
  * application (records' 'write'); a batch is reached through its application and subject.
  * Steps: uploadImport → checkImport (dry run) → runImport → importErrorReport / undoImport.

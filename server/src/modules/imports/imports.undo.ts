@@ -1,5 +1,5 @@
 /**
- * Undo of an import batch (issue 7: "'Undo import' sends the rows it inserted to the recycle bin
+ * Undo of an import batch ("'Undo import' sends the rows it inserted to the recycle bin
  * and restores the previous version of the rows it updated; rows edited since the import are
  * listed and left alone unless the user confirms"; "an import never blocks other users for more
  * than a moment").

@@ -1,5 +1,5 @@
 /**
- * /admin/import (issue 7 "Import and export"): administrators pick an application and one of its
+ * /admin/import: administrators pick an application and one of its
  * subjects, then the import wizard (components/imports/ImportWizard); below, the import history of
  * every application with undo.
  */

@@ -1,5 +1,5 @@
 /**
- * /:app/import (issue 7 "Import and export"): pick one of the application's subjects, then the
+ * /:app/import: pick one of the application's subjects, then the
  * import wizard (components/imports/ImportWizard); below, the application's import history with
  * undo. Editors, owners and administrators import; viewers see the history only, and are told that
  * their role does not allow importing (not a word about the subject's records).
