@@ -125,9 +125,10 @@ test('first steps: language, application, subject, fields, import, views', async
   await expect(page.getByTestId('share-link')).toContainText(`/${SLUG}/share_grid_view?token=`);
   await page.screenshot({ path: 'tests/e2e/screenshots/first-steps-view.png' });
 
-  // leave the later specs the console they expect: the view goes (to the recycle bin; 44-views
-  // counts the views in /admin/view), and the suite speaks zh-CN: the administrator's language back
+  // leave the later specs the console they expect: the view goes, recycle bin included (44-views
+  // counts the views in /admin/view and in the bin), and the suite speaks zh-CN: the administrator's language back
   expect((await page.request.delete(`/api/v1/views/${viewId}`, { headers: { 'x-assay-request': '1' } })).ok()).toBe(true);
+  expect((await page.request.delete(`/api/v1/recycle/view/${viewId}`, { headers: { 'x-assay-request': '1' } })).ok()).toBe(true);
   expect((await page.request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale: 'zh-CN' } })).ok()).toBe(true);
   expect(unexpected(problems)).toEqual([]);
 });

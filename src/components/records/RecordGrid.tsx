@@ -18,6 +18,7 @@ import { bulkDeleteRecords, listRecords } from '../../services/records';
 import { FieldContextProvider, filterFieldsOf, useAppSubjects, type FieldContextValue } from '../fields';
 import BulkEditModal from './BulkEditModal';
 import ColumnSettings, { useColumnsState, type SettingsColumn } from './ColumnSettings';
+import type { ColumnsStateMap } from './columnOrder';
 import { recordColumns, SYSTEM_GRID_COLUMNS } from './columns';
 import CreateRecordDrawer from './CreateRecordDrawer';
 import ExportButton from './ExportButton';
@@ -98,14 +99,20 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
   );
   const columnDefaults = useMemo(() => Object.fromEntries(SYSTEM_GRID_COLUMNS.map((k) => [k, { show: false }])), []);
   const [columnsMap, setColumnsMap] = useColumnsState(`${storageBase}.columns`, settingsColumns, columnDefaults);
-  // what the export sends: the last sort asked for and the column settings (visible, order)
+  // what the export sends: the last sort asked for and the column settings the user saved (visible,
+  // order); none saved = the fields' order, the record's own columns left out
   const lastSort = useRef<string | undefined>();
   const exportState = () => {
-    const keys = Object.entries(columnsMap)
-      .filter(([, c]) => c.show !== false)
-      .sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0))
-      .map(([k]) => k);
-    return { q: query.current.q, filter: query.current.filter, sort: lastSort.current, columns: keys };
+    let map: ColumnsStateMap | null;
+    try {
+      map = JSON.parse(localStorage.getItem(`${storageBase}.columns`) ?? 'null') as ColumnsStateMap | null;
+    } catch {
+      map = null;
+    }
+    const hidden = (k: string) => (map?.[k]?.show ?? !(SYSTEM_GRID_COLUMNS as readonly string[]).includes(k)) === false;
+    const keys = columns.map((c) => String(c.key)).filter((k) => !hidden(k));
+    const order = (k: string) => map?.[k]?.order ?? keys.indexOf(k);
+    return { q: query.current.q, filter: query.current.filter, sort: lastSort.current, columns: [...keys].sort((a, b) => order(a) - order(b)) };
   };
   const request = useMemo(
     () =>
