@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { filterGroupSchema, recordLabelsSchema, recordSchema, sortSchema } from './records';
+import { selectOptionSchema } from './subjects';
 
 import { ROW_HEIGHTS, SHARE_PASSWORD_MIN, VIEW_PAGE_MAX, VIEW_TYPES } from './view-rows';
 
@@ -164,8 +165,31 @@ export const sharedRowsQuerySchema = z.object({
   cursor: z.string().max(4000).optional(),
 });
 
-/** A column of a shared view: key, name and field type (so the client can render it). */
-export const sharedColumnSchema = z.object({ key: z.string(), name: z.string(), type: z.string(), width: z.number().int().optional() });
+/**
+ * The display options of a shared column's field: only what the cell renderer reads (select
+ * options with their colours, decimals, currency, auto-number prefix/padding, seconds, a relation's
+ * `multiple`, a formula's result type) — never a formula's expression or a relation's target.
+ */
+export const sharedFieldOptionsSchema = z.object({
+  choices: z.array(selectOptionSchema.pick({ label: true, color: true })).optional(),
+  precision: z.number().int().optional(),
+  currency: z.string().optional(),
+  multiple: z.boolean().optional(),
+  resultType: z.enum(['number', 'text', 'boolean', 'date']).optional(),
+  prefix: z.string().optional(),
+  padding: z.number().int().optional(),
+  showSeconds: z.boolean().optional(),
+});
+export type SharedFieldOptions = z.infer<typeof sharedFieldOptionsSchema>;
+
+/** A column of a shared view: key, name, field type and display options (so the client renders it as the signed-in grid does). */
+export const sharedColumnSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  width: z.number().int().optional(),
+  options: sharedFieldOptionsSchema,
+});
 export type SharedColumn = z.infer<typeof sharedColumnSchema>;
 
 /** The public answer: the view's name, its visible columns and a page of rows (those columns only). */

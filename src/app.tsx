@@ -10,7 +10,7 @@ import { PRIMARY_COLOR } from '../config/theme';
 import RouteErrorBoundary from './components/RouteErrorBoundary';
 import { cspNonce, installCspNonce } from './csp';
 import { logoOf, SITE_FALLBACK, type InitialState } from './initialState';
-import { areaOf, menuForPath, workspaceEntries } from './layouts/menu';
+import { areaOf, hasSideMenu, menuForPath, workspaceEntries } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
 import { isShareGridPath } from './layouts/share';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
@@ -61,6 +61,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const shared = isShareGridPath(pathname);
   return {
     pure: shared,
+    // top-level pages (/compare_record_field, /audit_report) have no menu: no empty sider beside them
+    ...(hasSideMenu(pathname) ? {} : { menuRender: false as const }),
     layout: 'mix',
     title: site.siteName,
     logo: logoOf(site),

@@ -2,7 +2,7 @@ import type { AppRoute } from './types';
 
 /**
  * The top-level routes (docs/routes-and-loading.md "Route table") outside both areas. Pages without the layout set `layout: false`;
- * the three standalone screens keep the layout's header (their menu is empty).
+ * the standalone screens keep the layout's header and no side menu (src/app.tsx: they have none).
  */
 export const topRoutes: AppRoute[] = [
   { path: '/', name: 'home', component: './home', layout: false, hideInMenu: true },
@@ -13,6 +13,6 @@ export const topRoutes: AppRoute[] = [
   { path: '/500', name: '500', component: './exception/500', layout: false, hideInMenu: true },
   { path: '/audit_report', name: 'audit_report', component: './audit_report', hideInMenu: true },
   { path: '/grid_view', name: 'grid_view', component: './grid_view', hideInMenu: true, layout: false },
-  // a full-width working page: no side menu (the top-level routes have no menu of their own)
-  { path: '/compare_record_field', name: 'compare_record_field', component: './compare_record_field', hideInMenu: true, menuRender: false },
+  // a full-width working page: the runtime layout draws no side menu on top-level pages (layouts/menu.ts hasSideMenu)
+  { path: '/compare_record_field', name: 'compare_record_field', component: './compare_record_field', hideInMenu: true },
 ];

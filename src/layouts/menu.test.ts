@@ -1,4 +1,4 @@
-import { areaOf, menuForPath } from './menu';
+import { areaOf, hasSideMenu, menuForPath } from './menu';
 import type { MenuItem } from './menu';
 
 const menuData: MenuItem[] = [
@@ -32,6 +32,15 @@ describe('areaOf', () => {
     ['/login', { kind: 'none' }],
     ['/audit_report', { kind: 'none' }],
   ])('%s', (path, area) => expect(areaOf(path)).toEqual(area));
+});
+
+describe('hasSideMenu', () => {
+  it.each([
+    ['/admin/user', true],
+    ['/demo/files', true],
+    ['/compare_record_field', false],
+    ['/audit_report', false],
+  ])('%s', (path, shown) => expect(hasSideMenu(path)).toBe(shown));
 });
 
 describe('menuForPath', () => {

@@ -30,6 +30,15 @@ export function areaOf(pathname: string): Area {
   return { kind: 'workspace', app: first };
 }
 
+/**
+ * Whether the layout draws its side menu on `pathname`: in the console and a workspace; not on the
+ * top-level pages (`/compare_record_field`, `/audit_report`, …), whose menu is always empty — a
+ * sider there would be an empty column beside the page.
+ */
+export function hasSideMenu(pathname: string): boolean {
+  return areaOf(pathname).kind !== 'none';
+}
+
 /** True when `:app` is the path's only parameter (others, e.g. `:record`, stay hidden in menus). */
 function onlyAppParam(path: string): boolean {
   const params = path.match(/:[A-Za-z_]+/g) ?? [];

@@ -2,12 +2,13 @@
  * FieldInput: the edit control of one field, a controlled form field whose value is the API's
  * JSON value itself (contracts/records.ts), so a form's values are sent as they are:
  * text types → Input (TextArea for long text), rich text → the lazy tiptap editor, number/money/
- * percent → InputNumber in stringMode (exact decimal strings), date → DatePicker ('YYYY-MM-DD'),
+ * percent → DecimalInput (exact decimal strings; text that is no number is kept and named by the
+ * field's rule; filters keep InputNumber in stringMode), date → DatePicker ('YYYY-MM-DD'),
  * datetime → DatePicker with time (ISO UTC), boolean → Switch, selects → Select with coloured
  * options, user → UserPicker, relation → RecordPicker, attachment → AttachmentUpload. Computed
  * types (formula, auto number, system fields) show their value read-only.
  *
- * Bounds (validation min/max) are checked by fieldRules, not by InputNumber's min/max, which would
+ * Bounds (validation min/max) are checked by fieldRules, not by an input's min/max, which would
  * silently clamp a typed value instead of saying what is wrong.
  *
  * `mode="filter"` adapts it to a filter condition's value: plain inputs for long and rich text,
@@ -21,6 +22,7 @@ import type { Field } from '../../../contracts';
 import LazyRichTextEditor from '../../pages/admin/notice/components/LazyRichTextEditor';
 import FieldValue from './FieldValue';
 import { AttachmentUpload, RecordPicker, UserPicker } from './pickers';
+import { typedDecimal } from './format';
 import { isWritable } from './rules';
 
 export interface FieldInputProps {
@@ -61,6 +63,38 @@ function toDayjs(value: unknown, withTime: boolean): Dayjs | null {
 function asArray(value: unknown): string[] {
   if (value === null || value === undefined || value === '') return [];
   return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/**
+ * A number, money or percent value in a form: a text box that keeps exactly what was typed. Its
+ * value is the decimal string (typedDecimal: "1,234.5" → "1234.5"), or the typed text itself when
+ * that is not a number, so fieldRules says so under the field and nothing typed is lost (antd's
+ * InputNumber silently drops such text on blur, and the form then saw no change at all).
+ */
+function DecimalInput({
+  value,
+  onChange,
+  ...rest
+}: { value: unknown; onChange?: (value: unknown) => void } & Pick<React.ComponentProps<typeof Input>, 'id' | 'disabled' | 'placeholder' | 'prefix' | 'addonAfter'> & { 'data-testid'?: string }) {
+  const outer = value === null || value === undefined ? '' : String(value);
+  const [text, setText] = React.useState(outer);
+  // a value set from outside (reset, a re-applied edit) replaces the text; our own echo does not
+  React.useEffect(() => {
+    if ((typedDecimal(text) ?? '') !== outer) setText(outer);
+  }, [outer]);
+  return (
+    <Input
+      {...rest}
+      inputMode="decimal"
+      autoComplete="off"
+      style={{ width: '100%' }}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange?.(typedDecimal(e.target.value));
+      }}
+    />
+  );
 }
 
 export default function FieldInput({
@@ -123,6 +157,17 @@ export default function FieldInput({
     case 'number':
     case 'money':
     case 'percent':
+      if (!filter)
+        return (
+          <DecimalInput
+            {...common}
+            placeholder={placeholder}
+            prefix={type === 'money' ? currencySymbol(opts.currency ?? 'CNY', intl.locale) : undefined}
+            addonAfter={type === 'percent' ? '%' : undefined}
+            value={value}
+            onChange={onChange}
+          />
+        );
       return (
         <InputNumber<string>
           {...common}

@@ -9,7 +9,7 @@ import {
   valueKind,
   type FilterField,
 } from './filter';
-import { formatDate, formatMoney, formatNumber, formatPercent, htmlToText, isEmptyValue, toDecimal, valueToText } from './format';
+import { formatDate, formatMoney, formatNumber, formatPercent, htmlToText, isEmptyValue, toDecimal, typedDecimal, valueToText } from './format';
 import { fieldRules, isWritable } from './rules';
 
 const t = (id: string, values?: Record<string, string | number>) => `${id}${values ? ' ' + JSON.stringify(values) : ''}`;
@@ -48,6 +48,23 @@ describe('format', () => {
     expect(formatNumber('1234.5', 'en-US', 2)).toBe('1,234.50');
     expect(formatNumber(null, 'en-US')).toBe('');
     expect(toDecimal('abc')).toBeNull();
+  });
+
+  it('keeps what was typed into a number input: a decimal as a plain decimal, anything else as typed (the rule then names it)', async () => {
+    expect(typedDecimal('')).toBeNull();
+    expect(typedDecimal('  ')).toBeNull();
+    expect(typedDecimal('12.50')).toBe('12.50');
+    expect(typedDecimal(' 1,234.5 ')).toBe('1234.5');
+    expect(typedDecimal('+7')).toBe('7');
+    expect(typedDecimal('-.5')).toBe('-.5');
+    expect(typedDecimal('abc')).toBe('abc');
+    expect(typedDecimal('12abc')).toBe('12abc');
+    expect(typedDecimal('1.2.3')).toBe('1.2.3');
+    // what the form then says under the field
+    for (const type of ['number', 'money', 'percent'] as const) {
+      expect(await validate(field({ type, name: 'Size' }), typedDecimal('abc'))).toEqual([`records.rule.number {"name":"Size"}`]);
+      expect(await validate(field({ type, name: 'Size' }), typedDecimal('1,234.5'))).toEqual([]);
+    }
   });
 
   it('formats money in its currency and percentages as stored', () => {

@@ -16,6 +16,18 @@ export function toDecimal(value: unknown): string | null {
   return null;
 }
 
+/**
+ * What a number input holds for `text` as typed: null when blank; a plain decimal without spaces,
+ * thousands separators or a leading '+' when it is one ("1,234.50" → "1234.50"); otherwise the
+ * text itself ("abc", "1e5"), kept so the field's rule names the error and the form keeps what
+ * was typed instead of dropping it.
+ */
+export function typedDecimal(text: string): string | null {
+  if (text.trim() === '') return null;
+  const bare = text.replace(/[\s,，_]/g, '').replace(/^\+/, '');
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(bare) ? bare : text;
+}
+
 /** Formatters by locale and options: building an Intl.NumberFormat costs far more than using one (grids format thousands of cells). */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

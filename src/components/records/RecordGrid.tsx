@@ -2,8 +2,8 @@
  * RecordGrid (issue 6 "Records"): a subject's records in a ProTable, used by `/:app/:subject` and
  * `/admin/record`. Columns come from the fields (columns.tsx); paging, sorting on any column, the
  * quick search (`q`) and the filter (FilterDrawer → FilterGroup) all run on the server through
- * the toRecordRequest adapter. Columns can be shown, hidden and reordered (ProTable's settings,
- * kept per subject in localStorage) and resized (drag a header's edge; widths kept likewise).
+ * the toRecordRequest adapter. Columns can be shown, hidden and reordered (ColumnSettings: a drag
+ * moves exactly one column, the pinned display field stays first; kept per subject in localStorage) and resized (drag a header's edge; widths kept likewise).
  * Editors select rows for bulk edit and bulk delete (each confirmed with the count) and add
  * records in a drawer; viewers see no write buttons. The total reads "about N" when the server
  * only estimated it (totalExact false).
@@ -17,6 +17,8 @@ import { toApiError } from '../../services/api-error';
 import { bulkDeleteRecords, listRecords } from '../../services/records';
 import { FieldContextProvider, filterFieldsOf, useAppSubjects, type FieldContextValue } from '../fields';
 import BulkEditModal from './BulkEditModal';
+import ColumnSettings, { useColumnsState, type SettingsColumn } from './ColumnSettings';
+import type { ColumnsStateMap } from './columnOrder';
 import { recordColumns, SYSTEM_GRID_COLUMNS } from './columns';
 import CreateRecordDrawer from './CreateRecordDrawer';
 import ExportButton from './ExportButton';
@@ -89,17 +91,23 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
       }),
     [subject.fields, intl],
   );
-  // what the export sends: the last sort asked for and ProTable's column settings (visible, order)
+  // the column settings: every column (pinned = the display field, fixed left), the record's own
+  // columns hidden until shown
+  const settingsColumns: SettingsColumn[] = useMemo(
+    () => columns.map((c) => ({ key: String(c.key), title: c.title as React.ReactNode, ...(c.fixed === 'left' || c.fixed === 'right' ? { fixed: c.fixed } : {}) })),
+    [columns],
+  );
+  const columnDefaults = useMemo(() => Object.fromEntries(SYSTEM_GRID_COLUMNS.map((k) => [k, { show: false }])), []);
+  const [columnsMap, setColumnsMap] = useColumnsState(`${storageBase}.columns`, settingsColumns, columnDefaults);
+  // what the export sends: the last sort asked for and the column settings the user saved (visible,
+  // order); none saved = the fields' order, the record's own columns left out
   const lastSort = useRef<string | undefined>();
-  const columnsMap = useRef<Record<string, { show?: boolean; order?: number }> | null>(null);
   const exportState = () => {
-    let map = columnsMap.current;
-    if (!map) {
-      try {
-        map = JSON.parse(localStorage.getItem(`${storageBase}.columns`) ?? 'null') as typeof map;
-      } catch {
-        map = null;
-      }
+    let map: ColumnsStateMap | null;
+    try {
+      map = JSON.parse(localStorage.getItem(`${storageBase}.columns`) ?? 'null') as ColumnsStateMap | null;
+    } catch {
+      map = null;
     }
     const hidden = (k: string) => (map?.[k]?.show ?? !(SYSTEM_GRID_COLUMNS as readonly string[]).includes(k)) === false;
     const keys = columns.map((c) => String(c.key)).filter((k) => !hidden(k));
@@ -187,15 +195,8 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
         size="middle"
         scroll={{ x: 'max-content' }}
         components={{ header: { cell: ResizableHeaderCell } }}
-        columnsState={{
-          persistenceKey: `${storageBase}.columns`,
-          persistenceType: 'localStorage',
-          defaultValue: Object.fromEntries(SYSTEM_GRID_COLUMNS.map((k) => [k, { show: false }])),
-          onChange: (map) => {
-            columnsMap.current = map;
-          },
-        }}
-        options={{ density: true, reload: true, setting: { draggable: true, checkable: true, listsHeight: 400 } }}
+        columnsState={{ value: columnsMap, onChange: setColumnsMap }}
+        options={{ density: true, reload: true, setting: false }}
         pagination={{
           defaultPageSize: 20,
           showSizeChanger: true,
@@ -256,6 +257,7 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
         toolBarRender={() => [
           ...(subject.fields.length > 0 ? [<ExportButton key="export" app={app} subjectKey={subject.key} state={exportState} />] : []),
           ...(canEdit && subject.fields.length > 0 ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} />] : []),
+          <ColumnSettings key="columns" columns={settingsColumns} value={columnsMap} onChange={setColumnsMap} />,
         ]}
         data-testid="records-grid"
       />

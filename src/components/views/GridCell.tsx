@@ -12,9 +12,18 @@ import { choiceColor, valueToText } from '../fields/format';
 
 const LINE: React.CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
 
+const PILL: React.CSSProperties = { display: 'inline-block', padding: '0 7px', marginInlineEnd: 4, borderRadius: 4, fontSize: 12, lineHeight: '20px' };
+/** An option without a colour (or one the field no longer has): antd's default tag, dark text on light grey. */
+const PLAIN_PILL: React.CSSProperties = { ...PILL, lineHeight: '18px', color: 'rgba(0, 0, 0, 0.88)', background: '#fafafa', border: '1px solid #d9d9d9' };
+
+/** A select option as a chip: white on the option's colour, or a plain grey chip when it has none (never white on nothing). */
+export function pillStyle(color: string): React.CSSProperties {
+  return color ? { ...PILL, color: '#fff', background: color } : PLAIN_PILL;
+}
+
 function Pill({ label, color }: { label: string; color: string }) {
   return (
-    <span style={{ display: 'inline-block', padding: '0 7px', marginInlineEnd: 4, borderRadius: 4, fontSize: 12, lineHeight: '20px', color: '#fff', background: color }}>
+    <span style={pillStyle(color)} data-testid="grid-pill">
       {label}
     </span>
   );

@@ -61,6 +61,9 @@ export default {
   'records.op.empty': 'is empty',
   'records.op.notEmpty': 'is not empty',
 
+  'records.columns.title': 'Columns',
+  'records.columns.reset': 'Reset',
+  'records.columns.pinned': 'Pinned: stays first',
   'records.grid.search': 'Search the text fields',
   'records.grid.new': 'New record',
   'records.grid.total': '{count, plural, one {# record} other {# records}}',

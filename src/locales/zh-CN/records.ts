@@ -61,6 +61,9 @@ export default {
   'records.op.empty': '为空',
   'records.op.notEmpty': '不为空',
 
+  'records.columns.title': '列设置',
+  'records.columns.reset': '重置',
+  'records.columns.pinned': '已固定，始终在最前',
   'records.grid.search': '搜索文本字段',
   'records.grid.new': '新建记录',
   'records.grid.total': '共 {count} 条记录',

@@ -177,6 +177,10 @@ test('records: constraints hold on create, update and bulk update, naming the fi
   };
   await bad('POST', BASE, { values: { qty: -1 } }, 400, ['values.qty', 'values.title']);
   await bad('POST', BASE, { values: { title: 'T', total: 5, ref: 'x' } }, 400, ['values.ref', 'values.total']);
+  // a number or money field given text that is no number: 400 naming each field, never dropped silently
+  const notNumber = await bad('POST', BASE, { values: { title: 'T', qty: 'abc', price: '12abc' } }, 400, ['values.price', 'values.qty']);
+  assert.equal(notNumber.errorCode, 'VALIDATION_FAILED');
+  assert.ok(notNumber.details?.every((d) => d.message.length > 0));
   const { record } = await create(app, cookie, { title: 'Unique A' });
   const other = (await create(app, cookie, { title: 'Unique B' })).record;
   assert.equal((await bad('POST', BASE, { values: { title: 'Unique A' } }, 409, ['values.title'])).errorCode, 'VALUE_TAKEN');

@@ -17,7 +17,7 @@
  * other values, and the names of users or records only hidden columns refer to, never leave the server.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser, RecordItem, SharedColumn, SharedView, SystemColumn, ViewConfig, ViewShare, ViewShareCreated } from '../../../../contracts';
+import type { CurrentUser, FieldOptions, RecordItem, SharedColumn, SharedFieldOptions, SharedView, SystemColumn, ViewConfig, ViewShare, ViewShareCreated } from '../../../../contracts';
 import { SYSTEM_COLUMNS, viewConfigSchema } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import type { ViewShareRow } from '../../db/schema';
@@ -158,6 +158,20 @@ export function visibleColumns(subject: SubjectDef, config: ViewConfig): string[
 
 const SYSTEM_NAMES: Record<SystemColumn, string> = { id: 'ID', createdAt: 'Created at', createdBy: 'Created by', updatedAt: 'Updated at', updatedBy: 'Updated by' };
 
+/**
+ * The display options of a field a share may show (contracts' sharedFieldOptionsSchema): select
+ * options as label and colour, number and date formatting; a formula's expression and a
+ * relation's target subject stay on the server.
+ */
+export function sharedOptions(options: FieldOptions): SharedFieldOptions {
+  const out: SharedFieldOptions = {};
+  if (options.choices) out.choices = options.choices.map((c) => ({ label: c.label, color: c.color }));
+  for (const k of ['precision', 'currency', 'multiple', 'resultType', 'prefix', 'padding', 'showSeconds'] as const) {
+    if (options[k] !== undefined) (out as Record<string, unknown>)[k] = options[k];
+  }
+  return out;
+}
+
 /** A record cut down to `keys` (system columns taken from the record's own attributes). */
 function cut(item: RecordItem, keys: readonly string[]): { id: string; values: Record<string, unknown> } {
   const values: Record<string, unknown> = {};
@@ -208,7 +222,7 @@ export async function readShared(
   const columns: SharedColumn[] = keys.map((k) => {
     const f = subject.fields.find((x) => x.key === k);
     const width = config.type === 'grid' ? config.widths[k] : undefined;
-    return { key: k, name: f?.name ?? SYSTEM_NAMES[k as SystemColumn] ?? k, type: f?.type ?? k, ...(width ? { width } : {}) };
+    return { key: k, name: f?.name ?? SYSTEM_NAMES[k as SystemColumn] ?? k, type: f?.type ?? k, ...(width ? { width } : {}), options: f ? sharedOptions(f.options) : {} };
   });
   const groupBy = config.type === 'grid' && config.groupBy && keys.includes(config.groupBy) ? config.groupBy : null;
   return {

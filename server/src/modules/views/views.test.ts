@@ -12,7 +12,7 @@ import type { RecycleEntry, SharedView, View, ViewRows, ViewShare, ViewShareCrea
 import { auditLog, recycleBin, viewShares, views } from '../../db/schema';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject } from '../record-queries/subjects.test-support';
-import { SHARE_RATE_LIMIT, tokenHashOf } from './shares.service';
+import { SHARE_RATE_LIMIT, sharedOptions, tokenHashOf } from './shares.service';
 
 ownDatabasePerTest('every test makes the same application `viewsapp` and subject (not converted to its own slugs yet)');
 
@@ -174,6 +174,12 @@ test('share links: only the view columns and rows, hidden fields never answered,
   const shared = json<SharedView>(res);
   assert.deepEqual(shared.view.columns.map((c) => c.key), ['title', 'status', 'amount']);
   assert.equal(shared.view.groupBy, 'status');
+  // each column carries what its cells are drawn with: a select's options and their colours
+  assert.deepEqual(shared.view.columns.find((c) => c.key === 'status')?.options, { choices: choices.map(({ label, color }) => ({ label, color })) });
+  assert.deepEqual(shared.view.columns.find((c) => c.key === 'title')?.options, {});
+  // display options only: a formula's expression and a relation's target stay on the server
+  assert.deepEqual(sharedOptions({ expression: 'secret * 2', resultType: 'number', precision: 2 }), { resultType: 'number', precision: 2 });
+  assert.deepEqual(sharedOptions({ targetSubjectId: 'x', multiple: true }), { multiple: true });
   assert.deepEqual(shared.data.map((r) => r.values.title), ['B1', 'C1', 'A2', 'A1'], "the view's rows only (N1 filtered out)");
   for (const row of shared.data) assert.deepEqual(Object.keys(row.values).sort(), ['amount', 'status', 'title']);
   assert.ok(!res.body.includes('s-a1') && !res.body.includes('secret'), 'hidden values never leave the server');

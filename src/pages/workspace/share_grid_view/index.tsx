@@ -1,7 +1,9 @@
 /**
  * /:app/share_grid_view?token=… (share links, docs/product.md "Views"): the read-only grid of a shared view for
  * anyone holding the token, signed in or not (the workspace gate and the layout let this path
- * through: layouts/share.ts). Only the view's columns and rows come back from the server. A link
+ * through: layouts/share.ts). Only the view's columns and rows come back from the server, each column
+ * with its field's display options (select colours, decimals), so the cells look as in the signed-in
+ * grid; nothing here calls a private API. A link
  * with a password asks for it (401 SHARE_PASSWORD_REQUIRED / _WRONG); an unknown, expired or
  * revoked link shows one "not available" page (the server does not say which). A link whose
  * password guesses are spent for now (429) or that locked after too many wrong ones (423
@@ -45,7 +47,7 @@ export default function ShareGridViewPage() {
       (meta.data?.view.columns ?? []).map((c) => ({
         key: c.key,
         name: c.name,
-        field: { type: c.type as FieldType, options: {} },
+        field: { type: c.type as FieldType, options: c.options ?? {} },
         width: c.width ?? defaultWidth(c.type as FieldType),
       })),
     [meta.data],
