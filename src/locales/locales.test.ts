@@ -24,7 +24,7 @@ describe('locales', () => {
     expect(keys.filter((k) => !(k in enUS))).toEqual([]);
   });
 
-  it("uses SPEC.md §1's Chinese labels", () => {
+  it("uses the Chinese screen names of docs/routes-and-loading.md", () => {
     const zh = zhCN as Record<string, string>;
     expect(zh['menu.audit_report']).toBe('审计报告');
     expect(zh['menu.grid_view']).toBe('表格视图');

@@ -2,7 +2,7 @@
  * The "New record" drawer of the records grid: a form of the subject's writable fields (their
  * defaults filled in, rules from the fields), POST …/records; a 400's field errors land under their
  * fields and the drawer stays open with everything typed. When the subject has a default dynamic
- * form (issue 7), that form is rendered instead (FormLayoutItems) and its id sent with the values.
+ * form, that form is rendered instead (FormLayoutItems) and its id sent with the values.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DrawerForm } from '@ant-design/pro-components';
@@ -28,7 +28,7 @@ export default function CreateRecordDrawer({
   const intl = useIntl();
   const [form] = Form.useForm<Record<string, unknown>>();
   const writable = subject.fields.filter(isWritable);
-  // the subject's default dynamic form (issue 7), when it has one: its layout, defaults and conditions
+  // the subject's default dynamic form, when it has one: its layout, defaults and conditions
   const { form: designed } = useDefaultForm(app, subject.key);
   const initialValues = designed
     ? layoutInitialValues(designed.layout, subject.fields)

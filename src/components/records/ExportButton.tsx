@@ -1,5 +1,5 @@
 /**
- * The grid's "Export" dropdown (issue 7: "Every grid exports CSV and XLSX of the current filter,
+ * The grid's "Export" dropdown ("Every grid exports CSV and XLSX of the current filter,
  * every column the user can see"): sends the grid's quick search, filter, sort and visible columns
  * (in their order) to POST …/records/export and downloads the file (services/imports.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The items of a record form laid out by a dynamic form (issue 7 "Dynamic forms"): its sections in
+ * The items of a record form laid out by a dynamic form: its sections in
  * order, each placed field with the form's label, help text and placeholder, and the conditions
  * live — a field whose `visibleIf` fails is not shown, a field whose `requiredIf` holds is
  * required — decided by contracts' `resolveFormState`, the very function the server runs on the

@@ -1,5 +1,5 @@
 /**
- * RecordDetail (issue 6 "Records"): one record, used by `/:app/:subject/:record` and
+ * RecordDetail: one record, used by `/:app/:subject/:record` and
  * `/admin/record/:record`. Loads the subject (fields) and the record (values, labels, files,
  * tags, categories); an unknown one renders 404 in place. Shows the values (edit with the
  * record's version, conflicts shown: RecordValues), the history timeline with restore and compare

@@ -1,5 +1,5 @@
 /**
- * RecordGrid (issue 6 "Records"): a subject's records in a ProTable, used by `/:app/:subject` and
+ * RecordGrid: a subject's records in a ProTable, used by `/:app/:subject` and
  * `/admin/record`. Columns come from the fields (columns.tsx); paging, sorting on any column, the
  * quick search (`q`) and the filter (FilterDrawer → FilterGroup) all run on the server through
  * the toRecordRequest adapter. Columns can be shown, hidden and reordered (ColumnSettings: a drag

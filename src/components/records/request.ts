@@ -1,5 +1,5 @@
 /**
- * The records grid's ProTable adapter (STYLE.md "ProTable through an adapter"): ProTable calls
+ * The records grid's ProTable adapter (docs/code-style.md "ProTable through an adapter"): ProTable calls
  * `request(params, sort)`; this maps its page, page size and column sort onto the records API
  * (`current`, `pageSize` ≤ RECORD_PAGE_MAX, `sort=key:asc,key2:desc`) with the grid's own quick
  * search and filter, and hands the page's extras (totalExact, labels, files) to the grid.

@@ -1,5 +1,5 @@
 /**
- * GridCell: one cell of the virtual grid, cheap to render while scrolling (issue 7: "smooth at
+ * GridCell: one cell of the virtual grid, cheap to render while scrolling ("smooth at
  * 100k rows"). Select options are coloured pills (plain spans, not antd Tags), links and files go
  * through FieldValue, everything else is `valueToText` in one ellipsised line (no Typography
  * measuring per cell). Memoised on field and value.

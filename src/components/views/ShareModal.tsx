@@ -1,5 +1,5 @@
 /**
- * ShareModal (issue 7 share links): create a link to a view (optional expiry and password), shown
+ * ShareModal (share links): create a link to a view (optional expiry and password), shown
  * in full once right after creation with a copy button (the server keeps only the token's hash, so
  * it cannot be shown again), and the list of the view's links: prefix, created, expiry, uses,
  * revoked — with Revoke (confirmed). A link locked after too many wrong passwords shows "Locked"

@@ -1,5 +1,5 @@
 /**
- * Where users find a subject's views (issue 7): `ViewsMenu`, the workspace subject page's "Views"
+ * Where users find a subject's views: `ViewsMenu`, the workspace subject page's "Views"
  * dropdown (each view, then "New view" of each type for editors), and `SubjectViewsCard`, the
  * console subject detail's list of views. "New view" asks for the name first (NewViewModal), then
  * saves a view with the type's default config (the first fitting fields) and opens it.

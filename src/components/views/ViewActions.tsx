@@ -1,5 +1,5 @@
 /**
- * The view page's actions (issue 7): "Save view" (the edited config over the saved one), "Save as
+ * The view page's actions: "Save view" (the edited config over the saved one), "Save as
  * new view" (asks for a name, opens the new one) and "Share" (ShareModal). Editors only; a viewer
  * may still change the toolbar to look around, without saving.
  */

@@ -1,5 +1,5 @@
 /**
- * ViewCalendar (issue 7: "calendar (by a date field)"; "kanban and calendar [stay smooth] at 5k"):
+ * ViewCalendar ("calendar (by a date field)"; "kanban and calendar [stay smooth] at 5k"):
  * antd's month Calendar with the records of the visible 6-week grid only (`from`/`to` sent to the
  * server, keyset pages of 200 read until the month is complete, at most 5,000 events); its year
  * mode reads the whole year and shows each month's number of events. The header jumps to any

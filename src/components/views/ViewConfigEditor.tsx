@@ -1,5 +1,5 @@
 /**
- * ViewConfigEditor: the view toolbar (issue 7: "a toolbar to change filters/sorts/group/columns"):
+ * ViewConfigEditor: the view toolbar ("a toolbar to change filters/sorts/group/columns"):
  * per type — grid: columns (show/hide, order), filter, sorts, group by, row height; kanban: the
  * single-select field, card fields, filter, sorts; calendar: date, end and title fields, filter.
  * Controlled: every change calls `onChange` with a new config (the page previews it live and saves it).

@@ -1,5 +1,5 @@
 /**
- * ViewKanban (issue 7: "kanban (by a select field, drag to change it)"; "kanban and calendar [stay
+ * ViewKanban ("kanban (by a select field, drag to change it)"; "kanban and calendar [stay
  * smooth] at 5k"): one column per option of the view's single-select field plus "No value", each
  * reading its own keyset pages (50 at a time, the next one asked for as the scroll nears the end,
  * or by "Load more"), so a board of 5,000 records asks only for what is shown. A column renders only

@@ -1,5 +1,5 @@
 /**
- * VirtualGrid: a read-only grid over keyset pages fetched as you scroll (issue 7: "The grid stays
+ * VirtualGrid: a read-only grid over keyset pages fetched as you scroll ("The grid stays
  * smooth at 100k rows (virtual scrolling over cursor pages fetched as you scroll)"). antd 5's Table
  * with `virtual` renders only the visible rows; react-query's useInfiniteQuery holds the pages and
  * the next one is asked for when the scroll comes within ~2 screens of the end. With `groupBy`, a

@@ -1,4 +1,4 @@
-/** A view and its subject (with fields), loaded one after the other with react-query (issue 7 view pages). */
+/** A view and its subject (with fields), loaded one after the other with react-query (view pages). */
 import { useQuery } from '@tanstack/react-query';
 import { getSubject } from '../../services/subjects';
 import { getView } from '../../services/views';

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the view components (issue 7 "Views"): a view's columns from the subject's fields
+ * Pure helpers of the view components: a view's columns from the subject's fields
  * and the config, a default config per type, group header rows, the month range a calendar shows,
  * and a kanban card moved between two columns' cached pages.
  */

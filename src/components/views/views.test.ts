@@ -1,4 +1,4 @@
-/** Pure parts of the views (issue 7): the share path bypass, group rows, the calendar range, the rows' filter and sorts, a kanban card moved in the cache. */
+/** Pure parts of the views: the share path bypass, group rows, the calendar range, the rows' filter and sorts, a kanban card moved in the cache. */
 import dayjs from 'dayjs';
 import { effectiveFilter, effectiveSort } from '../../../contracts/view-rows';
 import { isShareGridPath } from '../../layouts/share';

@@ -1,4 +1,4 @@
-/** en-US strings of applications (console and workspace settings) and the workspace home (issue 6). */
+/** en-US strings of applications (console and workspace settings) and the workspace home. */
 export default {
   'applications.title': 'Applications',
   'applications.desc': 'Each application is a workspace: members, enabled modules and a theme colour',

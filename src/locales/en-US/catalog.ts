@@ -1,4 +1,4 @@
-/** en-US strings of variables, tags and categories (issue 5). */
+/** en-US strings of variables, tags and categories. */
 export default {
   'catalog.actions': 'Actions',
   'catalog.open': 'Open',

@@ -1,4 +1,4 @@
-/** en-US strings of clients (`/admin/client`, issue 6). */
+/** en-US strings of clients (`/admin/client`). */
 export default {
   'clients.title': 'Clients',
   'clients.desc': 'Audited organisations: code, name, industry, contacts and linked applications',

@@ -1,4 +1,4 @@
-/** en-US strings of /compare_record_field (issue 6 "field compare"). */
+/** en-US strings of /compare_record_field. */
 export default {
   'compare.title': 'Compare fields',
   'compare.subtitle': 'Side by side, with a diff for text and deltas for numbers',

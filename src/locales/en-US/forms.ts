@@ -1,4 +1,4 @@
-/** en-US strings of dynamic forms: /admin/form, the designer /admin/form/:dynamicForm, and the workspace's record forms (issue 7). */
+/** en-US strings of dynamic forms: /admin/form, the designer /admin/form/:dynamicForm, and the workspace's record forms. */
 export default {
   'forms.title': 'Dynamic forms',
   'forms.desc': 'Designed record forms of a subject: sections, field order, labels, help, defaults, conditional fields. The default form is used for record create and edit in the workspace.',

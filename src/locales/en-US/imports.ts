@@ -1,4 +1,4 @@
-/** en-US strings of import and export (issue 7 "Import and export"); the same keys as zh-CN/imports.ts. */
+/** en-US strings of import and export; the same keys as zh-CN/imports.ts. */
 export default {
   'imports.title': 'Import',
   'imports.admin.subtitle': 'Import CSV, XLSX or JSON files into a subject, check them first, undo a batch',

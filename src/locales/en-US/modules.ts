@@ -1,4 +1,4 @@
-/** en-US names of PRODUCT.md's modules and of the menu groups. */
+/** en-US names of the product's modules (docs/product.md) and of the menu groups. */
 export default {
   'pending.title': 'The “{module}” module is not available yet',
   'pending.desc': 'This screen belongs to the {module} module, which is not built yet. Its address is kept and will work once the module lands.',

@@ -1,4 +1,4 @@
-/** en-US strings of notices (issue 5): the bell, the notice center, the console's notice screens. */
+/** en-US strings of notices: the bell, the notice center, the console's notice screens. */
 export default {
   'notices.bell.title': 'Notices',
   'notices.bell.aria': 'Notices, {count} unread',

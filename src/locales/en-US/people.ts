@@ -1,4 +1,4 @@
-/** en-US strings of the users and groups screens (issue 5); the same keys as zh-CN/people.ts. */
+/** en-US strings of the users and groups screens; the same keys as zh-CN/people.ts. */
 export default {
   'people.users': 'Users',
   'people.users.desc': 'Accounts, roles and status',

@@ -1,4 +1,4 @@
-/** en-US strings of /admin/record-query (issue 6 "record query"). */
+/** en-US strings of /admin/record-query. */
 export default {
   'recordQuery.title': 'Record query',
   'recordQuery.subtitle': 'Query one subject and its relations: columns, filters and sorts; save and export',

@@ -1,4 +1,4 @@
-/** en-US strings of records: the grid, the record detail and history, field inputs and filters (issue 6). */
+/** en-US strings of records: the grid, the record detail and history, field inputs and filters. */
 export default {
   'records.value.yes': 'Yes',
   'records.value.no': 'No',

@@ -1,4 +1,4 @@
-/** en-US labels of every route of SPEC.md §2 (ProLayout keys `menu.<parentName>.<name>`); src/locales/locales.test.ts checks they match config/routes. */
+/** en-US labels of every route of docs/routes.txt (ProLayout keys `menu.<parentName>.<name>`); src/locales/locales.test.ts checks they match config/routes. */
 export default {
   'menu.home': 'Home',
   'menu.admin.dashboard': 'Dashboard',

@@ -1,4 +1,4 @@
-/** en-US strings of subjects, their fields and the schema editor (issue 6 "Subjects and fields"). */
+/** en-US strings of subjects, their fields and the schema editor. */
 export default {
   'subject.title': 'Subjects',
   'subject.desc': 'Entity types of the applications, each with typed fields (a real table with a column per field)',

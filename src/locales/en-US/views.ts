@@ -1,4 +1,4 @@
-/** en-US strings of the views pages and share links (issue 7 "Views"). */
+/** en-US strings of the views pages and share links. */
 export default {
   'views.title': 'Views',
   'views.desc': 'Saved grid, kanban and calendar views of every subject',

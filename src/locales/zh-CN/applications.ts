@@ -1,4 +1,4 @@
-/** zh-CN strings of applications (console and workspace settings) and the workspace home (issue 6). */
+/** zh-CN strings of applications (console and workspace settings) and the workspace home. */
 export default {
   'applications.title': '应用管理',
   'applications.desc': '应用即工作区：成员、启用的模块与主题色',

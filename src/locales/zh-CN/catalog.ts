@@ -1,4 +1,4 @@
-/** zh-CN strings of variables, tags and categories (issue 5; labels from SPEC.md: 变量管理, 标签管理, 分类管理). */
+/** zh-CN strings of variables, tags and categories (labels as docs/routes-and-loading.md "Screen names": 变量管理, 标签管理, 分类管理). */
 export default {
   'catalog.actions': '操作',
   'catalog.open': '打开',

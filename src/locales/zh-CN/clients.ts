@@ -1,4 +1,4 @@
-/** zh-CN strings of clients (`/admin/client`, issue 6). */
+/** zh-CN strings of clients (`/admin/client`). */
 export default {
   'clients.title': '客户管理',
   'clients.desc': '被审计单位：编码、名称、行业、联系人与关联应用',

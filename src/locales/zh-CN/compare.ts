@@ -1,4 +1,4 @@
-/** zh-CN strings of /compare_record_field (issue 6 "field compare"). */
+/** zh-CN strings of /compare_record_field. */
 export default {
   'compare.title': '比较字段',
   'compare.subtitle': '并排对比：文本显示差异，数字显示增减',

@@ -1,4 +1,4 @@
-/** zh-CN strings of dynamic forms: /admin/form, the designer /admin/form/:dynamicForm, and the workspace's record forms (issue 7). */
+/** zh-CN strings of dynamic forms: /admin/form, the designer /admin/form/:dynamicForm, and the workspace's record forms. */
 export default {
   'forms.title': '动态表单',
   'forms.desc': '为数据对象设计的记录表单：分区、字段顺序、标签、帮助、默认值、条件字段。默认表单用于工作区新建和编辑记录。',

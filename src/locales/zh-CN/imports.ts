@@ -1,4 +1,4 @@
-/** zh-CN strings of import and export (issue 7 "Import and export"); the same keys as en-US/imports.ts. */
+/** zh-CN strings of import and export; the same keys as en-US/imports.ts. */
 export default {
   'imports.title': '导入',
   'imports.admin.subtitle': '将 CSV、XLSX 或 JSON 文件导入数据对象：先校验，可整批撤销',

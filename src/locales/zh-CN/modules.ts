@@ -1,4 +1,4 @@
-/** zh-CN names of PRODUCT.md's modules and of the menu groups. */
+/** zh-CN names of the product's modules (docs/product.md) and of the menu groups. */
 export default {
   'pending.title': '「{module}」尚未提供',
   'pending.desc': '此页面属于「{module}」模块，该模块还没有建成。页面地址已保留，模块上线后即可使用。',

@@ -1,4 +1,4 @@
-/** zh-CN strings of notices (issue 5): the bell, the notice center, the console's notice screens. */
+/** zh-CN strings of notices: the bell, the notice center, the console's notice screens. */
 export default {
   'notices.bell.title': '通知',
   'notices.bell.aria': '通知，{count} 条未读',

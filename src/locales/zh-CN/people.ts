@@ -1,4 +1,4 @@
-/** zh-CN strings of the users and groups screens (issue 5); the same keys as en-US/people.ts. */
+/** zh-CN strings of the users and groups screens; the same keys as en-US/people.ts. */
 export default {
   'people.users': '用户管理',
   'people.users.desc': '账号、角色与状态',

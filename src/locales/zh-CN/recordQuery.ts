@@ -1,4 +1,4 @@
-/** zh-CN strings of /admin/record-query (issue 6 "record query"). */
+/** zh-CN strings of /admin/record-query. */
 export default {
   'recordQuery.title': '记录查询',
   'recordQuery.subtitle': '查询一个数据对象及其关联：列、筛选与排序；可保存、可导出',

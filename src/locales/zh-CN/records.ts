@@ -1,4 +1,4 @@
-/** zh-CN strings of records: the grid, the record detail and history, field inputs and filters (issue 6). */
+/** zh-CN strings of records: the grid, the record detail and history, field inputs and filters. */
 export default {
   'records.value.yes': '是',
   'records.value.no': '否',

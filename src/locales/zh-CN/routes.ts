@@ -1,4 +1,4 @@
-/** zh-CN labels of every route of SPEC.md §2 (ProLayout keys `menu.<parentName>.<name>`); src/locales/locales.test.ts checks they match config/routes. */
+/** zh-CN labels of every route of docs/routes.txt (ProLayout keys `menu.<parentName>.<name>`); src/locales/locales.test.ts checks they match config/routes. */
 export default {
   'menu.home': '首页',
   'menu.admin.dashboard': '控制台首页',

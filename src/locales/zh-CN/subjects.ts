@@ -1,4 +1,4 @@
-/** zh-CN strings of subjects, their fields and the schema editor (issue 6 "Subjects and fields"). */
+/** zh-CN strings of subjects, their fields and the schema editor. */
 export default {
   'subject.title': '数据对象',
   'subject.desc': '各应用的实体类型，每个对象有带类型的字段（一张真实的表，每个字段一列）',

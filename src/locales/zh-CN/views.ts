@@ -1,4 +1,4 @@
-/** zh-CN strings of the views pages and share links (issue 7 "Views"). */
+/** zh-CN strings of the views pages and share links. */
 export default {
   'views.title': '视图管理',
   'views.desc': '所有数据对象已保存的表格、看板和日历视图',

@@ -1,5 +1,5 @@
 /**
- * The comparisons of `/compare_record_field` (issue 6 "field compare"), pure functions, unit-tested
+ * The comparisons of `/compare_record_field`, pure functions, unit-tested
  * (compare.test.ts). A field's value (contracts/records.ts, per type) is compared with another
  * value of the same field:
  * - text types: a word diff (Latin) or character diff (CJK) with the `diff` package (jsdiff);

@@ -1,5 +1,5 @@
 /**
- * /compare_record_field (issue 6 "field compare"; PRODUCT.md "Records"): one field compared side by
+ * /compare_record_field (docs/product.md "Data core"): one field compared side by
  * side, either across a record's versions (each with who/when and its change from the version
  * before) or across 2–10 records of a subject (each against the first, the baseline). Text gets a
  * word or character diff, numbers their delta and % change, dates the days between, selects the

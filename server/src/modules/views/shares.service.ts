@@ -1,5 +1,5 @@
 /**
- * Share links of views (issue 7: "a share link (random token, optional expiry and password,
+ * Share links of views ("a share link (random token, optional expiry and password,
  * revocable) opens a read-only grid for anyone holding it … showing only the view's columns and
  * rows; rate- and size-limited").
  *
@@ -31,7 +31,7 @@ import { admitSharePassword, type PasswordCheck } from './share-guard';
 import { countShareUse, findShare, findShareByHash, findView, insertShare, listShareRows, revokeShareRow, unlockShareRow } from './views.repository';
 import { readViewRows, requireEditableView, subjectOfView } from './views.service';
 
-/** Bytes of randomness in a share token (issue 7: at least 32). */
+/** Bytes of randomness in a share token (at least 32). */
 export const SHARE_TOKEN_BYTES = 32;
 /** Public share reads per client IP per minute (@fastify/rate-limit route config). */
 export const SHARE_RATE_LIMIT = 60;

@@ -1,5 +1,5 @@
 /**
- * SQL of views and share links (STYLE.md: "SQL lives in the repository"). Reads leave out views in
+ * SQL of views and share links (docs/code-style.md "Server in layers"). Reads leave out views in
  * the recycle bin (`deleted_at` set) and the views of a subject or application in the bin.
  */
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Views API (issue 7 "Views", contracts/views.ts):
+ * Views API (contracts/views.ts):
  * - GET /views (administrators: every view, `/admin/view`);
  * - GET/POST /applications/:slug/subjects/:key/views (members read; editors+ create);
  * - GET/PATCH/DELETE /views/:id, GET /views/:id/rows (members read; editors+ write; DELETE to the

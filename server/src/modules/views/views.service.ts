@@ -1,5 +1,5 @@
 /**
- * Views of a subject (issue 7 "Views"): saved grid, kanban and calendar configurations, their rows
+ * Views of a subject: saved grid, kanban and calendar configurations, their rows
  * through the records list code (records/list.ts: filter.ts, sort.ts, keyset cursors), and share
  * links. Deleting goes to the recycle bin (type 'view', views.recyclable.ts). Access as for records
  * (records.service.ts): members of the application (viewer+) and administrators read; editors,
@@ -185,7 +185,7 @@ export async function updateView(
 }
 
 /**
- * DELETE /views/:id (editors+): to the recycle bin (type 'view', labelled with its name; PRODUCT.md
+ * DELETE /views/:id (editors+): to the recycle bin (type 'view', labelled with its name; docs/product.md
  * "Deletes go to the recycle bin"), audited `view.delete`, both in one transaction. Its share links
  * are kept: they answer 404 while the view is in the bin and again after a restore (unless revoked);
  * a purge deletes them with it. @throws 403/404.

@@ -1,5 +1,5 @@
 /**
- * Views and share links (issue 7 "Views"): CRUD and access like records, config checks naming
+ * Views and share links: CRUD and access like records, config checks naming
  * `config.*`, rows through the records list code (filter, sorts, group-by order, keyset cursor,
  * calendar range, kanban column), share tokens (only the view's columns and rows, hidden fields
  * never answered), expiry, password, revocation, rate limit, page cap; delete to the recycle bin,

@@ -51,7 +51,7 @@ export default function RecordValues({
   const [saving, setSaving] = useState(false);
   const record = detail.record;
   const keys = subject.fields.filter(isWritable).map((f) => f.key);
-  // the subject's default dynamic form (issue 7), when it has one, lays out the edit form
+  // the subject's default dynamic form, when it has one, lays out the edit form
   const { form: designed } = useDefaultForm(app, subject.key);
 
   const startEdit = () => {
