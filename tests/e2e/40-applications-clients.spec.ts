@@ -191,6 +191,7 @@ test('a client with two contacts linked to the application: created, searched, e
 });
 
 test('screenshots of the application and client screens in both languages', async ({ page, problems }) => {
+  test.setTimeout(120_000); // twelve full-page screenshots: ~40 s alone, more while another server shares the cores
   await signIn(page);
   const screens = async (lang: string) => {
     await page.goto('/admin/application');
