@@ -29,7 +29,7 @@ export default {
   'imports.remove.content': '{name} was never imported: its uploaded rows are deleted. Nothing in the subject changes.',
   'imports.remove.ok': 'Remove',
   'imports.remove.done': '{name} removed',
-  'imports.history.expiry': 'Imports never run (uploaded, checked or failed) are removed automatically after {days} days.',
+  'imports.history.expiry': 'Imports never run (uploaded, checked or failed) are removed automatically after {days, plural, one {# day} other {# days}}.',
   'imports.viewer.title': 'You cannot import into this application',
   'imports.viewer.body': 'Your role here is viewer: importing needs the editor or owner role. You can still read the import history below; ask an owner of the application for the editor role.',
   'imports.upload.drag': 'Click or drag a file here',
