@@ -175,7 +175,7 @@ export async function createPgliteDataDir(prefix = 'assay-data-'): Promise<strin
  * A fresh, migrated database on the engine under test, for tests that run the real server or a
  * shell command in a child process: a throw-away `assay_test_*` database on TEST_DATABASE_URL, else
  * a PGlite data folder (createPgliteDataDir). Removed when the test ends.
- * @returns `env`, the variables a child process needs (`DATABASE_URL` or `DATA_DIR`), and `open`,
+ * @returns `env`, the variables a child process needs (`DATA_DIR`, and `DATABASE_URL` on PostgreSQL), and `open`,
  *   which opens it in this process (`poolMax` connections on PostgreSQL, default 2).
  */
 export async function createEngineDatabase(
@@ -186,7 +186,12 @@ export async function createEngineDatabase(
   if (serverUrl) {
     const created = await createPostgresTestDatabase(serverUrl);
     t.after(created.drop);
-    return { env: { DATABASE_URL: created.url }, open: () => openDatabase({ databaseUrl: created.url, poolMax }) };
+    // a data folder of its own too: the server keeps files there (audit anchors, attachments)
+    // even on PostgreSQL, and ./data would carry them into the next test
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-pgdata-'));
+    madeFolders.add(dataDir);
+    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    return { env: { DATABASE_URL: created.url, DATA_DIR: dataDir }, open: () => openDatabase({ databaseUrl: created.url, poolMax }) };
   }
   const dataDir = await createPgliteDataDir();
   t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -254,7 +259,11 @@ const madeDatabases = new Set<string>();
  * this file (or by another developer's run, which makes only `assay_test_*` databases).
  */
 async function footprint(): Promise<Footprint> {
-  const folder = [...madeFolders].filter((d) => fs.existsSync(d)).sort();
+  // the default data folder (./data, what a server started without DATA_DIR writes to) must not
+  // gain files from a test either
+  const defaultData = path.resolve('data');
+  const inDefault = fs.existsSync(defaultData) ? fs.readdirSync(defaultData).map((f) => path.join(defaultData, f)) : [];
+  const folder = [...[...madeFolders].filter((d) => fs.existsSync(d)), ...inDefault].sort();
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) return { database: [], role: [], setting: [], folder };
   return withServer(serverUrl, async (c) => ({
