@@ -85,9 +85,10 @@ test('CsvGuard refuses a cell over the cap with its row and column, before the r
   assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 1 });
 });
 
-test('JsonGuard refuses a string over 6 × the cell cap naming its item and key', () => {
+/** Feeds `prefix` (ending inside a string), then 7 MiB more of that string: the breach the guard throws. */
+function breachOfLongString(prefix: string): LimitBreach {
   const guard = new JsonGuard();
-  guard.feed('[{"code":"A","title":"x"},\n {"code":"B", "nested": {"title": "y"}, "title":"');
+  guard.feed(prefix);
   let breach: unknown;
   try {
     for (let i = 0; i < 7 * 16; i += 1) guard.feed('z'.repeat(64 * 1024));
@@ -95,6 +96,11 @@ test('JsonGuard refuses a string over 6 × the cell cap naming its item and key'
     breach = e;
   }
   assert.ok(breach instanceof LimitBreach);
+  return breach;
+}
+
+test('JsonGuard refuses a string over 6 × the cell cap naming its item and key', () => {
+  const breach = breachOfLongString('[{"code":"A","title":"x"},\n {"code":"B", "nested": {"title": "y"}, "title":"');
   assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'title' });
 });
 
@@ -120,14 +126,6 @@ test('readRows (JSON) behind JsonGuard reads any array of objects of strings, cu
 });
 
 test('JsonGuard numbers the items of an array under a top-level key from 1 too', () => {
-  const guard = new JsonGuard();
-  guard.feed('{"meta":{"v":"1"},"639-3":[{"alpha_3":"aaa"},{"alpha_3":"bbb","name":"');
-  let breach: unknown;
-  try {
-    for (let i = 0; i < 7 * 16; i += 1) guard.feed('z'.repeat(64 * 1024));
-  } catch (e) {
-    breach = e;
-  }
-  assert.ok(breach instanceof LimitBreach);
+  const breach = breachOfLongString('{"meta":{"v":"1"},"639-3":[{"alpha_3":"aaa"},{"alpha_3":"bbb","name":"');
   assert.deepEqual(breach.breach, { kind: 'cell', row: 2, column: 'name' });
 });
