@@ -1,12 +1,21 @@
 // A reporter for node's test runner (`--test-reporter=./scripts/file-times-reporter.mjs`): at the
-// end, one JSON object `{ "<file>": seconds, … }`, the summed duration of each file's top-level
-// tests (its process start, ~2–3 s, not included). scripts/test-all.mjs prints the slowest files.
+// end, one JSON object `{ "seconds": { "<file>": seconds, … }, "failures": [{ file, name, error }] }`:
+// the summed duration of each file's top-level tests (its process start, ~2–3 s, not included) and
+// every failed test that failed itself (not merely because a subtest did), with its error's first
+// line. scripts/test-all.mjs prints the slowest files and the failures.
 export default async function* fileTimes(source) {
   const seconds = {};
+  const failures = [];
   for await (const event of source) {
-    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
-      seconds[event.data.file] = (seconds[event.data.file] ?? 0) + (event.data.details?.duration_ms ?? 0) / 1000;
+    const { data } = event;
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && data.nesting === 0 && data.file) {
+      seconds[data.file] = (seconds[data.file] ?? 0) + (data.details?.duration_ms ?? 0) / 1000;
+    }
+    if (event.type === 'test:fail' && data.details?.error?.failureType !== 'subtestsFailed') {
+      const error = data.details?.error;
+      const message = String(error?.cause?.message ?? error?.message ?? error ?? '').split('\n')[0].slice(0, 300);
+      failures.push({ file: data.file ?? '', name: data.name, error: message });
     }
   }
-  yield `${JSON.stringify(seconds)}\n`;
+  yield `${JSON.stringify({ seconds, failures })}\n`;
 }

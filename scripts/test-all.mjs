@@ -30,6 +30,8 @@ const BUDGET_S = {
   total: 900,
 };
 const timings = [];
+/** One line per failed test (`part: file › title: error`), printed just before the summary: CI shows only the tail. */
+const failures = [];
 /** Notes the wall time of a part that ran from `since` (ms) until now. */
 const timed = (name, since) => timings.push({ name, seconds: (Date.now() - since) / 1000 });
 /**
@@ -60,19 +62,45 @@ const step = async (name, cmd, args, env) => {
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 };
 
+/** One line per flaky test (failed, then passed on its retry): passed, but named so it gets fixed. */
+const flaky = [];
+/**
+ * `file › title: error` of each test of a Playwright JSON report whose outcome is `outcome`
+ * ('unexpected' = failed, 'flaky' = passed on retry).
+ */
+function playwrightOutcomes(report, outcome) {
+  const out = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== outcome) continue;
+        const error = t.results?.find((r) => r.error)?.error?.message ?? '';
+        // eslint-disable-next-line no-control-regex
+        out.push(`${file} › ${spec.title}: ${error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return out;
+}
+
 /** Seconds as `m:ss`. */
 const fmt = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
-/** The five slowest test files of an API suite (scripts/file-times-reporter.mjs's JSON). */
-function slowestFiles(timesFile) {
-  if (!existsSync(timesFile)) return '';
-  let seconds;
+/** The reporter's JSON of an API suite (scripts/file-times-reporter.mjs), or null when unreadable. */
+function readFileTimes(timesFile) {
   try {
-    seconds = JSON.parse(readFileSync(timesFile, 'utf8'));
+    return JSON.parse(readFileSync(timesFile, 'utf8'));
   } catch {
-    return '';
+    return null;
   }
-  const top = Object.entries(seconds).sort((a, b) => b[1] - a[1]).slice(0, 5);
+}
+
+/** The five slowest test files of an API suite. */
+function slowestFiles(times) {
+  if (!times) return '';
+  const top = Object.entries(times.seconds).sort((a, b) => b[1] - a[1]).slice(0, 5);
   return `[assay test] slowest files (their tests' time): ${top.map(([f, s]) => `${f.replace(/^.*server\/src\//, '')} ${s.toFixed(1)} s`).join(', ')}`;
 }
 
@@ -107,7 +135,9 @@ function apiSuite(name, env) {
       timed(name, since);
       closeSync(out);
       console.log(`\n[assay test] ${name} output:`);
-      console.log(slowestFiles(`${base}.files.json`));
+      const times = readFileTimes(`${base}.files.json`);
+      console.log(slowestFiles(times));
+      for (const f of times?.failures ?? []) failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
       console.log(readFileSync(`${base}.log`, 'utf8'));
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -182,6 +212,8 @@ else if ((await build) !== 0) {
     // errors outside any test (a spec that throws while loading) fail the part even if others ran
     const loadErrors = (report.errors ?? []).length;
     if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
+    failures.push(...playwrightOutcomes(report, 'unexpected').map((t) => `browser: ${t}`));
+    flaky.push(...playwrightOutcomes(report, 'flaky').map((t) => `browser (passed on retry): ${t}`));
     record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
   } else record('browser (playwright)', 0, 1);
 }
@@ -194,6 +226,8 @@ for (const t of timings) {
   console.log(`  ${over ? 'OVER' : 'ok  '} ${t.name}: ${fmt(t.seconds)}${budget !== undefined ? ` of ${fmt(budget)}` : ''}`);
 }
 
+if (flaky.length) console.log(`\n[assay test] flaky (counted as passed):\n  ${flaky.join('\n  ')}`);
+if (failures.length) console.log(`\n[assay test] failed tests:\n  ${failures.join('\n  ')}`);
 const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed }), { passed: 0, failed: 0 });
 console.log('\n[assay test] summary');
 for (const r of results) console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
