@@ -51,6 +51,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     locale: 'zh-CN',
+    // the app then turns antd's motion off (src/app.tsx `antd`): no waiting for modals and menus to settle
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

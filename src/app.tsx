@@ -114,9 +114,18 @@ export const request: RequestConfig = requestConfig;
 
 installCspNonce();
 
-/** antd ConfigProvider: the CSP nonce the server templates into index.html, for cssinjs `<style>` tags. */
+/**
+ * antd ConfigProvider: the CSP nonce the server templates into index.html, for cssinjs `<style>`
+ * tags; and no component motion (modals, menus, messages appear at once) for a user whose system
+ * asks for reduced motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3). The route spinner keeps
+ * turning: it is the one sign that a page is loading.
+ */
 export function antd(memo: Record<string, unknown>) {
   if (cspNonce) memo.csp = { nonce: cspNonce };
+  if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    const theme = (memo.theme ?? {}) as { token?: Record<string, unknown> };
+    memo.theme = { ...theme, token: { ...theme.token, motion: false } };
+  }
   return memo;
 }
 
