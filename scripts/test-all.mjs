@@ -62,6 +62,9 @@ const step = async (name, cmd, args, env) => {
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 };
 
+/** The colour codes of terminal output (Playwright's error messages carry them). */
+// eslint-disable-next-line no-control-regex
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
 /** One line per flaky test (failed, then passed on its retry): passed, but named so it gets fixed. */
 const flaky = [];
 /**
@@ -75,8 +78,12 @@ function playwrightOutcomes(report, outcome) {
       for (const t of spec.tests ?? []) {
         if (t.status !== outcome) continue;
         const error = t.results?.find((r) => r.error)?.error?.message ?? '';
-        // eslint-disable-next-line no-control-regex
-        out.push(`${file} › ${spec.title}: ${error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300)}`);
+        out.push(
+          `${file} › ${spec.title}: ${error
+            .replace(ANSI_COLOUR, '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
@@ -100,15 +107,26 @@ function readFileTimes(timesFile) {
 /** The five slowest test files of an API suite. */
 function slowestFiles(times) {
   if (!times) return '';
-  const top = Object.entries(times.seconds).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const top = Object.entries(times.seconds)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
   return `[assay test] slowest files (their tests' time): ${top.map(([f, s]) => `${f.replace(/^.*server\/src\//, '')} ${s.toFixed(1)} s`).join(', ')}`;
 }
 
-/** The API test files (node 20's test runner does not expand globs itself). */
-function apiTestFiles() {
+/**
+ * The API test files of one engine's suite (node 20's test runner does not expand globs itself).
+ * A file that declares `runsOnOneEngine('<engine>', 'why')` (server/src/test/helpers.ts) goes to
+ * that engine's suite only, or to the other one when that engine's suite is skipped (SKIP_PG=1).
+ */
+function apiTestFiles(engine) {
+  const pgSkipped = process.env.SKIP_PG === '1';
   return readdirSync('server/src', { recursive: true })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `server/src/${f}`)
+    .filter((file) => {
+      const only = readFileSync(file, 'utf8').match(/^runsOnOneEngine\('(pglite|postgres)'/m)?.[1];
+      return !only || only === engine || (only === 'postgres' && pgSkipped);
+    })
     .sort();
 }
 
@@ -117,17 +135,28 @@ function apiTestFiles() {
  * test-results/<name>.log (printed when it ends, so two suites' lines don't interleave), its counts
  * come from the TAP summary. Resolves once recorded.
  */
-function apiSuite(name, env) {
+function apiSuite(name, engine, env) {
   const since = Date.now();
   const base = `test-results/${name.replace(/\W+/g, '-')}`;
   const tap = `${base}.tap`;
-  console.log(`\n[assay test] ${name} started in the background → ${base}.log`);
+  const files = apiTestFiles(engine);
+  console.log(`\n[assay test] ${name}: ${files.length} files, started in the background → ${base}.log`);
   const out = openSync(`${base}.log`, 'w');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-      '--test-reporter=./scripts/file-times-reporter.mjs', `--test-reporter-destination=${base}.files.json`, ...apiTestFiles()],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      '--test-reporter=./scripts/file-times-reporter.mjs',
+      `--test-reporter-destination=${base}.files.json`,
+      ...files,
+    ],
     { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
   );
   return new Promise((resolve) => {
@@ -137,7 +166,8 @@ function apiSuite(name, env) {
       console.log(`\n[assay test] ${name} output:`);
       const times = readFileTimes(`${base}.files.json`);
       console.log(slowestFiles(times));
-      for (const f of times?.failures ?? []) failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
+      for (const f of times?.failures ?? [])
+        failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
       console.log(readFileSync(`${base}.log`, 'utf8'));
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -191,9 +221,14 @@ await step('lint', 'npx', ['eslint', '.']);
 // Then the build in the background (it leaves the browser tests a fresh dist/) while the two API
 // suites run side by side, each writing to its own file.
 const build = process.env.SKIP_E2E === '1' ? null : startBuild();
-const suites = [apiSuite('API on PGlite', { TEST_DATABASE_URL: '' })];
+const suites = [apiSuite('API on PGlite', 'pglite', { TEST_DATABASE_URL: '' })];
 if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1, { emptyIsFailure: false });
-else suites.push(apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' }));
+else
+  suites.push(
+    apiSuite('API on PostgreSQL', 'postgres', {
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    }),
+  );
 await Promise.all(suites);
 
 // Browser tests on one fresh build
@@ -211,7 +246,10 @@ else if ((await build) !== 0) {
     const s = report.stats;
     // errors outside any test (a spec that throws while loading) fail the part even if others ran
     const loadErrors = (report.errors ?? []).length;
-    if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
+    if (loadErrors)
+      console.log(
+        `[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`,
+      );
     failures.push(...playwrightOutcomes(report, 'unexpected').map((t) => `browser: ${t}`));
     flaky.push(...playwrightOutcomes(report, 'flaky').map((t) => `browser (passed on retry): ${t}`));
     record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
