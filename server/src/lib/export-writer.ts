@@ -18,8 +18,9 @@
  * exceljs is loaded on the first XLSX export (`import('exceljs')` once, cached): requiring it costs
  * most of a second, which the server's start and every test process would otherwise pay.
  * A failure while reading rows destroys the stream, so the client sees a cut download, never a
- * wrong file.
+ * wrong file. Both formats read the next batch only once the bytes so far have been taken.
  */
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -164,6 +165,7 @@ export function xlsxStream(source: ExportSource): Readable {
     const sheet = workbook.addWorksheet(sheetNameOf(source.sheetName));
     sheet.addRow(source.columns.map((c) => c.header)).commit();
     for await (const batch of source.batches) {
+      if (out.destroyed) return; // the client went away
       for (const values of batch) {
         const row = sheet.addRow(values.map((v, i) => xlsxCell(v, kinds[i] ?? 'text')));
         formats.forEach((numFmt, i) => {
@@ -171,6 +173,10 @@ export function xlsxStream(source: ExportSource): Readable {
         });
         row.commit();
       }
+      // backpressure: exceljs writes without waiting, so the next batch is read only once the
+      // compressed bytes so far have been taken (a slow client does not pile the file up in memory)
+      await new Promise(setImmediate);
+      while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     sheet.commit();
     await workbook.commit();
