@@ -12,6 +12,7 @@ import type { ConsoleSummary, WorkspaceSummary } from '../../contracts/route-dat
 import { getRecordDetail } from '../services/records';
 import { getSubject } from '../services/subjects';
 import { fetchRouteData } from './fetchRouteData';
+import { keys } from '../services/query-keys';
 
 export interface LoaderContext {
   signal: AbortSignal;
@@ -42,7 +43,7 @@ export function useRouteData<P extends LoaderPattern>(pattern: P): UseQueryResul
   const routeId = String(selected[selected.length - 1]?.route.id ?? '');
   const loader = routeLoaders[pattern] as (p: Params, ctx: LoaderContext) => Promise<RouteData<P>>;
   return useQuery({
-    queryKey: ['route', pattern, params],
+    queryKey: keys('route').detail(pattern, params),
     queryFn: ({ signal }) => loader(params, { signal, routeId, href: window.location.href, locale: String(getLocale()) }),
   });
 }

@@ -21,9 +21,10 @@ import FieldDrawer from './FieldDrawer';
 import { FieldTypeLabel } from './icons';
 import SubjectSettingsForm from './SubjectSettingsForm';
 import { validationLabels } from './validationSummary';
+import { keys } from '../../services/query-keys';
 
 /** The react-query key of one subject's detail by application slug and key. */
-export const subjectDetailKey = (app: string, subject: string) => ['subjects', 'app', app, 'detail', subject];
+export const subjectDetailKey = (app: string, subject: string) => keys('subjects').detail(app, subject);
 
 /** Which drawer is open: none, a new field, or a field by key. */
 type DrawerState = { mode: 'closed' } | { mode: 'add'; n: number } | { mode: 'edit'; key: string };
@@ -136,7 +137,7 @@ export default function SchemaEditor({ app, subject }: { app: string; subject: s
   const [pendingOrder, setPendingOrder] = useState<Field[]>();
   const key = subjectDetailKey(app, subject);
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getSubject(app, subject, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['subjects'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys('subjects').all });
 
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 500;
