@@ -36,7 +36,7 @@ export const routeLoaders = {
 export type LoaderPattern = keyof typeof routeLoaders;
 export type RouteData<P extends LoaderPattern> = Awaited<ReturnType<(typeof routeLoaders)[P]>>;
 
-/** Runs the loader of `pattern` for the current params; keyed `['route', pattern, params]`. */
+/** Runs the loader of `pattern` for the current params; keyed `keys('route').detail(pattern, params)`. */
 export function useRouteData<P extends LoaderPattern>(pattern: P): UseQueryResult<RouteData<P>> {
   const params = useParams();
   const selected = useSelectedRoutes();

@@ -4,7 +4,8 @@
  * table (PUT …/fields/order), add/edit in FieldDrawer, delete to the recycle bin after a
  * confirmation, and the subject's own settings (name, icon, description, display field).
  * Data: GET /api/v1/applications/:app/subjects/:subject through react-query
- * (`['subjects', 'app', app, 'detail', subject]`); every change invalidates `['subjects']`.
+ * (`keys('subjects').detail(app, subject)`); every change invalidates the whole subject family,
+ * `keys('subjects').all` (the records screens, pickers and admin pages cache the same subject).
  * An unknown subject renders the 404 result in place.
  */
 import { DragSortTable, type ProColumns } from '@ant-design/pro-components';
