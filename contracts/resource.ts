@@ -337,3 +337,86 @@ export function fieldLabel(def: ResourceDef, field: string): string {
 export function operationsOf(def: ResourceDef): [ResourceOperation, ResourceRole][] {
   return Object.entries(def.access) as [ResourceOperation, ResourceRole][];
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Value types derived from a definition (types only; the zod schemas of contracts/resource-zod.ts
+ * parse to exactly these)
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The value of one non-list field. */
+export type ScalarValue<F> = F extends EnumField ? F['values'][number] : F extends NumberField ? number : F extends BooleanField ? boolean : string;
+
+/** True when a field always has a value (required, or has a default, or a list). */
+type AlwaysSet<F> = F extends { required: true } ? true : F extends { default: unknown } ? true : F extends ListField | TagsField | JsonField ? true : F extends ReferenceField ? (F extends { many: true } ? true : false) : false;
+
+/** One item of a list field: every sub-field present, optional ones null when not given. */
+export type ListItem<O extends Record<string, ScalarField>> = { [K in keyof O]: ScalarValue<O[K]> | (O[K] extends { required: true } ? never : null) };
+
+/** The stored value of a field (ids for references). */
+export type FieldValue<F> = F extends ListField
+  ? ListItem<F['of']>[]
+  : F extends ReferenceField
+    ? F extends { many: true }
+      ? string[]
+      : string
+    : F extends TagsField
+      ? string[]
+      : F extends JsonField
+        ? unknown
+        : ScalarValue<F>;
+
+type Writable<D extends ResourceDef> = { [K in keyof D['fields']]: D['fields'][K] extends { readOnly: true } ? never : K }[keyof D['fields']];
+type Required_<D extends ResourceDef> = { [K in Writable<D>]: AlwaysSet<D['fields'][K]> extends true ? K : never }[Writable<D>];
+type Optional_<D extends ResourceDef> = Exclude<Writable<D>, Required_<D>>;
+
+/** A parsed create body: required and defaulted fields set, optional ones a value, null (clear) or absent. */
+export type ResourceCreateValues<D extends ResourceDef> = { [K in Required_<D>]: FieldValue<D['fields'][K]> } & {
+  [K in Optional_<D>]?: FieldValue<D['fields'][K]> | null;
+};
+
+/** A parsed update body: any writable field (null clears an optional one), plus `version` when versioned. */
+export type ResourceUpdateValues<D extends ResourceDef> = { [K in Required_<D>]?: FieldValue<D['fields'][K]> } & {
+  [K in Optional_<D>]?: FieldValue<D['fields'][K]> | null;
+} & (D extends { versioned: true } ? { version: number } : unknown);
+
+/** A referenced row as a read shows it (`readAs`): its id and display columns. */
+export type ReferencedRow<R extends ReferenceField> = R extends { readAs: { display: readonly (infer C extends string)[] } } ? { id: string } & { [K in C]: string } : never;
+
+type ReadKey<D extends ResourceDef, K extends keyof D['fields']> = D['fields'][K] extends { readAs: { key: infer A extends string } } ? A : K;
+
+/** A row as the API answers it: id, every field (optional ones null), references `readAs`, timestamps (and version). */
+export type ResourceRecord<D extends ResourceDef> = { id: string; createdAt: string; updatedAt: string } & {
+  [K in keyof D['fields'] as ReadKey<D, K>]: D['fields'][K] extends ReferenceField & { readAs: object }
+    ? ReferencedRow<D['fields'][K]>[]
+    : FieldValue<D['fields'][K]> | (AlwaysSet<D['fields'][K]> extends true ? never : null);
+} & (D extends { versioned: true } ? { version: number } : unknown);
+
+/** A list query as parsed: paging, `q`, the filters by their query parameter, sort. */
+export interface ResourceListQuery {
+  current: number;
+  pageSize: number;
+  /** Keyset paging (`paging: 'cursor'`): the previous answer's `nextCursor`. */
+  cursor?: string;
+  q?: string;
+  sort?: { field: string; desc: boolean };
+  [filter: string]: unknown;
+}
+
+/** What a client may send for a field (before parsing: references as ids, list items with optional sub-fields). */
+export type FieldInput<F> = F extends ListField
+  ? ({ [K in keyof F['of'] as F['of'][K] extends { required: true } ? K : never]: ScalarValue<F['of'][K]> } & {
+      [K in keyof F['of'] as F['of'][K] extends { required: true } ? never : K]?: ScalarValue<F['of'][K]> | null;
+    })[]
+  : FieldValue<F>;
+
+type MustSend<D extends ResourceDef> = { [K in Writable<D>]: D['fields'][K] extends { required: true } ? K : never }[Writable<D>];
+
+/** A create body as sent: required fields, the others optional (null or '' = none). */
+export type ResourceCreateInput<D extends ResourceDef> = { [K in MustSend<D>]: FieldInput<D['fields'][K]> } & {
+  [K in Exclude<Writable<D>, MustSend<D>>]?: FieldInput<D['fields'][K]> | null;
+};
+
+/** An update body as sent: any writable field (null or '' clears an optional one), plus `version` when versioned. */
+export type ResourceUpdateInput<D extends ResourceDef> = { [K in Writable<D>]?: FieldInput<D['fields'][K]> | null } & (D extends { versioned: true }
+  ? { version: number }
+  : unknown);
