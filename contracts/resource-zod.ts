@@ -28,6 +28,7 @@ import {
   type ResourceCreateInput,
   type ResourceCreateValues,
   type ResourceDef,
+  type ResourceFilterQuery,
   type ResourceListQuery,
   type ResourceRecord,
   type ResourceUpdateInput,
@@ -246,7 +247,7 @@ export interface ResourceSchemas<D extends ResourceDef> {
   /** GET list query: paging, `q`, filters, `sort`. */
   listQuery: z.ZodType<ResourceListQuery>;
   /** GET export query: `format` (csv|xlsx, default csv) and the list's filters and sort. */
-  exportQuery: z.ZodType<Omit<ResourceListQuery, 'current' | 'pageSize'> & { format: (typeof EXPORT_FORMATS)[number] }>;
+  exportQuery: z.ZodType<ResourceFilterQuery & { format: (typeof EXPORT_FORMATS)[number] }>;
   /** `:id` params. */
   idParams: z.ZodType<{ id: string }>;
 }

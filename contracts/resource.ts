@@ -268,7 +268,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
  * Checks and returns a resource definition unchanged (typed, so its field names are known to
  * the zod derivation and the web kit). Throws at load time on a definition that contradicts
  * itself: the default sort over a field that is not sortable, a recycle label naming an unknown
- * field, a readOnly field that is required.
+ * field, a readOnly field that is required, a unique field without a `messages.taken` key.
  */
 export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
   const [sortField, dir] = def.defaultSort.split(':');
@@ -281,6 +281,8 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
   }
   for (const [key, f] of Object.entries(def.fields)) {
     if (f.readOnly && f.required) throw new Error(`${def.name}.${key}: readOnly and required`);
+    const taken = def.messages.taken;
+    if (f.unique && !(typeof taken === 'string' || (taken as Record<string, string> | undefined)?.[key])) throw new Error(`${def.name}.${key}: unique without a messages.taken key`);
   }
   return def;
 }
@@ -391,15 +393,19 @@ export type ResourceRecord<D extends ResourceDef> = { id: string; createdAt: str
     : FieldValue<D['fields'][K]> | (AlwaysSet<D['fields'][K]> extends true ? never : null);
 } & (D extends { versioned: true } ? { version: number } : unknown);
 
-/** A list query as parsed: paging, `q`, the filters by their query parameter, sort. */
-export interface ResourceListQuery {
+/** The filter part of a list query as parsed (shared by the list and the export): `q`, the filters by their query parameter, sort. */
+export interface ResourceFilterQuery {
+  q?: string;
+  sort?: { field: string; desc: boolean };
+  [filter: string]: unknown;
+}
+
+/** A list query as parsed: paging, then the filters. */
+export interface ResourceListQuery extends ResourceFilterQuery {
   current: number;
   pageSize: number;
   /** Keyset paging (`paging: 'cursor'`): the previous answer's `nextCursor`. */
   cursor?: string;
-  q?: string;
-  sort?: { field: string; desc: boolean };
-  [filter: string]: unknown;
 }
 
 /** What a client may send for a field (before parsing: references as ids, list items with optional sub-fields). */
@@ -420,3 +426,30 @@ export type ResourceCreateInput<D extends ResourceDef> = { [K in MustSend<D>]: F
 export type ResourceUpdateInput<D extends ResourceDef> = { [K in Writable<D>]?: FieldInput<D['fields'][K]> | null } & (D extends { versioned: true }
   ? { version: number }
   : unknown);
+
+/** The URL of each operation under `/api/v1/<name>` (Fastify's pattern), and its method. */
+export const OPERATION_ROUTES: Record<ResourceOperation, { method: ExtraRouteDef['method']; path: string }> = {
+  list: { method: 'GET', path: '' },
+  export: { method: 'GET', path: '/export' },
+  read: { method: 'GET', path: '/:id' },
+  create: { method: 'POST', path: '' },
+  update: { method: 'PATCH', path: '/:id' },
+  delete: { method: 'DELETE', path: '/:id' },
+  restore: { method: 'POST', path: '/:id/restore' },
+  purge: { method: 'DELETE', path: '/:id/purge' },
+};
+
+/**
+ * Every route of a resource (its operations and extra routes), keyed `METHOD url` as the
+ * access-matrix test names them (`GET /api/v1/clients/:id`), with the matrix roles it allows:
+ * a module's `*.route-specs.ts` takes its `allow` lists from here instead of repeating them.
+ */
+export function routeAccess(def: ResourceDef, prefix = '/api/v1'): Record<string, readonly MatrixRole[]> {
+  const out: Record<string, readonly MatrixRole[]> = {};
+  for (const [op, role] of operationsOf(def)) {
+    const { method, path } = OPERATION_ROUTES[op];
+    out[`${method} ${prefix}/${def.name}${path}`] = allowedRoles(role);
+  }
+  for (const r of Object.values(def.extraRoutes ?? {})) out[`${r.method} ${prefix}/${def.name}${r.path}`] = allowedRoles(r.access);
+  return out;
+}
