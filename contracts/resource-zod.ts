@@ -140,8 +140,8 @@ function fieldSchema(f: FieldDef | ScalarField, place: Place, op: 'create' | 'up
   const required = f.required === true;
   const base = valueSchema(f, required);
   const hasDefault = 'default' in f && f.default !== undefined;
+  if (op === 'create' && required) return base;
   if (op === 'create' && place === 'top') {
-    if (required) return base;
     if (hasDefault) return base.default(f.default as never);
     if (isListKind(f)) return base.default([] as never);
   }
