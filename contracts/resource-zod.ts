@@ -201,7 +201,7 @@ function filterShape(def: ResourceDef): Record<string, z.ZodType> {
 
 /** The read shape of one field. */
 function readSchema(f: FieldDef): z.ZodType {
-  const always = f.required === true || ('default' in f && f.default !== undefined) || isListKind(f) || f.kind === 'json';
+  const always = f.required === true || f.readOnly === true || ('default' in f && f.default !== undefined) || isListKind(f) || f.kind === 'json';
   let s: z.ZodType;
   switch (f.kind) {
     case 'enum':

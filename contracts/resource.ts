@@ -348,8 +348,8 @@ export function operationsOf(def: ResourceDef): [ResourceOperation, ResourceRole
 /** The value of one non-list field. */
 export type ScalarValue<F> = F extends EnumField ? F['values'][number] : F extends NumberField ? number : F extends BooleanField ? boolean : string;
 
-/** True when a field always has a value (required, or has a default, or a list). */
-type AlwaysSet<F> = F extends { required: true } ? true : F extends { default: unknown } ? true : F extends ListField | TagsField | JsonField ? true : F extends ReferenceField ? (F extends { many: true } ? true : false) : false;
+/** True when a field always has a value (required, server-set, has a default, or a list). */
+type AlwaysSet<F> = F extends { required: true } | { readOnly: true } ? true : F extends { default: unknown } ? true : F extends ListField | TagsField | JsonField ? true : F extends ReferenceField ? (F extends { many: true } ? true : false) : false;
 
 /** One item of a list field: every sub-field present, optional ones null when not given. */
 export type ListItem<O extends Record<string, ScalarField>> = { [K in keyof O]: ScalarValue<O[K]> | (O[K] extends { required: true } ? never : null) };

@@ -51,7 +51,7 @@ export interface ResourceHooks<Row, Extras, Read> {
   /** `details` of the update's audit entry. */
   updateDetails?(row: Row): Record<string, unknown>;
   /** `details` of the recycle-bin entry of a deleted row (its view as the audit keeps it). */
-  recycleDetails?(row: Row, view: Record<string, unknown>): unknown;
+  recycleDetails?(tx: Executor, row: Row, view: Record<string, unknown>): unknown;
 }
 
 /** The service of one resource. */
@@ -228,7 +228,7 @@ export function createResourceService<Row extends { id: string }, Extras extends
             label: def.deletion.label.map((f) => String((row as Record<string, unknown>)[f] ?? '')).join(' '),
             actorId: actor.id,
             actorLabel: actor.email,
-            details: hooks.recycleDetails?.(row, view),
+            details: await hooks.recycleDetails?.(tx, row, view),
           });
         } else {
           await repo.purge(tx, id);

@@ -37,7 +37,7 @@ export const clientService = createResourceService<ClientRow, { applications: Li
     },
   },
   updateDetails: (row) => ({ code: row.code }),
-  recycleDetails: (row, view) => ({ code: row.code, applications: (view.applicationIds as string[]).length }),
+  recycleDetails: (_tx, row, view) => ({ code: row.code, applications: (view.applicationIds as string[]).length }),
 });
 
 /** A client row and its live linked applications as contracts' Client (the export's). */
