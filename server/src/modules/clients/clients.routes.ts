@@ -9,8 +9,7 @@ import { resourceRoutes } from '../../core/resource';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { clientExportFileName, EXPORT_TYPES, exportClientsStream } from './clients.export';
-import { listIndustries } from './clients.repository';
-import { clientRepository } from './clients.repository';
+import { clientRepository, listIndustries } from './clients.repository';
 import { clientService } from './clients.service';
 
 export const clientRoutes = resourceRoutes({
