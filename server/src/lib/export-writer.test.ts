@@ -10,6 +10,9 @@ import type { Readable } from 'node:stream';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { csvStream, DATE_FORMAT, DATETIME_FORMAT, xlsxStream, XLSX_CELL_MAX, type ExportCell, type ExportColumn } from './export-writer';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'the export writer turns rows into bytes; no database');
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
