@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { AppRole, ApplicationSortField } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { applications, fields, memberships, subjects, users, type ApplicationRow } from '../../db/schema';
-import { effectiveRoleSql } from '../groups/effective-role';
+import { effectiveRoleSql } from '../../core/effective-role';
 
 /** An application with the caller's role (null when not a member) and its number of members. */
 export interface ApplicationListRow {

@@ -22,10 +22,10 @@ import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/ht
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import type { AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { dropSubjectTable, ident, sequenceNameOf } from '../subjects/ddl';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users/users.service';
 import {
   countOwners,
   deleteMembership,
@@ -48,6 +48,9 @@ import {
   upsertMembership,
   type ApplicationChanges,
 } from './applications.repository';
+
+/** A user's effective role in an application (core/effective-role.ts), for modules that check it themselves. */
+export { findRole } from './applications.repository';
 
 /** The stored modules as contracts' AppModule list (unknown names, if any, left out). */
 function modulesOf(app: ApplicationRow): AppModule[] {

@@ -3,7 +3,7 @@
  * when a live client took it meanwhile) and its links, which stayed, show again; purge deletes the
  * client and, by cascade, its links. Registered on import (clients.routes.ts).
  */
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { purgeClient, restoreClient } from './clients.service';
 
 registerRecyclable({ type: 'client', restore: restoreClient, purge: purgeClient });

@@ -18,8 +18,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import { clientExportFileName, EXPORT_TYPES, exportClientsStream } from './clients.export';
 import './clients.recyclable';
 import { countClients, listIndustries } from './clients.repository';

@@ -14,8 +14,8 @@ import type { ClientRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import type { AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import {
   clientCodeTaken,
   findClient,

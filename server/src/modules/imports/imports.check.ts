@@ -17,7 +17,7 @@ import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { tableOf } from '../records/records.repository';
+import { tableOf } from '../records/records.service';
 import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
 import { isId, nameError, NameResolver, takesNames } from './imports.resolve';

@@ -29,8 +29,8 @@ import {
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
 import { contentDisposition } from '../attachments/content-disposition';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import {
   checkImport,
   deleteImport,

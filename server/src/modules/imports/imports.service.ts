@@ -32,7 +32,7 @@ import { applications, importBatches, importRows, subjects } from '../../db/sche
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { namesOf } from '../records/list';
 import { isComputed } from '../records/values';
 import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/subject-def';

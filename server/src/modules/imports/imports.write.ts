@@ -10,7 +10,7 @@ import { ident } from '../subjects/ddl';
 import { storageOf } from '../subjects/field-types';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, systemValues } from '../records/compute';
-import { tableOf } from '../records/records.repository';
+import { tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
 import { kindOf, sameValue, sqlTypeOfKind, type FieldValue } from '../records/values';
 

@@ -9,7 +9,7 @@ import type { Category, CurrentUser, Tag } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import { sameIds, type AuditWriter } from '../audit/audit.service';
+import { sameIds, type AuditWriter } from '../../core/audit.writer';
 import { categoriesOf, setCategories } from '../categories/categories.service';
 import { requireRecord } from '../subjects/record-access';
 import { setTags, tagsOf } from '../tags/tags.service';

@@ -27,8 +27,8 @@ import { contentDisposition } from '../attachments/content-disposition';
 import { exportRecords } from './export';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import './records.recyclable';
 import {
   bulkDeleteRecords,

@@ -32,8 +32,8 @@ import { applications, categories, categorizations, taggings, tags } from '../..
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import type { AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { ident } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
 import { loadSubjectDef, requireSubject, type FieldDef, type SubjectDef } from '../subjects/subject-def';
@@ -58,6 +58,9 @@ import {
   updateRecordRow,
   versionsAfter,
 } from './records.repository';
+
+/** The records table of a subject, reading and locking records, and relation links: for the import and query modules. */
+export { findRecords, replaceLinks, tableOf } from './records.repository';
 import { parseSortParam } from './sort';
 import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from './values';
 

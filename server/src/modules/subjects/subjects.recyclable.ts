@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { purgeRecordExtras } from '../record-tags/record-extras';
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { dropFieldColumn, dropSubjectTable, ident, sequenceNameOf } from './ddl';
 import { numberRecords, recomputeFormulas } from './field-data';
 import { checkFormula, FormulaError, formulaOrder } from './formula';

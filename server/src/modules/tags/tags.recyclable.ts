@@ -4,7 +4,7 @@
  * tag and, by cascade, its taggings. Registered on import (tags.routes.ts).
  */
 import { notFound } from '../../lib/http-error';
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { lockTag, markTagDeleted, purgeTag, tagNameTaken } from './tags.repository';
 import { tagNameTaken as nameTakenError } from './tags.service';
 

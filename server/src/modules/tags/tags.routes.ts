@@ -17,8 +17,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import './tags.recyclable';
 import { assignTags, createTag, deleteTag, listTags, tagsOf, updateTag } from './tags.service';
 

@@ -10,8 +10,8 @@ import type { Database, Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, sameIds, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, sameIds, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import {
   findTag,
   insertTag,

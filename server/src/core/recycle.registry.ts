@@ -11,8 +11,8 @@
  * purge, in the same transaction, and writes the audit entry.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { recycleBin } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { recycleBin } from '../db/schema';
 
 /** What one type of object does when the bin restores or purges it. */
 export interface Recyclable {
