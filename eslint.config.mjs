@@ -1,15 +1,32 @@
 // The linter enforces docs/code-style.md ("Size and typing") over src, server, contracts, mock and tests alike: no `any`, no
 // ts-ignore comments, hooks rules.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The server's module boundaries (docs/architecture.md "What the lint enforces"): one zone per
+// module, so a module's repository (its SQL) is importable only from the module's own folder.
+const serverModules = readdirSync(new URL('./server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const repositoryZones = serverModules.map((name) => ({
+  // every file outside server/src/modules/<name>/
+  target: [`server/src/modules/!(${name})/**/*`, 'server/src/!(modules)/**/*', 'server/src/*', 'contracts/**/*', 'mock/**/*', 'tests/**/*', 'bench/**/*', 'scripts/**/*'],
+  from: `server/src/modules/${name}/*.repository.ts`,
+  except: [],
+  message: `Reach the ${name} module through its service (${name}.service.ts), not its repository.`,
+}));
 
 export default tseslint.config(
   {
     ignores: [
       'node_modules/**', 'dist/**', '.umi/**', '.umi-production/**', '.umi-test/**', 'src/.umi/**', 'src/.umi-production/**', 'src/.umi-test/**',
       'test-results/**', 'playwright-report/**', 'data/**', '.e2e-data/**', 'server/drizzle/**',
+      // planted violations that server/src/test/boundaries.test.ts lints on purpose
+      'server/src/test/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -52,6 +69,28 @@ export default tseslint.config(
           message: 'Give the form a `name` (unique on its page): antd prefixes its inputs\' ids with it.',
         },
       ],
+    },
+  },
+  {
+    // Module boundaries of the server (docs/architecture.md "What the lint enforces"): no import of
+    // another module's repository from anywhere that can import server code. The resolver and
+    // parser settings let import-x follow extensionless TypeScript imports.
+    files: ['server/**/*.ts', 'contracts/**/*.ts', 'mock/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: repositoryZones }],
+    },
+  },
+  {
+    // and no import cycle among the server's and the contracts' files (type-only imports aside)
+    files: ['server/src/**/*.ts', 'contracts/**/*.ts'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
