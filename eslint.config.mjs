@@ -19,6 +19,13 @@ const repositoryZones = serverModules.map((name) => ({
   except: [],
   message: `Reach the ${name} module through its service (${name}.service.ts), not its repository.`,
 }));
+// the layers below the modules never import them: core knows no module (modules register with it),
+// lib knows neither core nor modules
+const layerZones = [
+  { target: 'server/src/core', from: 'server/src/modules', message: 'The core knows no module: let the module register with the core (docs/architecture.md).' },
+  // (its tests may build the app)
+  { target: 'server/src/lib/!(*.test).ts', from: ['server/src/modules', 'server/src/core'], message: 'lib/ holds plain helpers: no imports of the core or of modules.' },
+];
 
 export default tseslint.config(
   {
@@ -83,7 +90,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: repositoryZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...repositoryZones, ...layerZones] }],
     },
   },
   {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import tar from 'tar-stream';
 import { buildApp } from '../app';
 import { LocalBlobStore } from '../lib/blob-store';
-import { multipartBody } from '../modules/record-queries/subjects.test-support';
+import { multipartBody } from '../test/records-support';
 import type { DatabaseHandle } from '../db/client';
 import { acquireDataLock } from '../db/lock';
 import { testDatabaseUrl } from '../env';

@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error';
 import { errorResponses } from '../../lib/openapi';
 import { auditOf } from '../../core/audit.plugin';
 import { requireUser, userOf } from '../../core/auth.plugin';
-import { contentDisposition, INLINE_TYPES } from './content-disposition';
+import { contentDisposition, INLINE_TYPES } from '../../lib/content-disposition';
 import {
   checkDeclaredLength,
   deleteAttachment,

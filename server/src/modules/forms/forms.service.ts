@@ -17,7 +17,7 @@ import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
 import { changedKeys, type AuditWriter } from '../../core/audit.writer';
-import { isComputed, normalizeValue, ValueError } from '../records/values';
+import { isComputed, normalizeValue, ValueError } from '../subjects/values';
 import { moveToRecycleBin } from '../../core/recycle.registry';
 import { requireSubject, type SubjectDef } from '../subjects/subject-def';
 import {

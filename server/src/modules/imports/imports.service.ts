@@ -34,7 +34,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
 import type { AuditWriter } from '../../core/audit.writer';
 import { namesOf } from '../records/list';
-import { isComputed } from '../records/values';
+import { isComputed } from '../subjects/values';
 import { loadSubjectDef, requireSubject, type SubjectDef } from '../subjects/subject-def';
 import { checkRows, planOf, type StagedError } from './imports.check';
 import { takesNames } from './imports.resolve';

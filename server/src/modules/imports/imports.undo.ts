@@ -33,7 +33,7 @@ import type { AuditWriter } from '../../core/audit.writer';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
 import { findRecords, tableOf } from '../records/records.service';
-import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../records/values';
+import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers } from './imports.repository';
 import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
 

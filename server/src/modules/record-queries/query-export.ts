@@ -16,25 +16,14 @@ import Papa from 'papaparse';
 import { RECORD_QUERY_EXPORT_MAX_ROWS, type AuditExportFormat, type Locale } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import type { ReadCache } from '../../lib/read-cache';
-import { kindOf } from '../records/values';
+import { exactNumber } from '../../lib/export-file';
+import { kindOf } from '../subjects/values';
 import type { QueryColumn } from './query-columns';
 import { labelsOf } from './query-labels';
 import { selectRows, type PreparedQuery } from './query-run';
 
 /** Rows per database read. */
 const BATCH = 2000;
-
-/** Content-Type and file extension of each format. */
-export const QUERY_EXPORT_TYPES: Record<AuditExportFormat, { contentType: string; ext: string }> = {
-  csv: { contentType: 'text/csv; charset=utf-8', ext: 'csv' },
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' },
-};
-
-/** `<name>-YYYYMMDD-HHmmss.<ext>` (UTC). */
-export function queryExportFileName(name: string, format: AuditExportFormat, now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${name}-${stamp}.${QUERY_EXPORT_TYPES[format].ext}`;
-}
 
 /** The headers of the export in `locale`. */
 export const exportHeaders = (columns: readonly QueryColumn[], locale: Locale) => columns.map((c) => c.header(locale));
@@ -49,16 +38,6 @@ function cellText(value: unknown, named: boolean, labels: Record<string, string>
 }
 
 const isNumeric = (c: QueryColumn) => !c.many && c.field !== null && kindOf(c.field) === 'number';
-
-/**
- * A decimal text (PostgreSQL's numeric form) as a number when a double holds it exactly (it prints
- * back the same, trailing fraction zeros aside), else the text: no digit of money is lost.
- */
-export function exactNumber(text: string): number | string {
-  const n = Number(text);
-  const canonical = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  return Number.isFinite(n) && String(n) === canonical ? n : text;
-}
 
 /** Excel's limit of characters in a cell. */
 const XLSX_CELL_MAX = 32_767;

@@ -3,8 +3,8 @@
  * user can see): the records the list would show for the same filter, sort and quick search,
  * read page by page with the keyset cursor (listRecords, 1,000 a page; memory stays flat), at most
  * RECORD_QUERY_EXPORT_MAX_ROWS, with only the requested columns, in their order.
- * Cells like the record query export (record-queries/query-export.ts, whose file types, file name
- * and exact-number rule it shares): users and related records by name, attachments by file name,
+ * Cells like the record query export (record-queries/query-export.ts; both take the file types, file name
+ * and exact-number rule from lib/export-file.ts): users and related records by name, attachments by file name,
  * lists joined with ', ', booleans true/false; XLSX numbers as numbers when a double holds them
  * exactly. CSV: papaparse, UTF-8 with BOM, CRLF, formula-looking cells escaped; XLSX: exceljs's
  * streaming WorkbookWriter.
@@ -16,12 +16,12 @@ import { RECORD_QUERY_EXPORT_MAX_ROWS, SYSTEM_COLUMNS, type CurrentUser, type Lo
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import { exactNumber, queryExportFileName, QUERY_EXPORT_TYPES } from '../record-queries/query-export';
+import { exactNumber, queryExportFileName, QUERY_EXPORT_TYPES } from '../../lib/export-file';
 import { requireSubject, type FieldDef } from '../subjects/subject-def';
 import { parseFilterParam } from './filter';
 import { listRecords, type RecordListResult } from './list';
 import { parseSortParam } from './sort';
-import { kindOf } from './values';
+import { kindOf } from '../subjects/values';
 
 const PAGE = 1000;
 const XLSX_CELL_MAX = 32_767;

@@ -18,7 +18,7 @@ import { notFound } from '../../lib/http-error';
 import { registerRecyclable } from '../../core/recycle.registry';
 import { loadSubjectDef } from '../subjects/subject-def';
 import { findRecords, insertVersion, lockAnyRecord, rowsToItems, selectRecordRows, subjectIdOfRecord, tableOf } from './records.repository';
-import { checkUniqueFree } from './values';
+import { checkUniqueFree } from '../subjects/values';
 
 registerRecyclable({
   type: 'record',
