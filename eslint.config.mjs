@@ -1,5 +1,5 @@
 // The linter enforces docs/code-style.md ("Size and typing") over src, server, contracts, mock and tests alike: no `any`, no
-// ts-ignore comments, hooks rules.
+// ts-ignore comments, hooks rules; and the server's module boundaries (docs/architecture.md "What the lint enforces").
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
