@@ -1,150 +1,68 @@
 /**
- * Clients (`/admin/client`, docs/product.md "Data core"): the audited organisations — code, name,
- * industry, status, contacts, address, notes and the applications that work on them. Any
- * signed-in user reads them (pickers of later modules); administrators write and export.
+ * Clients (`/admin/client`, docs/product.md "Data core"): the schemas and types of
+ * /api/v1/clients, derived from the resource definition (contracts/clients.resource.ts) by the
+ * resource kit (contracts/resource-zod.ts, docs/resource-kit.md). Any signed-in user reads them;
+ * administrators write and export.
+ *
+ *  - POST body: code (CLIENT_CODE_PATTERN), name (1–200), industry (≤ 100), status (default
+ *    active), contacts (≤ 50 of `{ name, title?, email?, phone? }`, errors name
+ *    `contacts.<i>.<field>`), address (≤ 500), notes (≤ 5000), applicationIds (≤ 100 uuids,
+ *    duplicates dropped; an unknown or deleted one is a 400 naming `applicationIds`);
+ *  - PATCH body: any of them, at least one, unknown keys refused; lists replace; null or '' clears
+ *    an optional text;
+ *  - list query: paging, `q` over code and name, `status`, `industry` (exact, any case),
+ *    `applicationId`, `sort` over CLIENT_SORT_FIELDS `:asc|desc` (default code:asc);
+ *  - export query: `format` csv|xlsx and the list's filters.
  */
 import { z } from 'zod';
-import { emailSchema } from './auth';
-import {
-  CLIENT_APPLICATIONS_MAX,
-  CLIENT_CODE_PATTERN,
-  CLIENT_CONTACTS_MAX,
-  CLIENT_SORT_FIELDS,
-  CLIENT_STATUSES,
-  EXPORT_FORMATS,
-  PHONE_PATTERN,
-} from './constants';
-import { pageQuerySchema } from './envelope';
-import { sortParamSchema } from './users';
+import { clientResource, type ClientResource } from './clients.resource';
+import type { ClientStatus } from './constants';
+import type {
+  FieldInput,
+  ResourceCreateInput,
+  ResourceCreateValues,
+  ResourceFilterQuery,
+  ResourceListQuery,
+  ResourceRecord,
+  ResourceUpdateInput,
+  ResourceUpdateValues,
+} from './resource';
+import { resourceSchemas } from './resource-zod';
 
 export { CLIENT_SORT_FIELDS, CLIENT_STATUSES } from './constants';
 export type { ClientSortField, ClientStatus } from './constants';
+export { clientResource, type ClientResource } from './clients.resource';
 
-/** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters. */
-const PHONE = PHONE_PATTERN;
-
-/** Optional text: trimmed, at most `max` characters; '' becomes null (clears); undefined = not given. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
-
-/**
- * One contact person: a name (required), and optionally a job title, an e-mail and a phone
- * number. Errors name `contacts.<i>.<field>`.
- */
-export const clientContactSchema = z.object({
-  name: z.string().trim().min(1, { message: 'errors.required' }).max(100),
-  title: optionalText(100).transform((v) => v ?? null),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .refine((v) => v === '' || emailSchema.safeParse(v).success, { message: 'errors.email.invalid' })
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v)),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || PHONE.test(v), { message: 'errors.phone.invalid' })
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v)),
-});
-export type ClientContactInput = z.input<typeof clientContactSchema>;
-export type ClientContact = z.output<typeof clientContactSchema>;
-
-const clientCodeSchema = z.string().trim().regex(CLIENT_CODE_PATTERN, { message: 'errors.client.code' });
-const clientNameSchema = z.string().trim().min(1, { message: 'errors.required' }).max(200);
-const contactsSchema = z.array(clientContactSchema).max(CLIENT_CONTACTS_MAX);
-/** Ids of live applications (duplicates dropped); an unknown one is a 400 naming `applicationIds`. */
-const applicationIdsSchema = z
-  .array(z.uuid({ message: 'errors.client.applicationUnknown' }))
-  .max(CLIENT_APPLICATIONS_MAX)
-  .transform((ids) => [...new Set(ids)]);
+/** Every schema of /api/v1/clients (the resource kit's, from the definition). */
+export const clientSchemas = resourceSchemas(clientResource);
 
 /** POST /api/v1/clients (administrators). */
-export const clientCreateSchema = z.object({
-  code: clientCodeSchema,
-  name: clientNameSchema,
-  industry: optionalText(100),
-  status: z.enum(CLIENT_STATUSES).default('active'),
-  contacts: contactsSchema.default([]),
-  address: optionalText(500),
-  notes: optionalText(5000),
-  applicationIds: applicationIdsSchema.default([]),
-});
-export type ClientCreate = z.input<typeof clientCreateSchema>;
-export type ClientCreateParsed = z.output<typeof clientCreateSchema>;
+export const clientCreateSchema = clientSchemas.create;
+export type ClientCreate = ResourceCreateInput<ClientResource>;
+export type ClientCreateParsed = ResourceCreateValues<ClientResource>;
 
-/**
- * PATCH /api/v1/clients/:id (administrators): any of the create fields, at least one; `contacts`
- * and `applicationIds` replace the whole list; null or '' clears an optional text.
- */
-export const clientUpdateSchema = z
-  .object({
-    code: clientCodeSchema.optional(),
-    name: clientNameSchema.optional(),
-    industry: optionalText(100),
-    status: z.enum(CLIENT_STATUSES).optional(),
-    contacts: contactsSchema.optional(),
-    address: optionalText(500),
-    notes: optionalText(5000),
-    applicationIds: applicationIdsSchema.optional(),
-  })
-  .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'errors.required' });
-export type ClientUpdate = z.input<typeof clientUpdateSchema>;
-export type ClientUpdateParsed = z.output<typeof clientUpdateSchema>;
+/** PATCH /api/v1/clients/:id (administrators). */
+export const clientUpdateSchema = clientSchemas.update;
+export type ClientUpdate = ResourceUpdateInput<ClientResource>;
+export type ClientUpdateParsed = ResourceUpdateValues<ClientResource>;
 
-/** A linked application as a client shows it. */
-export const clientApplicationSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
-export type ClientApplication = z.infer<typeof clientApplicationSchema>;
+/** A client as the API answers it; `applications` are its live linked applications, by name. */
+export const clientSchema = clientSchemas.read;
+export type Client = ResourceRecord<ClientResource>;
+export type ClientContact = Client['contacts'][number];
+export type ClientContactInput = FieldInput<ClientResource['fields']['contacts']>[number];
+export type ClientApplication = Client['applications'][number];
 
-export const clientSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  industry: z.string().nullable(),
-  status: z.enum(CLIENT_STATUSES),
-  contacts: z.array(
-    z.object({ name: z.string(), title: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
-  ),
-  address: z.string().nullable(),
-  notes: z.string().nullable(),
-  /** Live linked applications, by name. */
-  applications: z.array(clientApplicationSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Client = z.infer<typeof clientSchema>;
+/** The list's and the export's filters. */
+export type ClientFilterQuery = ResourceFilterQuery & { status?: ClientStatus; industry?: string; applicationId?: string };
 
-/** The list's filters (shared by GET /clients and its export). */
-const clientFilterShape = {
-  /** Substring of the code or the name, case-insensitive. */
-  q: z.string().trim().max(100).optional(),
-  status: z.enum(CLIENT_STATUSES).optional(),
-  /** Exact industry, case-insensitive. */
-  industry: z.string().trim().max(100).optional(),
-  /** Clients linked to this application. */
-  applicationId: z.uuid().optional(),
-  /** One of CLIENT_SORT_FIELDS `:asc|desc`; default code:asc. */
-  sort: sortParamSchema(CLIENT_SORT_FIELDS).optional(),
-};
+/** GET /api/v1/clients. */
+export const clientListQuerySchema = clientSchemas.listQuery;
+export type ClientListQuery = ResourceListQuery & ClientFilterQuery;
 
-/** GET /api/v1/clients: paging, `q` over code and name, filters status/industry/applicationId, sort. */
-export const clientListQuerySchema = pageQuerySchema.extend(clientFilterShape);
-export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
-
-/** GET /api/v1/clients/export?format=csv|xlsx&<the list's filters> (administrators). */
-export const clientExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('csv'), ...clientFilterShape });
-export type ClientExportQuery = z.infer<typeof clientExportQuerySchema>;
+/** GET /api/v1/clients/export?format=csv|xlsx&<the list's filters>. */
+export const clientExportQuerySchema = clientSchemas.exportQuery;
+export type ClientExportQuery = z.infer<typeof clientExportQuerySchema> & ClientFilterQuery;
 
 /** GET /api/v1/clients/industries: the industries live clients use, for filters and suggestions. */
 export const clientIndustriesSchema = z.array(z.string());

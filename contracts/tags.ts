@@ -1,40 +1,35 @@
 /**
  * Tags (`/admin/tag`): a name (unique case-insensitively among live tags) and a
- * colour, attached to any object through taggings `{ targetType, targetId }`.
+ * colour, attached to any object through taggings `{ targetType, targetId }`. The tag's own
+ * schemas are the resource kit's, derived from contracts/tags.resource.ts.
  */
 import { z } from 'zod';
-import { TAG_COLOR_PATTERN, TARGET_TYPE_PATTERN } from './constants';
-import { pageQuerySchema } from './envelope';
+import { TARGET_TYPE_PATTERN } from './constants';
+import type { ResourceCreateInput, ResourceRecord, ResourceUpdateInput } from './resource';
+import { resourceSchemas } from './resource-zod';
+import { tagResource, type TagResource } from './tags.resource';
 
 export { TAG_COLOR_PATTERN, TARGET_TYPE_PATTERN } from './constants';
 
-export const tagNameSchema = z.string().trim().min(1, { message: 'errors.required' }).max(50);
-export const tagColorSchema = z.string().trim().regex(TAG_COLOR_PATTERN, { message: 'errors.tag.color' });
+export { tagResource, type TagResource } from './tags.resource';
 
-/** POST /api/v1/tags. */
-export const tagCreateSchema = z.object({ name: tagNameSchema, color: tagColorSchema });
-export type TagCreate = z.infer<typeof tagCreateSchema>;
+/** Every schema of /api/v1/tags (the resource kit's, from contracts/tags.resource.ts). */
+export const tagSchemas = resourceSchemas(tagResource);
 
-/** PATCH /api/v1/tags/:id. */
-export const tagUpdateSchema = z.object({ name: tagNameSchema.optional(), color: tagColorSchema.optional() });
-export type TagUpdate = z.infer<typeof tagUpdateSchema>;
+/** POST /api/v1/tags: `{ name (1–50), color (#rrggbb, stored lower-case) }`. */
+export const tagCreateSchema = tagSchemas.create;
+export type TagCreate = ResourceCreateInput<TagResource>;
 
-export const tagSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  color: z.string(),
-  /** Number of objects carrying the tag. */
-  usage: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Tag = z.infer<typeof tagSchema>;
+/** PATCH /api/v1/tags/:id: `{ name?, color? }`, at least one. */
+export const tagUpdateSchema = tagSchemas.update;
+export type TagUpdate = ResourceUpdateInput<TagResource>;
 
-/** GET /api/v1/tags: `q` searches the name; `sort` `name|usage|createdAt:asc|desc` (default name:asc). */
-export const tagListQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
-  sort: z.string().regex(/^(name|usage|createdAt):(asc|desc)$/, { message: 'errors.sort' }).optional(),
-});
+/** A tag; `usage` = number of objects carrying it. */
+export const tagSchema = tagSchemas.read;
+export type Tag = ResourceRecord<TagResource>;
+
+/** GET /api/v1/tags: `q` searches the name; `sort` `name|usage|createdAt|updatedAt:asc|desc` (default name:asc). */
+export const tagListQuerySchema = tagSchemas.listQuery;
 export type TagListQuery = z.infer<typeof tagListQuerySchema>;
 
 /** The object tags or categories attach to. */

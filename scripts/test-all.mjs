@@ -4,7 +4,8 @@
 //   3. API tests: node's test runner on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL,
 //      default postgres://postgres@127.0.0.1:5432/postgres)
 //   4. browser tests: Playwright on Debian's Chromium against the app built once here (the build
-//      runs in the background during the API suites), on two servers side by side
+//      runs in the background from the start), on two servers side by side, alongside the API
+//      suites (E2E_AFTER_API=1: after them)
 // Each part's wall time is printed at the end against its budget (docs/testing.md); a part over
 // budget is reported, not failed (machines differ). Set SKIP_E2E=1 or SKIP_PG=1 to leave a part
 // out while developing (the count then says so).
@@ -62,6 +63,9 @@ const step = async (name, cmd, args, env) => {
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 };
 
+/** The colour codes of terminal output (Playwright's error messages carry them). */
+// eslint-disable-next-line no-control-regex
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
 /** One line per flaky test (failed, then passed on its retry): passed, but named so it gets fixed. */
 const flaky = [];
 /**
@@ -75,8 +79,12 @@ function playwrightOutcomes(report, outcome) {
       for (const t of spec.tests ?? []) {
         if (t.status !== outcome) continue;
         const error = t.results?.find((r) => r.error)?.error?.message ?? '';
-        // eslint-disable-next-line no-control-regex
-        out.push(`${file} › ${spec.title}: ${error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300)}`);
+        out.push(
+          `${file} › ${spec.title}: ${error
+            .replace(ANSI_COLOUR, '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
@@ -100,15 +108,26 @@ function readFileTimes(timesFile) {
 /** The five slowest test files of an API suite. */
 function slowestFiles(times) {
   if (!times) return '';
-  const top = Object.entries(times.seconds).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const top = Object.entries(times.seconds)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
   return `[assay test] slowest files (their tests' time): ${top.map(([f, s]) => `${f.replace(/^.*server\/src\//, '')} ${s.toFixed(1)} s`).join(', ')}`;
 }
 
-/** The API test files (node 20's test runner does not expand globs itself). */
-function apiTestFiles() {
+/**
+ * The API test files of one engine's suite (node 20's test runner does not expand globs itself).
+ * A file that declares `runsOnOneEngine('<engine>', 'why')` (server/src/test/helpers.ts) goes to
+ * that engine's suite only, or to the other one when that engine's suite is skipped (SKIP_PG=1).
+ */
+function apiTestFiles(engine) {
+  const pgSkipped = process.env.SKIP_PG === '1';
   return readdirSync('server/src', { recursive: true })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `server/src/${f}`)
+    .filter((file) => {
+      const only = readFileSync(file, 'utf8').match(/^runsOnOneEngine\('(pglite|postgres)'/m)?.[1];
+      return !only || only === engine || (only === 'postgres' && pgSkipped);
+    })
     .sort();
 }
 
@@ -117,17 +136,28 @@ function apiTestFiles() {
  * test-results/<name>.log (printed when it ends, so two suites' lines don't interleave), its counts
  * come from the TAP summary. Resolves once recorded.
  */
-function apiSuite(name, env) {
+function apiSuite(name, engine, env) {
   const since = Date.now();
   const base = `test-results/${name.replace(/\W+/g, '-')}`;
   const tap = `${base}.tap`;
-  console.log(`\n[assay test] ${name} started in the background → ${base}.log`);
+  const files = apiTestFiles(engine);
+  console.log(`\n[assay test] ${name}: ${files.length} files, started in the background → ${base}.log`);
   const out = openSync(`${base}.log`, 'w');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-      '--test-reporter=./scripts/file-times-reporter.mjs', `--test-reporter-destination=${base}.files.json`, ...apiTestFiles()],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      '--test-reporter=./scripts/file-times-reporter.mjs',
+      `--test-reporter-destination=${base}.files.json`,
+      ...files,
+    ],
     { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
   );
   return new Promise((resolve) => {
@@ -137,7 +167,8 @@ function apiSuite(name, env) {
       console.log(`\n[assay test] ${name} output:`);
       const times = readFileTimes(`${base}.files.json`);
       console.log(slowestFiles(times));
-      for (const f of times?.failures ?? []) failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
+      for (const f of times?.failures ?? [])
+        failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
       console.log(readFileSync(`${base}.log`, 'utf8'));
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -173,8 +204,14 @@ if (ensureInstalled() !== 0) process.exit(1);
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 
-// typecheck, lint and the unit tests first, alone: the API suites hold timing-sensitive tests
-// (sign-in back-off windows) that a busy machine can push past their limits
+// The build starts at once in the background (it leaves the browser tests a fresh dist/), while
+// typecheck, lint and the unit tests run; then the two API suites start side by side, each
+// writing to its own file; the browser tests start as soon as the build is done, alongside the
+// API suites (E2E_AFTER_API=1 runs them after the API suites instead). Run one after the other, the
+// parts left a core idle much of the time: the API suites wait on the database, the browser on
+// the page. Tests with time windows (sign-in back-off, retry gaps) renew or widen their windows so
+// that a busy machine does not fail them.
+const build = process.env.SKIP_E2E === '1' ? null : startBuild();
 await step('typecheck web', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 await step('typecheck server', 'npx', ['tsc', '--noEmit', '-p', 'server/tsconfig.json']);
 await step('lint', 'npx', ['eslint', '.']);
@@ -188,38 +225,44 @@ await step('lint', 'npx', ['eslint', '.']);
   } else record('unit (jest)', 0, 1);
 }
 
-// Then the build in the background (it leaves the browser tests a fresh dist/) while the two API
-// suites run side by side, each writing to its own file.
-const build = process.env.SKIP_E2E === '1' ? null : startBuild();
-const suites = [apiSuite('API on PGlite', { TEST_DATABASE_URL: '' })];
+const suites = [apiSuite('API on PGlite', 'pglite', { TEST_DATABASE_URL: '' })];
 if (process.env.SKIP_PG === '1') record('API on PostgreSQL (SKIP_PG=1)', 0, 0, 1, { emptyIsFailure: false });
-else suites.push(apiSuite('API on PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' }));
-await Promise.all(suites);
+else
+  suites.push(
+    apiSuite('API on PostgreSQL', 'postgres', {
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    }),
+  );
 
-// Browser tests on one fresh build
-if (process.env.SKIP_E2E === '1') record('browser (SKIP_E2E=1)', 0, 0, 1, { emptyIsFailure: false });
-else if ((await build) !== 0) {
-  console.log(readFileSync('test-results/build.log', 'utf8').slice(-4000));
-  record('web build', 0, 1);
-} else {
+/** The browser tests on the fresh build: Playwright's own output to the terminal, counts from its JSON report. */
+async function browserSuite() {
+  if (process.env.SKIP_E2E === '1') return record('browser (SKIP_E2E=1)', 0, 0, 1, { emptyIsFailure: false });
+  if ((await build) !== 0) {
+    console.log(readFileSync('test-results/build.log', 'utf8').slice(-4000));
+    return record('web build', 0, 1);
+  }
   console.log(readFileSync('test-results/build.log', 'utf8').split('\n').slice(-8).join('\n'));
   const since = Date.now();
   await runAsync('npx', ['playwright', 'test']);
   timed('browser (playwright)', since);
-  if (existsSync('test-results/e2e.json')) {
-    const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
-    const s = report.stats;
-    // errors outside any test (a spec that throws while loading) fail the part even if others ran
-    const loadErrors = (report.errors ?? []).length;
-    if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
-    failures.push(...playwrightOutcomes(report, 'unexpected').map((t) => `browser: ${t}`));
-    flaky.push(...playwrightOutcomes(report, 'flaky').map((t) => `browser (passed on retry): ${t}`));
-    record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
-  } else record('browser (playwright)', 0, 1);
+  if (!existsSync('test-results/e2e.json')) return record('browser (playwright)', 0, 1);
+  const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+  const s = report.stats;
+  // errors outside any test (a spec that throws while loading) fail the part even if others ran
+  const loadErrors = (report.errors ?? []).length;
+  if (loadErrors) console.log(`[assay test] browser: ${loadErrors} error(s) outside tests:\n${report.errors.map((e) => e.message).join('\n')}`);
+  failures.push(...playwrightOutcomes(report, 'unexpected').map((t) => `browser: ${t}`));
+  flaky.push(...playwrightOutcomes(report, 'flaky').map((t) => `browser (passed on retry): ${t}`));
+  record('browser (playwright)', s.expected + s.flaky, s.unexpected + loadErrors, s.skipped);
 }
 
+if (process.env.E2E_AFTER_API === '1') {
+  await Promise.all(suites);
+  await browserSuite();
+} else await Promise.all([...suites, browserSuite()]);
+
 timings.push({ name: 'total', seconds: (Date.now() - started) / 1000 });
-console.log('\n[assay test] time per part (wall; the build overlaps the API suites)');
+console.log('\n[assay test] time per part (wall; the build overlaps the first parts, the browser tests the API suites)');
 for (const t of timings) {
   const budget = BUDGET_S[t.name];
   const over = budget !== undefined && t.seconds > budget;

@@ -4,6 +4,9 @@ import type { ApplicationDetail, CurrentUser } from '../../contracts';
 import { DEMO_PASSWORD } from './db/seed';
 import { closeDevApp, getDevApp } from './dev';
 import { call, json, login } from './test/helpers';
+import { runsOnOneEngine } from './test/engines';
+
+runsOnOneEngine('pglite', 'the development app always runs on in-memory PGlite');
 
 after(closeDevApp);
 

@@ -6,6 +6,9 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { withNonceMeta } from './static';
 import { call, createTestApp, json } from './test/helpers';
+import { runsOnOneEngine } from './test/engines';
+
+runsOnOneEngine('postgres', 'serving the built web app reads files, not the database');
 
 const INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/admin/umi.1a2b3c4d.css"></head>' +

@@ -8,6 +8,7 @@ import { Button, Dropdown } from 'antd';
 import React from 'react';
 import { history, useIntl } from 'umi';
 import { listApplications } from '../services/applications';
+import { keys } from '../services/query-keys';
 
 /** How many applications the switcher lists (the console's application list has the rest). */
 const SWITCHER_PAGE_SIZE = 100;
@@ -15,7 +16,7 @@ const SWITCHER_PAGE_SIZE = 100;
 export default function AppSwitcher({ current }: { current?: string }) {
   const intl = useIntl();
   const { data } = useQuery({
-    queryKey: ['applications', 'switcher'],
+    queryKey: keys('applications').list({ pageSize: SWITCHER_PAGE_SIZE }),
     queryFn: () => listApplications({ pageSize: SWITCHER_PAGE_SIZE }),
   });
   const apps = data?.data ?? [];

@@ -9,6 +9,7 @@ import { TreeSelect } from 'antd';
 import React, { useMemo } from 'react';
 import { useIntl } from 'umi';
 import { listCategories, toCategoryTree } from '../services/categories';
+import { keys } from '../services/query-keys';
 
 export interface CategoryPickerProps {
   value?: string[] | string | null;
@@ -36,7 +37,7 @@ export default function CategoryPicker({
   ...rest
 }: CategoryPickerProps) {
   const intl = useIntl();
-  const { data, isLoading } = useQuery({ queryKey: ['assay', 'categories'], queryFn: listCategories });
+  const { data, isLoading } = useQuery({ queryKey: keys('categories').list(), queryFn: listCategories });
   const treeData = useMemo(() => {
     const excluded = new Set(exclude ?? []);
     type Node = { value: string; title: string; disabled?: boolean; children: Node[] };

@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Popover, Spin } from 'antd';
 import React, { useState } from 'react';
 import { useIntl } from 'umi';
-import { getUnreadCount, NOTICES_KEY } from '../services/notices';
+import { getUnreadCount } from '../services/notices';
+import { keys } from '../services/query-keys';
 
 const NoticeBellPanel = React.lazy(() => import('./NoticeBellPanel'));
 
@@ -31,7 +32,7 @@ export default function NoticeBell(props: { currentApp?: string; isAdmin: boolea
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const { data: count = 0 } = useQuery({
-    queryKey: [NOTICES_KEY, 'unread-count'],
+    queryKey: keys('notices').action('unreadCount'),
     queryFn: getUnreadCount,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,

@@ -7,8 +7,9 @@ import { Button, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import React, { useState } from 'react';
 import { history, useIntl } from 'umi';
 import type { MyNotice } from '../../contracts';
-import { listMyNotices, markAllNoticesRead, NOTICES_KEY } from '../services/notices';
+import { listMyNotices, markAllNoticesRead } from '../services/notices';
 import NoticeBellReader from './NoticeBellReader';
+import { keys } from '../services/query-keys';
 
 /** How many unread notices the popover lists. */
 const LATEST = 5;
@@ -18,13 +19,13 @@ export default function NoticeBellPanel({ centerPath, onNavigate }: { centerPath
   const queryClient = useQueryClient();
   const [reading, setReading] = useState<MyNotice | null>(null);
   const query = useQuery({
-    queryKey: [NOTICES_KEY, 'bell'],
+    queryKey: keys('notices').action('bell'),
     queryFn: () => listMyNotices({ unread: true, pageSize: LATEST }),
   });
   const items = query.data?.data ?? [];
   const markAll = async () => {
     await markAllNoticesRead();
-    await queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
+    await queryClient.invalidateQueries({ queryKey: keys('notices').all });
   };
   return (
     <div style={{ width: 340 }} data-testid="notice-bell-panel">

@@ -9,7 +9,8 @@ import { Button, Modal, Space, Tag, Typography } from 'antd';
 import React, { useEffect } from 'react';
 import { useIntl } from 'umi';
 import type { MyNotice } from '../../contracts';
-import { markNoticeRead, NOTICES_KEY } from '../services/notices';
+import { markNoticeRead } from '../services/notices';
+import { keys } from '../services/query-keys';
 
 /** The notice body: server-sanitised HTML (see the file's docstring). */
 export function NoticeBody({ html }: { html: string }) {
@@ -22,7 +23,7 @@ export default function NoticeBellReader({ notice, onClose }: { notice: MyNotice
   useEffect(() => {
     if (!notice || notice.read) return;
     markNoticeRead(notice.id)
-      .then(() => queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] }))
+      .then(() => queryClient.invalidateQueries({ queryKey: keys('notices').all }))
       .catch(() => undefined);
   }, [notice?.id]);
   return (

@@ -12,6 +12,7 @@ import { useIntl } from 'umi';
 import type { Tag } from '../../contracts';
 import { toApiError } from '../services/api-error';
 import { createTag, listTags } from '../services/tags';
+import { keys } from '../services/query-keys';
 
 export interface TagPickerProps {
   value?: string[];
@@ -38,7 +39,7 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
   const seen = useRef(new Map<string, Tag>());
   for (const t of known ?? []) seen.current.set(t.id, t);
   const { data, isFetching } = useQuery({
-    queryKey: ['assay', 'tags', 'picker', q],
+    queryKey: keys('tags').options({ q }),
     queryFn: () => listTags({ q: q || undefined, pageSize: 100, sort: 'name:asc' }),
     placeholderData: keepPreviousData,
   });
@@ -65,7 +66,7 @@ export default function TagPicker({ value, onChange, allowCreate, disabled, plac
       const created = await createTag({ name, color: PALETTE[name.length % PALETTE.length] });
       seen.current.set(created.id, created);
       setSearch('');
-      void queryClient.invalidateQueries({ queryKey: ['assay', 'tags'] });
+      void queryClient.invalidateQueries({ queryKey: keys('tags').all });
       onChange?.(ids.map((v) => (v === creating ? created.id : v)));
     } catch (e) {
       message.error(toApiError(e).message);

@@ -14,6 +14,7 @@ import { submitForm } from '../services/api-error';
 import { assignTags, tagsOf } from '../services/tags';
 import CategoryPicker from './CategoryPicker';
 import TagPicker from './TagPicker';
+import { keys } from '../services/query-keys';
 
 interface Values {
   tagIds: string[];
@@ -26,7 +27,7 @@ export default function TagsAndCategories({ targetType, targetId, allowCreate = 
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const target = { targetType, targetId };
-  const key = ['assay', 'tagsAndCategories', targetType, targetId];
+  const key = keys('tags').action('ofTarget', targetType, targetId);
   const { data, isLoading } = useQuery({
     queryKey: key,
     queryFn: async () => {
@@ -44,7 +45,8 @@ export default function TagsAndCategories({ targetType, targetId, allowCreate = 
       await assignTags(target, values.tagIds ?? []);
       await assignCategories(target, values.categoryIds ?? []);
       message.success(t('tagsAndCategories.saved'));
-      void queryClient.invalidateQueries({ queryKey: ['assay'] });
+      void queryClient.invalidateQueries({ queryKey: keys('tags').all });
+      void queryClient.invalidateQueries({ queryKey: keys('categories').all });
     });
 
   return (

@@ -12,6 +12,7 @@ import type { ConsoleSummary, WorkspaceSummary } from '../../contracts/route-dat
 import { getRecordDetail } from '../services/records';
 import { getSubject } from '../services/subjects';
 import { fetchRouteData } from './fetchRouteData';
+import { keys } from '../services/query-keys';
 
 export interface LoaderContext {
   signal: AbortSignal;
@@ -35,14 +36,14 @@ export const routeLoaders = {
 export type LoaderPattern = keyof typeof routeLoaders;
 export type RouteData<P extends LoaderPattern> = Awaited<ReturnType<(typeof routeLoaders)[P]>>;
 
-/** Runs the loader of `pattern` for the current params; keyed `['route', pattern, params]`. */
+/** Runs the loader of `pattern` for the current params; keyed `keys('route').detail(pattern, params)`. */
 export function useRouteData<P extends LoaderPattern>(pattern: P): UseQueryResult<RouteData<P>> {
   const params = useParams();
   const selected = useSelectedRoutes();
   const routeId = String(selected[selected.length - 1]?.route.id ?? '');
   const loader = routeLoaders[pattern] as (p: Params, ctx: LoaderContext) => Promise<RouteData<P>>;
   return useQuery({
-    queryKey: ['route', pattern, params],
+    queryKey: keys('route').detail(pattern, params),
     queryFn: ({ signal }) => loader(params, { signal, routeId, href: window.location.href, locale: String(getLocale()) }),
   });
 }

@@ -81,5 +81,3 @@ export async function markAllNoticesRead(): Promise<number> {
   return res.data.count;
 }
 
-/** react-query keys: everything under `NOTICES_KEY` is refetched after a read. */
-export const NOTICES_KEY = 'notices';

@@ -4,7 +4,7 @@
  * that user sees 403 on the workspace until added; an unknown path shows the 404 page.
  */
 import { expect, openUserPage, test, unexpected } from './fixtures';
-import { signIn, switchLanguage } from './actions';
+import { signInThroughPage, switchLanguage } from './actions';
 import { ADMIN, APP } from './support';
 
 const AUDITOR = { name: 'Lin Auditor', email: 'lin@example.com', password: 'Lin-auditor-2026' };
@@ -52,7 +52,7 @@ test('anonymous visitors are sent to /login and come back after signing in', asy
 });
 
 test('an administrator creates an application, opens its workspace and switches language', async ({ page, problems }) => {
-  await signIn(page, ADMIN);
+  await signInThroughPage(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('控制台首页').first()).toBeVisible();
   await expect(page.getByText('PGlite')).toBeVisible();
@@ -99,7 +99,7 @@ test('an administrator creates an application, opens its workspace and switches 
 });
 
 test('a non-member sees 403 on the workspace, and the workspace once added', async ({ page, problems, browser }) => {
-  await signIn(page, AUDITOR);
+  await signInThroughPage(page, AUDITOR);
   await expect(page.getByTestId('no-apps')).toBeVisible();
   await page.goto(`/${APP.slug}`);
   await expect(page.getByTestId('exception-403')).toBeVisible();
@@ -109,7 +109,7 @@ test('a non-member sees 403 on the workspace, and the workspace once added', asy
 
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
   const admin = await openUserPage(adminContext);
-  await signIn(admin.page, ADMIN);
+  await signInThroughPage(admin.page, ADMIN);
   await admin.page.goto(`/${APP.slug}`);
   await admin.page.getByTestId('add-member').click();
   const dialog = admin.page.getByRole('dialog');
@@ -127,7 +127,7 @@ test('a non-member sees 403 on the workspace, and the workspace once added', asy
 });
 
 test('unknown paths show the 404 page', async ({ page, problems }) => {
-  await signIn(page, ADMIN);
+  await signInThroughPage(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/no-such-app');
   await expect(page.getByTestId('exception-404')).toBeVisible();

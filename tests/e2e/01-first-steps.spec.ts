@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { chooseOption, openSelect, signIn, switchLanguage } from './actions';
+import { chooseOption, openSelect, signInThroughPage, switchLanguage } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 const RUN = Date.now().toString(36);
@@ -54,7 +54,7 @@ test.afterAll(async ({ playwright }, info) => {
 test('first steps: language, application, subject, fields, import, views', async ({ page, problems }) => {
   test.setTimeout(90_000);
   // 1. signed in as the administrator /init created; choose English, which is saved for the user
-  await signIn(page);
+  await signInThroughPage(page);
   await expect(page).toHaveURL(/\/admin$/);
   await switchLanguage(page, 'en-US');
   await expect(page.getByTestId('create-app')).toHaveText(/New application/);

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { signIn } from './actions';
+import { signIn, signInThroughPage } from './actions';
 import { ADMIN, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -90,11 +90,12 @@ test('a user edits the profile and changes the password in the personal center, 
   await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, { email: USER.email, password: USER.next });
+  await signInThroughPage(page, { email: USER.email, password: USER.next });
   expect(unexpected(problems)).toEqual([]);
 });
 
 test('a user creates an API token, sees it once, uses it, and revokes it; screenshots of every tab', async ({ page, problems, request }) => {
+  test.setTimeout(120_000); // ten full-page screenshots
   await signIn(page, { email: USER.email, password: USER.next });
   await page.goto('/admin/person?tab=tokens');
   await page.getByTestId('new-token').click();

@@ -1,25 +1,43 @@
 /**
- * Shared browser steps of the e2e specs: signing in through the login page, opening an antd Select,
+ * Shared browser steps of the e2e specs: signing in (through the API, or through the login page), opening an antd Select,
  * switching the UI language. Each retries only the one click that antd's animations can swallow.
  */
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect } from './fixtures';
 import { ADMIN, AUTH_HEADERS } from './support';
 
-/** Signs in through /login as `who` (the first administrator by default); done once the page has left /login (a navigation before that would cancel the request). */
+/**
+ * Signs in as `who` (the first administrator by default) through the API, the way the login page
+ * does (`POST /api/v1/auth/login`); the browser context then holds the session cookie and the page
+ * is left where it was (the caller opens the screen its journey is about). The login page itself
+ * is driven by signInThroughPage in the specs about signing in. Errors: the test fails on a
+ * refused sign-in.
+ */
 export async function signIn(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
+  const res = await page.request.post('/api/v1/auth/login', { headers: AUTH_HEADERS, data: { email: who.email, password: who.password } });
+  expect(res.ok(), `sign in as ${who.email}: ${res.status()} ${await res.text()}`).toBe(true);
+  await keepSuiteLanguage(page);
+}
+
+/** Signs in through /login as `who` (the first administrator by default); done once the page has left /login (a navigation before that would cancel the request). */
+export async function signInThroughPage(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/邮箱|E-mail/).fill(who.email);
   await page.getByLabel(/^(密码|Password)$/).fill(who.password);
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
-  // the suite speaks zh-CN: a user's saved language survives sign-in, so one an earlier spec left
-  // in English is set back here (and the page reloaded in it)
+  if (await keepSuiteLanguage(page)) await page.reload();
+}
+
+/**
+ * The suite speaks zh-CN: a user's saved language survives sign-in, so one an earlier spec left in
+ * English is set back. Returns whether it had to (an open page must then be reloaded).
+ */
+async function keepSuiteLanguage(page: Page): Promise<boolean> {
   const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { data?: { locale?: string } | null };
-  if (me.data?.locale && me.data.locale !== 'zh-CN') {
-    expect((await page.request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale: 'zh-CN' } })).ok()).toBe(true);
-    await page.reload();
-  }
+  if (!me.data?.locale || me.data.locale === 'zh-CN') return false;
+  expect((await page.request.patch('/api/v1/auth/me/preferences', { headers: AUTH_HEADERS, data: { locale: 'zh-CN' } })).ok()).toBe(true);
+  return true;
 }
 
 /**

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { acquireDataLock, DataDirLockedError, isProcessAlive, LOCK_FILE_NAME } from './lock';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('pglite', 'the lock guards PGlite\'s data folder: files and processes, no database');
 
 function tempDir(t: { after(fn: () => void): void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-lock-'));

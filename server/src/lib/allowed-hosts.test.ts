@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import { users } from '../db/schema';
 import { call, createTestApp, DEFAULT_PASSWORD, json, ownDatabasePerTest } from '../test/helpers';
 import { hostAllowList, isHostAllowed, normalizeHost } from './allowed-hosts';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'the Host check refuses a request before any query');
 
 ownDatabasePerTest('it checks that a refused request created nothing, starting from first-run setup');
 

@@ -11,6 +11,9 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { test } from 'node:test';
 import { BlobNotFoundError, BlobTooLargeError, LocalBlobStore } from './blob-store';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'the blob store is files on disk, no database');
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { adminSession, call, createTestApp, CSRF, json } from '../test/helpers';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'the anti-forgery check refuses a request before any query');
 
 interface ErrorBody {
   success: false;

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { adminSession, call, createTestApp, userSession } from '../test/helpers';
 import { clientAddressKey, ipv6Groups, rateLimitKey } from './rate-limit-key';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'rate-limit keys come from the request, not the database');
 
 test('rate-limit key: users by id, anonymous by IPv4 address or IPv6 /64', () => {
   assert.deepEqual(ipv6Groups('2001:db8::1'), [0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);

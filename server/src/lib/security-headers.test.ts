@@ -6,6 +6,9 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { violationsOf } from '../modules/security/csp-report.routes';
 import { adminSession, call, createTestApp, json, userSession } from '../test/helpers';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'HTTP headers, set the same on either engine');
 
 const INDEX = '<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/admin/umi.1a2b3c4d.js"></script></body></html>';
 

@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { cachedOk, serializerCompiler } from './serializer';
+import { runsOnOneEngine } from '../test/engines';
+
+runsOnOneEngine('postgres', 'response serialization, no database');
 
 const schema = z.object({ success: z.literal(true), data: z.object({ name: z.string() }) });
 const compile = () => serializerCompiler({ schema, method: 'GET', url: '/t', httpStatus: '200' } as never);

@@ -9,6 +9,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestApp } from './helpers';
 import { buildWorld, cookieOf, loadRouteSpecs, ROLES } from './route-specs';
+import { runsOnOneEngine } from './engines';
+
+runsOnOneEngine('postgres', 'who may call which route is decided by the route guards, before any query');
 
 test('access matrix: every API route answers each role as designed', async (t) => {
   const { app, close } = await createTestApp();

@@ -10,6 +10,9 @@ import { test } from 'node:test';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminSession, call, createTestApp, json } from './helpers';
+import { runsOnOneEngine } from './engines';
+
+runsOnOneEngine('postgres', 'malformed input is refused by each route\'s schema before any query');
 
 interface ErrorBody {
   success: false;

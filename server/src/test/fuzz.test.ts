@@ -23,6 +23,9 @@ import { sqlState } from '../lib/pg-errors';
 import { multipartArb, pathValueArb, queryValueArb, setRefResolver, sortedCursorArb, valueArb, type FuzzContext, type JsonSchema } from './fuzz-arbitraries';
 import { buildFuzzWorld, type FuzzWorld } from './fuzz-world';
 import { createTestApp, login, DEFAULT_PASSWORD } from './helpers';
+import { runsOnOneEngine } from './engines';
+
+runsOnOneEngine('postgres', 'input validation answers before the database; the SQL that valid input reaches runs on both engines in every module test');
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 16);

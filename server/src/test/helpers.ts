@@ -105,7 +105,10 @@ let template: Promise<string> | undefined;
 function postgresTemplate(serverUrl: string): Promise<string> {
   template ??= (async () => {
     const name = `assay_tpl_${migrationsHash()}`;
-    const exists = await withServer(serverUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+    const exists = await withServer(
+      serverUrl,
+      async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+    );
     if (exists) return name;
     const building = `${name}_${process.pid}`;
     await withServer(serverUrl, (c) => c.query(`create database ${building}`));
@@ -166,7 +169,11 @@ export async function createPgliteDataDir(prefix = 'assay-data-'): Promise<strin
   snapshot ??= pgliteSnapshot();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   madeFolders.add(dir);
-  const client = await PGlite.create({ dataDir: path.join(dir, 'db'), loadDataDir: await snapshot, extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create({
+    dataDir: path.join(dir, 'db'),
+    loadDataDir: await snapshot,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await client.close();
   return dir;
 }
@@ -191,7 +198,10 @@ export async function createEngineDatabase(
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-pgdata-'));
     madeFolders.add(dataDir);
     t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    return { env: { DATABASE_URL: created.url, DATA_DIR: dataDir }, open: () => openDatabase({ databaseUrl: created.url, poolMax }) };
+    return {
+      env: { DATABASE_URL: created.url, DATA_DIR: dataDir },
+      open: () => openDatabase({ databaseUrl: created.url, poolMax }),
+    };
   }
   const dataDir = await createPgliteDataDir();
   t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -228,6 +238,8 @@ export function ownDatabasePerTest(reason: string): void {
   if (!reason.trim()) throw new Error('ownDatabasePerTest: say why the tests need their own database');
   ownDatabaseReason = reason;
 }
+
+export { runsOnOneEngine, type TestEngine } from './engines';
 
 let fileDb: Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> | undefined;
 
@@ -271,7 +283,11 @@ async function footprint(): Promise<Footprint> {
       .map((r) => r.n)
       .filter((n) => madeDatabases.has(n) || !/^assay_(test|tpl)_/.test(n)),
     role: (await c.query<{ n: string }>('select rolname as n from pg_roles order by 1')).rows.map((r) => r.n),
-    setting: (await c.query<{ n: string }>(`select setdatabase || '/' || setrole || '/' || array_to_string(setconfig, ',') as n from pg_db_role_setting order by 1`)).rows.map((r) => r.n),
+    setting: (
+      await c.query<{ n: string }>(
+        `select setdatabase || '/' || setrole || '/' || array_to_string(setconfig, ',') as n from pg_db_role_setting order by 1`,
+      )
+    ).rows.map((r) => r.n),
     folder,
   }));
 }
@@ -415,7 +431,12 @@ export async function initAdmin(
   const first = firstAdmins.get(app.db);
   if (first) {
     const cookie = await login(app, first.email, first.password);
-    return createUser(app, cookie, { name: input.name ?? 'Admin', email: input.email ?? uniqueEmail('admin'), password, isAdmin: true });
+    return createUser(app, cookie, {
+      name: input.name ?? 'Admin',
+      email: input.email ?? uniqueEmail('admin'),
+      password,
+      isAdmin: true,
+    });
   }
   const email = input.email ?? 'admin@example.com';
   const res = await call(app, 'POST', '/api/v1/setup/init', {

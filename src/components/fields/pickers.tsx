@@ -18,6 +18,7 @@ import { attachmentUploadUrl, attachmentUrl, listRecords } from '../../services/
 import { listAppSubjectOptions } from '../../services/subjects';
 import { listUsers } from '../../services/users';
 import { useFieldContext } from './FieldContext';
+import { keys } from '../../services/query-keys';
 
 interface Option {
   value: string;
@@ -51,7 +52,7 @@ function SearchSelect({
   id,
   style,
   ...rest
-}: SearchSelectProps & { queryKey: unknown[]; fetch: (q: string) => Promise<Option[]>; enabled?: boolean }) {
+}: SearchSelectProps & { queryKey: readonly unknown[]; fetch: (q: string) => Promise<Option[]>; enabled?: boolean }) {
   const { labels } = useFieldContext();
   const [search, setSearch] = useState('');
   const q = useDebounce(search.trim(), { wait: 250 });
@@ -97,12 +98,12 @@ export function UserPicker(props: SearchSelectProps) {
   const { app } = useFieldContext();
   const { initialState } = useModel('@@initialState');
   const isAdmin = initialState?.currentUser?.isAdmin === true;
-  const members = useQuery({ queryKey: [app, 'application'], queryFn: () => getApplication(app), enabled: !isAdmin && !!app });
+  const members = useQuery({ queryKey: keys('applications').detail(app), queryFn: () => getApplication(app), enabled: !isAdmin && !!app });
   return (
     <SearchSelect
       {...props}
       placeholder={props.placeholder ?? intl.formatMessage({ id: 'records.pick.user' })}
-      queryKey={['assay', 'fieldUserPicker', app, isAdmin, members.dataUpdatedAt]}
+      queryKey={keys('users').options({ app, isAdmin, members: members.dataUpdatedAt })}
       enabled={isAdmin || members.isSuccess}
       fetch={async (q) => {
         if (isAdmin)
@@ -122,7 +123,7 @@ export function UserPicker(props: SearchSelectProps) {
 
 /** The subjects of the FieldContext's application (cached), to find a relation's target by id. */
 export function useAppSubjects(app: string) {
-  return useQuery({ queryKey: [app, 'subjects', 'all'], queryFn: () => listAppSubjectOptions(app), enabled: !!app, staleTime: 60_000 });
+  return useQuery({ queryKey: keys('subjects').options({ app }), queryFn: () => listAppSubjectOptions(app), enabled: !!app, staleTime: 60_000 });
 }
 
 /** Picks one related record (or several when `multiple`), searching the target subject's records with `q`. */
@@ -135,7 +136,7 @@ export function RecordPicker({ targetSubjectId, ...props }: SearchSelectProps & 
     <SearchSelect
       {...props}
       placeholder={props.placeholder ?? intl.formatMessage({ id: 'records.pick.record' }, { subject: target?.name ?? '' })}
-      queryKey={['assay', 'fieldRecordPicker', app, target?.key]}
+      queryKey={keys('records').options({ app, subject: target?.key })}
       enabled={!!target}
       fetch={async (q) => {
         if (!target) return [];

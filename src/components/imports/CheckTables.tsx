@@ -15,6 +15,7 @@ import type { ImportBatch, ImportRow, SubjectDetail } from '../../../contracts';
 import { listImportRows } from '../../services/imports';
 import { valueToText } from '../fields/format';
 import { mappedColumns, rowNumberHint } from './wizard-logic';
+import { keys } from '../../services/query-keys';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
@@ -35,7 +36,7 @@ export function CheckCounts({ batch }: { batch: ImportBatch }) {
 export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: SubjectDetail }) {
   const intl = useIntl();
   const rows = useQuery({
-    queryKey: ['assay', 'importRows', batch.id, 'preview', batch.processed, batch.status],
+    queryKey: keys('imports').action('rows', batch.id, 'preview', batch.processed, batch.status),
     queryFn: () => listImportRows(batch.id, { current: 1, pageSize: 20 }),
   });
   const mapped = mappedColumns(batch.headers, batch.mapping);
@@ -87,7 +88,7 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
   const t = (id: string) => intl.formatMessage({ id });
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const rows = useQuery({
-    queryKey: ['assay', 'importRows', batch.id, 'errors', page, batch.processed, batch.status],
+    queryKey: keys('imports').action('rows', batch.id, 'errors', page, batch.processed, batch.status),
     queryFn: () => listImportRows(batch.id, { ...page, errorsOnly: true }),
     enabled: batch.invalid > 0,
   });

@@ -31,6 +31,7 @@ import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
 import { checkSignature, jsonArraysOf, keyCandidates, needsKey, proposedKeyFields } from './wizard-logic';
+import { keys } from '../../services/query-keys';
 
 /** How an encoding the server read a file in is shown. */
 const ENCODING_NAMES: Record<ImportTextEncoding, string> = {
@@ -59,7 +60,7 @@ export default function ImportWizard({
 }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const subject = useQuery({ queryKey: ['assay', 'subject', app, subjectKey], queryFn: () => getSubject(app, subjectKey) });
+  const subject = useQuery({ queryKey: keys('subjects').detail(app, subjectKey), queryFn: () => getSubject(app, subjectKey) });
   const [step, setStep] = useState(UPLOAD);
   const [batch, setBatch] = useState<ImportBatch | null>(null);
   const [sample, setSample] = useState<string[][]>([]);

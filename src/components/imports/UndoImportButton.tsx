@@ -11,6 +11,7 @@ import { useIntl } from 'umi';
 import type { ImportBatch, ImportUndoResult } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
 import { getImport, importEditedRows, undoImport } from '../../services/imports';
+import { keys } from '../../services/query-keys';
 
 /** The counts of a batch as message values. */
 export const countsOf = (b: ImportBatch) => ({ inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped });
@@ -22,7 +23,7 @@ export default function UndoImportButton({ batch, onDone, size }: { batch: Impor
   const [busy, setBusy] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const progress = useQuery({
-    queryKey: ['assay', 'importUndo', batch.id],
+    queryKey: keys('imports').action('undo', batch.id),
     queryFn: () => getImport(batch.id),
     enabled: undoing,
     refetchInterval: 1000,

@@ -17,6 +17,7 @@ import type { Field, FormLayout } from '../../../contracts';
 import { resolveFormState } from '../../../contracts/form-rules';
 import { getDefaultForm } from '../../services/forms';
 import { FieldInput, fieldRules, isWritable } from '../fields';
+import { keys } from '../../services/query-keys';
 
 type Values = Record<string, unknown>;
 
@@ -26,7 +27,7 @@ type Values = Record<string, unknown>;
  */
 export function useDefaultForm(app: string, subjectKey: string) {
   const q = useQuery({
-    queryKey: [app, 'default-form', subjectKey],
+    queryKey: keys('forms').action('default', app, subjectKey),
     queryFn: ({ signal }) => getDefaultForm(app, subjectKey, signal),
     staleTime: 30_000,
   });

@@ -23,6 +23,7 @@ import RecordComments from './detail/RecordComments';
 import RecordHistory from './detail/RecordHistory';
 import RecordTags from './detail/RecordTags';
 import RecordValues from './detail/RecordValues';
+import { keys } from '../../services/query-keys';
 
 export interface RecordDetailProps {
   /** The application's slug. */
@@ -63,11 +64,11 @@ export default function RecordDetail({
   const queryClient = useQueryClient();
   const [modal, contextHolder] = Modal.useModal();
   const subjectQuery = useQuery({
-    queryKey: [app, 'subject', subjectKey],
+    queryKey: keys('subjects').detail(app, subjectKey),
     queryFn: ({ signal }) => getSubject(app, subjectKey, signal),
     enabled: RECORD_ID_PATTERN.test(recordId),
   });
-  const recordKey = [app, 'record', subjectKey, recordId];
+  const recordKey = keys('records').detail(app, subjectKey, recordId);
   const validId = RECORD_ID_PATTERN.test(recordId);
   // The record is asked for once the subject is known, so an unknown subject costs one 404.
   const recordQuery = useQuery({
@@ -125,7 +126,7 @@ export default function RecordDetail({
     try {
       await removeRecord(app, subjectKey, recordId);
       message.success(t('records.deleted'));
-      void queryClient.invalidateQueries({ queryKey: [app] });
+      void queryClient.invalidateQueries({ queryKey: keys('records').all });
       history.push(listHref);
     } catch (e) {
       message.error(toApiError(e).message);

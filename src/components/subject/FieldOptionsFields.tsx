@@ -19,6 +19,7 @@ import { listAppSubjects } from '../../services/subjects';
 import type { ChoiceRow, FieldFormValues } from './fieldTypes';
 import { autoNumberSample, CHOICE_COLORS, CURRENCIES, duplicateChoice, OPTION_KEYS } from './fieldTypes';
 import { choicesFromText, isMultiLine, PASTE_CHOICES_MAX } from './choicesPaste';
+import { keys } from '../../services/query-keys';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -238,7 +239,7 @@ export default function FieldOptionsFields({
   const intl = useIntl();
   const t: T = (id, values) => intl.formatMessage({ id }, values);
   const targets = useQuery({
-    queryKey: ['subjects', app, 'options'],
+    queryKey: keys('subjects').list({ app, pageSize: 100 }),
     queryFn: () => listAppSubjects(app, { pageSize: 100 }),
     enabled: type === 'relation',
   });

@@ -4,7 +4,8 @@
  * table (PUT …/fields/order), add/edit in FieldDrawer, delete to the recycle bin after a
  * confirmation, and the subject's own settings (name, icon, description, display field).
  * Data: GET /api/v1/applications/:app/subjects/:subject through react-query
- * (`['subjects', 'app', app, 'detail', subject]`); every change invalidates `['subjects']`.
+ * (`keys('subjects').detail(app, subject)`); every change invalidates the whole subject family,
+ * `keys('subjects').all` (the records screens, pickers and admin pages cache the same subject).
  * An unknown subject renders the 404 result in place.
  */
 import { DragSortTable, type ProColumns } from '@ant-design/pro-components';
@@ -21,9 +22,10 @@ import FieldDrawer from './FieldDrawer';
 import { FieldTypeLabel } from './icons';
 import SubjectSettingsForm from './SubjectSettingsForm';
 import { validationLabels } from './validationSummary';
+import { keys } from '../../services/query-keys';
 
 /** The react-query key of one subject's detail by application slug and key. */
-export const subjectDetailKey = (app: string, subject: string) => ['subjects', 'app', app, 'detail', subject];
+export const subjectDetailKey = (app: string, subject: string) => keys('subjects').detail(app, subject);
 
 /** Which drawer is open: none, a new field, or a field by key. */
 type DrawerState = { mode: 'closed' } | { mode: 'add'; n: number } | { mode: 'edit'; key: string };
@@ -136,7 +138,7 @@ export default function SchemaEditor({ app, subject }: { app: string; subject: s
   const [pendingOrder, setPendingOrder] = useState<Field[]>();
   const key = subjectDetailKey(app, subject);
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getSubject(app, subject, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['subjects'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys('subjects').all });
 
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 500;

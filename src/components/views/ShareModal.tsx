@@ -16,6 +16,7 @@ import { SHARE_PASSWORD_MIN } from '../../../contracts/view-rows';
 import { showFieldErrors } from '../../services/api-error';
 import { createViewShare, listViewShares, revokeViewShare, shareUrl, unlockViewShare } from '../../services/views';
 import { formatDatetime } from '../fields/format';
+import { keys } from '../../services/query-keys';
 
 export default function ShareModal({ app, viewId, open, onClose }: { app: string; viewId: string; open: boolean; onClose: () => void }) {
   const intl = useIntl();
@@ -26,7 +27,7 @@ export default function ShareModal({ app, viewId, open, onClose }: { app: string
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unlocking, setUnlocking] = useState<ViewShare | null>(null);
-  const key = ['views', viewId, 'shares'];
+  const key = keys('shares').list({ viewId });
   const shares = useQuery({ queryKey: key, queryFn: () => listViewShares(viewId), enabled: open });
 
   const create = async () => {

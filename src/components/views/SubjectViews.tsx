@@ -13,6 +13,7 @@ import type { SubjectDetail, View, ViewType } from '../../../contracts';
 import { VIEW_TYPES } from '../../../contracts/view-rows';
 import { listSubjectViews } from '../../services/views';
 import { useNewView } from './NewViewModal';
+import { keys } from '../../services/query-keys';
 
 const ICONS: Record<ViewType, React.ReactNode> = {
   grid: <TableOutlined />,
@@ -21,7 +22,7 @@ const ICONS: Record<ViewType, React.ReactNode> = {
 };
 
 function useSubjectViews(app: string, subject: string) {
-  return useQuery({ queryKey: [app, 'views', subject], queryFn: () => listSubjectViews(app, subject, { pageSize: 100 }) });
+  return useQuery({ queryKey: keys('views').list({ app, subject }), queryFn: () => listSubjectViews(app, subject, { pageSize: 100 }) });
 }
 
 /** The workspace's "Views" dropdown of a subject. */

@@ -12,6 +12,7 @@ import type { View, ViewConfig } from '../../../contracts';
 import { showFieldErrors } from '../../services/api-error';
 import { createView, updateView } from '../../services/views';
 import ShareModal from './ShareModal';
+import { keys } from '../../services/query-keys';
 
 export default function ViewActions({
   view,
@@ -41,7 +42,7 @@ export default function ViewActions({
     setSaving(true);
     try {
       const saved = await updateView(view.id, { name, config });
-      client.setQueryData(['views', view.id], saved);
+      client.setQueryData(keys('views').detail(view.id), saved);
       message.success(t('views.saved'));
       onSaved(saved);
     } catch (err) {

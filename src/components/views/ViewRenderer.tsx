@@ -13,6 +13,7 @@ import ViewCalendar from './ViewCalendar';
 import ViewKanban from './ViewKanban';
 import VirtualGrid, { type GridPage } from './VirtualGrid';
 import { gridColumnsOf } from './viewColumns';
+import { keys } from '../../services/query-keys';
 
 export interface ViewRendererProps {
   app: string;
@@ -33,9 +34,9 @@ export interface ViewRendererProps {
  * height).
  */
 export const viewRowsKey = (app: string, subject: string, config: ViewConfig, q?: string) =>
-  [
+  keys('records').action(
+    'viewRows',
     app,
-    'view-rows',
     subject,
     JSON.stringify({
       type: config.type,
@@ -46,7 +47,7 @@ export const viewRowsKey = (app: string, subject: string, config: ViewConfig, q?
       pageSize: config.type === 'grid' ? config.pageSize : null,
       q: q || null,
     }),
-  ] as const;
+  );
 
 export default function ViewRenderer({ app, subject, config, canEdit, height = 560, onChange, q }: ViewRendererProps) {
   const intl = useIntl();
@@ -60,7 +61,7 @@ export default function ViewRenderer({ app, subject, config, canEdit, height = 5
       return { rows: page.data, labels: page.labels, nextCursor: page.nextCursor, total: page.total, totalExact: page.totalExact };
     },
     // the rows depend on the key's parts only
-    [app, subject.key, queryKey[3]],
+    [app, subject.key, queryKey[5]],
   );
   if (config.type === 'kanban') return <ViewKanban app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} recordHref={recordHref} height={height} q={q} />;
   if (config.type === 'calendar') return <ViewCalendar app={app} subject={subject} config={config} queryKey={queryKey} canEdit={canEdit} q={q} />;

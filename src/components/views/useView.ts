@@ -2,11 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSubject } from '../../services/subjects';
 import { getView } from '../../services/views';
+import { keys } from '../../services/query-keys';
 
 export function useViewWithSubject(id: string) {
-  const view = useQuery({ queryKey: ['views', id], queryFn: ({ signal }) => getView(id, signal), enabled: id !== '' });
+  const view = useQuery({ queryKey: keys('views').detail(id), queryFn: ({ signal }) => getView(id, signal), enabled: id !== '' });
   const subject = useQuery({
-    queryKey: [view.data?.application, 'subject', view.data?.subjectKey],
+    queryKey: keys('subjects').detail(view.data?.application, view.data?.subjectKey),
     queryFn: ({ signal }) => getSubject(view.data!.application, view.data!.subjectKey, signal),
     enabled: Boolean(view.data),
   });

@@ -19,6 +19,7 @@ import { AppSelect, FieldSelect, RecordSelect, RecordsSelect, SubjectSelect } fr
 import RecordsCompare, { useRecordsByIds } from './components/RecordsCompare';
 import VersionsCompare from './components/VersionsCompare';
 import { MAX_RECORDS, useCompareParams, type CompareMode } from './useCompareParams';
+import { keys } from '../../services/query-keys';
 
 export default function CompareRecordFieldPage() {
   const intl = useIntl();
@@ -28,7 +29,7 @@ export default function CompareRecordFieldPage() {
   const [onlyChanges, setOnlyChanges] = useState(false);
 
   const subjectQuery = useQuery({
-    queryKey: ['assay', 'subject', p.app, p.subject],
+    queryKey: keys('subjects').detail(p.app, p.subject),
     queryFn: ({ signal }) => getSubject(p.app ?? '', p.subject ?? '', signal),
     enabled: !!p.app && !!p.subject,
     retry: false,

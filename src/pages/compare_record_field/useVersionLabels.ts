@@ -15,6 +15,7 @@ import { getSubject } from '../../services/subjects';
 import { listOf } from './compare';
 import { useAppSubjects } from './components/Pickers';
 import { recordLabel } from './labels';
+import { keys } from '../../services/query-keys';
 
 const USER_TYPES: readonly Field['type'][] = ['user', 'createdBy', 'updatedBy'];
 
@@ -26,7 +27,7 @@ export function useVersionLabels(app: string, field: Field | undefined, values: 
   const ids = [...new Set(values.flatMap(listOf))].sort().slice(0, RECORD_PAGE_MAX);
 
   const members = useQuery({
-    queryKey: ['assay', 'application', app],
+    queryKey: keys('applications').detail(app),
     queryFn: ({ signal }) => getApplication(app, signal),
     enabled: isUser,
   });
@@ -34,7 +35,7 @@ export function useVersionLabels(app: string, field: Field | undefined, values: 
   const subjects = useAppSubjects(isRelation ? app : undefined);
   const target = subjects.data?.find((s) => s.id === field?.options.targetSubjectId);
   const related = useQuery({
-    queryKey: ['assay', 'compare', 'relationLabels', app, target?.key, ids],
+    queryKey: keys('records').action('labels', app, target?.key, ids),
     queryFn: async ({ signal }) => {
       const detail = await getSubject(app, target?.key ?? '', signal);
       // listRecords without the signal: a cancelled request would show a "network error" toast.

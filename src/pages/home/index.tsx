@@ -13,6 +13,7 @@ import UserMenu from '../../components/UserMenu';
 import Loading from '../../loading';
 import { listApplications } from '../../services/applications';
 import { getSetupStatus } from '../../services/setup';
+import { keys } from '../../services/query-keys';
 
 export default function HomePage() {
   const intl = useIntl();
@@ -31,7 +32,7 @@ export default function HomePage() {
   }, [user]);
 
   const apps = useQuery({
-    queryKey: ['applications', 'home'],
+    queryKey: keys('applications').list({ pageSize: 100 }),
     queryFn: () => listApplications({ pageSize: 100 }),
     enabled: needsPicker,
   });

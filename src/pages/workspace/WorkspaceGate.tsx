@@ -22,6 +22,7 @@ import { listAppSubjectOptions } from '../../services/subjects';
 import { listAppViews } from '../../services/views';
 import { MENU_VIEWS_MAX, type WorkspaceMenuData } from '../../layouts/menu';
 import type { WorkspaceContext } from './useWorkspace';
+import { keys } from '../../services/query-keys';
 
 export default function WorkspaceGate() {
   const intl = useIntl();
@@ -31,7 +32,7 @@ export default function WorkspaceGate() {
   // a share link's grid is admitted by its token, not membership (layouts/share.ts)
   const shared = isShareGridPath(useLocation().pathname);
   const query = useQuery({
-    queryKey: [slug, 'application'],
+    queryKey: keys('applications').detail(slug),
     queryFn: ({ signal }) => getApplication(slug, signal),
     enabled: user !== null && !shared,
   });
@@ -39,8 +40,8 @@ export default function WorkspaceGate() {
   // the menu's subjects and views (layouts/menu.ts): keys shared with the pickers and view lists,
   // so creating a subject or view elsewhere refreshes the menu
   const member = user !== null && !shared && query.isSuccess;
-  const subjects = useQuery({ queryKey: [slug, 'subjects', 'all'], queryFn: () => listAppSubjectOptions(slug), enabled: member, staleTime: 60_000 });
-  const views = useQuery({ queryKey: [slug, 'views', 'menu'], queryFn: () => listAppViews(slug, { pageSize: MENU_VIEWS_MAX }), enabled: member, staleTime: 60_000 });
+  const subjects = useQuery({ queryKey: keys('subjects').options({ app: slug }), queryFn: () => listAppSubjectOptions(slug), enabled: member, staleTime: 60_000 });
+  const views = useQuery({ queryKey: keys('views').options({ app: slug }), queryFn: () => listAppViews(slug, { pageSize: MENU_VIEWS_MAX }), enabled: member, staleTime: 60_000 });
   useEffect(() => {
     if (!query.data) return;
     const workspace: WorkspaceMenuData = {

@@ -16,6 +16,9 @@ import { auditLog } from '../../db/schema';
 import { call, createTestApp, DEFAULT_PASSWORD, json, ownDatabasePerTest } from '../../test/helpers';
 import { buildWorld, loadRouteSpecs, type World } from '../../test/route-specs';
 import { verifyChain } from './audit.service';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'that every write route records an audit entry is the routes\' code; the audit chain itself runs on both engines (audit.test.ts)');
 
 ownDatabasePerTest('the walk starts from first-run setup and counts every audit entry of the database');
 

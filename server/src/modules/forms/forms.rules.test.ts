@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resolveFormState, type FormLayout } from '../../../../contracts';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'form rules are pure functions of contracts/');
 
 const layout: FormLayout = {
   sections: [

@@ -4,6 +4,9 @@ import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { ValueError } from '../subjects/values';
 import { canBeKey, coerceCell, keyText } from './imports.coerce';
 import { autoMapping } from './imports.service';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'cell coercion is a pure function');
 
 const field = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
   id: '00000000-0000-0000-0000-000000000001',

@@ -10,7 +10,7 @@
  *   midnight-UTC datetime → its date; datetimes without a zone ('2026-11-22 08:30') are UTC;
  * - everything else: the text as is ('' = empty).
  */
-import { bignumber } from 'mathjs';
+import { bignumber } from '../../lib/decimal';
 import { storageOf } from '../subjects/field-types';
 import type { FieldDef } from '../subjects/subject-def';
 import { kindOf, ValueError, type FieldValue } from '../subjects/values';

@@ -12,6 +12,9 @@ import { IMPORT_MAX_CELL_CHARS } from '../../../../contracts';
 import { CsvGuard, JsonGuard } from './imports.guard';
 import { LimitBreach } from './imports.limits';
 import { readRows } from './imports.parse';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'the upload guards read bytes before any database work');
 
 /** `text` cut at `cuts` (positions, any order). */
 function chunksOf(text: string, cuts: number[]): string[] {

@@ -12,6 +12,9 @@ import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { multipartBody } from '../../test/records-support';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { gb18030Bytes, utf16Bytes, xlsxOf } from './imports.test-support';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('pglite', 'file parsing and its caps act before any row is written; PGlite\'s one connection is the hard case for /health answering meanwhile');
 
 const APP = '/api/v1/applications/lim';
 const NOTES = `${APP}/subjects/note`;

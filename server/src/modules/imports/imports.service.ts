@@ -7,10 +7,9 @@
  * check writes only staging rows and is not audited. Batches never run (uploaded, checked, failed)
  * can be removed (deleteImport) and expire after IMPORT_ABANDONED_DAYS (expireAbandonedImports).
  */
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import {
   formatMessage,
   IMPORT_ABANDONED_DAYS,
@@ -29,6 +28,7 @@ import {
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import { applications, importBatches, importRows, subjects } from '../../db/schema';
+import { csvStream } from '../../lib/export-writer';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
@@ -329,15 +329,14 @@ export async function listImportRows(
 }
 
 /**
- * GET /imports/:id/errors: the error report, a CSV (UTF-8 with BOM) of row, column, value, message
- * — one line per error — streamed CHUNK staged rows at a time. @throws 404; 403.
+ * GET /imports/:id/errors: the error report, a CSV (UTF-8 with BOM, the shared export writer) of
+ * row, column, value, message — one line per error — streamed CHUNK staged rows at a time. @throws 404; 403.
  */
 export async function importErrorReport(db: Database, user: CurrentUser, id: string, locale: Locale, cache?: ReadCache): Promise<{ fileName: string; stream: Readable }> {
   const { found } = await requireBatch(db, user, id, cache);
   const en = locale === 'en-US';
   const head = en ? ['Row', 'Column', 'Value', 'Message'] : ['行号', '列', '值', '错误'];
-  async function* lines(): AsyncGenerator<string> {
-    yield '\uFEFF' + Papa.unparse([head], { newline: '\r\n' }) + '\r\n';
+  async function* batches(): AsyncGenerator<string[][]> {
     let after = 0;
     for (;;) {
       const chunk = await rowsAfter(db, id, after, CHUNK, isNotNull(importRows.errors));
@@ -345,12 +344,12 @@ export async function importErrorReport(db: Database, user: CurrentUser, id: str
       after = chunk[chunk.length - 1].rowNumber;
       const out: string[][] = [];
       for (const r of chunk) for (const e of translated(r.errors, locale)) out.push([String(r.rowNumber), e.column ?? '', e.value ?? '', e.message]);
-      yield Papa.unparse(out, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
+      yield out;
       if (chunk.length < CHUNK) return;
     }
   }
   const base = found.batch.fileName.replace(/\.[^.]+$/, '');
-  return { fileName: `${base}-errors.csv`, stream: Readable.from(lines()).pipe(new PassThrough()) };
+  return { fileName: `${base}-errors.csv`, stream: csvStream({ columns: head.map((header) => ({ header })), batches: batches() }).pipe(new PassThrough()) };
 }
 
 /** GET /imports/:id/edited: the touched records edited since the import (the undo's confirmation). */

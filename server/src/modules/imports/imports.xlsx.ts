@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_ROW_CHARS,
@@ -36,6 +36,7 @@ import {
   IMPORT_XLSX_MAX_SHARED_STRINGS,
   IMPORT_XLSX_MAX_UNZIPPED,
 } from '../../../../contracts';
+import { loadExcel } from '../../lib/export-writer';
 import { LimitBreach, type Breach } from './imports.limits';
 
 /** An entry of unzipper's Parse stream (a file of the zip, its bytes as they are unzipped). */
@@ -46,8 +47,10 @@ interface ZipEntry extends Readable {
   vars: { uncompressedSize: number };
   extra?: { uncompressedSize?: number };
 }
-// exceljs's own zip reader (a dependency of exceljs, not of this project: resolved from there)
-const unzipper = createRequire(require.resolve('exceljs'))('unzipper') as { Parse(options: { forceStream: true }): Duplex };
+type Unzipper = { Parse(options: { forceStream: true }): Duplex };
+let unzipperModule: Unzipper | undefined;
+/** exceljs's own zip reader (a dependency of exceljs, not of this project: resolved from there), required on first use. */
+const unzipper = (): Unzipper => (unzipperModule ??= createRequire(require.resolve('exceljs'))('unzipper') as Unzipper);
 
 /** WorkbookReader's part parsers and state (exceljs 4.4 lib/stream/xlsx/workbook-reader.js). */
 interface ReaderParts {
@@ -191,7 +194,15 @@ const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
  * described above. @throws LimitBreach past a cap; Error when the zip or its XML cannot be read.
  */
 export async function* xlsxSheetRows(input: Readable): AsyncGenerator<ExcelJS.Row> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // exceljs is loaded on the first XLSX (lib/export-writer.ts loadExcel): the server starts without
+  // it; an input error while it loads is kept and thrown once it has
+  let early: Error | undefined;
+  const keep = (e: Error) => (early ??= e);
+  input.once('error', keep);
+  const { stream } = await loadExcel();
+  input.off('error', keep);
+  if (early) throw early;
+  const reader = new stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -199,7 +210,7 @@ export async function* xlsxSheetRows(input: Readable): AsyncGenerator<ExcelJS.Ro
     entries: 'emit',
   });
   const parts = reader as unknown as ReaderParts;
-  const zip = unzipper.Parse({ forceStream: true });
+  const zip = unzipper().Parse({ forceStream: true });
   const failed = (e: Error) => zip.destroy(e);
   input.on('error', failed);
   input.pipe(zip);

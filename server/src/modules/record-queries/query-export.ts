@@ -7,23 +7,32 @@
  * - cells: users, related records and attachments by their names (the page's `labels`, the id
  *   when there is none), lists joined with ', ', booleans as true/false; in XLSX, numbers (number,
  *   money, percent, numeric formulas) as numbers when they fit a double exactly, else as text;
- * - CSV: papaparse, UTF-8 with a byte-order mark, CRLF, formula-looking cells escaped; XLSX:
- *   exceljs's streaming writer, one sheet.
+ *   dates and datetimes (and createdAt/updatedAt) as real Excel dates;
+ * - written by the shared export writer (lib/export-writer.ts): CSV with a byte-order mark, CRLF,
+ *   formula-looking cells escaped; XLSX through exceljs's streaming writer, one sheet.
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
 import { RECORD_QUERY_EXPORT_MAX_ROWS, type AuditExportFormat, type Locale } from '../../../../contracts';
 import type { Executor } from '../../db/client';
+import { EXPORT_FILE_TYPES, exportFileName, exportStream, type ExportKind } from '../../lib/export-writer';
 import type { ReadCache } from '../../lib/read-cache';
-import { exactNumber } from '../../lib/export-file';
 import { kindOf } from '../subjects/values';
 import type { QueryColumn } from './query-columns';
 import { labelsOf } from './query-labels';
 import { selectRows, type PreparedQuery } from './query-run';
 
+export { exactNumber } from '../../lib/export-writer';
+
 /** Rows per database read. */
 const BATCH = 2000;
+
+/** Content-Type and file extension of each format. */
+export const QUERY_EXPORT_TYPES: Record<AuditExportFormat, { contentType: string; ext: string }> = EXPORT_FILE_TYPES;
+
+/** `<name>-YYYYMMDD-HHmmss.<ext>` (UTC). */
+export function queryExportFileName(name: string, format: AuditExportFormat, now: Date = new Date()): string {
+  return exportFileName(name, format, now);
+}
 
 /** The headers of the export in `locale`. */
 export const exportHeaders = (columns: readonly QueryColumn[], locale: Locale) => columns.map((c) => c.header(locale));
@@ -37,10 +46,13 @@ function cellText(value: unknown, named: boolean, labels: Record<string, string>
   return named ? (labels[text] ?? text) : text;
 }
 
-const isNumeric = (c: QueryColumn) => !c.many && c.field !== null && kindOf(c.field) === 'number';
-
-/** Excel's limit of characters in a cell. */
-const XLSX_CELL_MAX = 32_767;
+/** A column's XLSX kind: numbers, dates and datetimes as such when one value a row; the rest text. */
+function kindOfColumn(c: QueryColumn): ExportKind {
+  if (c.many) return 'text';
+  if (c.field === null) return /(^|\.)(createdAt|updatedAt)$/.test(c.name) ? 'datetime' : 'text';
+  const kind = kindOf(c.field);
+  return kind === 'number' || kind === 'date' || kind === 'datetime' ? kind : 'text';
+}
 
 /** Batches of export rows (cells as text), at most `max` rows. */
 async function* exportBatches(db: Executor, q: PreparedQuery, max: number, cache?: ReadCache): AsyncGenerator<string[][]> {
@@ -50,13 +62,6 @@ async function* exportBatches(db: Executor, q: PreparedQuery, max: number, cache
     const labels = await labelsOf(db, q.columns, rows.map((r) => r.cells), cache);
     yield rows.map((r) => q.columns.map((c, i) => cellText(r.cells[i], c.refers !== null, labels)));
     if (rows.length < BATCH) return;
-  }
-}
-
-async function* csvChunks(db: Executor, q: PreparedQuery, headers: string[], max: number, cache?: ReadCache): AsyncGenerator<string> {
-  yield '\uFEFF' + Papa.unparse([headers], { newline: '\r\n', escapeFormulae: true }) + '\r\n';
-  for await (const rows of exportBatches(db, q, max, cache)) {
-    yield Papa.unparse(rows, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
   }
 }
 
@@ -73,22 +78,6 @@ export function exportQueryStream(
   cache?: ReadCache,
 ): Readable {
   const headers = exportHeaders(q.columns, locale);
-  if (format === 'csv') return Readable.from(csvChunks(db, q, headers, max, cache));
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(q.subject.name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Records');
-  sheet.addRow(headers).commit();
-  const numeric = q.columns.map(isNumeric);
-  void (async () => {
-    for await (const rows of exportBatches(db, q, max, cache)) {
-      for (const row of rows) {
-        sheet
-          .addRow(row.map((text, i) => (numeric[i] && text !== '' ? exactNumber(text) : text.length > XLSX_CELL_MAX ? `${text.slice(0, XLSX_CELL_MAX - 1)}…` : text)))
-          .commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+  const columns = q.columns.map((c, i) => ({ header: headers[i], kind: kindOfColumn(c) }));
+  return exportStream(format, { columns, batches: exportBatches(db, q, max, cache), sheetName: q.subject.name || 'Records' });
 }

@@ -27,8 +27,7 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { auditOf } from '../../core/audit.plugin';
 import { requireAdmin, userOf } from '../../core/auth.plugin';
 import { countRecords } from '../records/list';
-import { QUERY_EXPORT_TYPES, queryExportFileName } from '../../lib/export-file';
-import { exportQueryStream } from './query-export';
+import { exportQueryStream, QUERY_EXPORT_TYPES, queryExportFileName } from './query-export';
 import { prepareQuery, type PreparedQuery } from './query-run';
 import './record-queries.recyclable';
 import {

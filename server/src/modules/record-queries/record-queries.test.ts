@@ -13,8 +13,7 @@ import type { RecordQueryPage, SavedQuery } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
-import { exactNumber } from '../../lib/export-file';
-import { exportQueryStream } from './query-export';
+import { exactNumber, exportQueryStream } from './query-export';
 import { prepareQuery } from './query-run';
 import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord } from '../../test/records-support';
 

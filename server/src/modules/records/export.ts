@@ -3,20 +3,19 @@
  * user can see): the records the list would show for the same filter, sort and quick search,
  * read page by page with the keyset cursor (listRecords, 1,000 a page; memory stays flat), at most
  * RECORD_QUERY_EXPORT_MAX_ROWS, with only the requested columns, in their order.
- * Cells like the record query export (record-queries/query-export.ts; both take the file types, file name
- * and exact-number rule from lib/export-file.ts): users and related records by name, attachments by file name,
+ * Cells like the record query export (record-queries/query-export.ts, whose file types, file name
+ * and exact-number rule it shares): users and related records by name, attachments by file name,
  * lists joined with ', ', booleans true/false; XLSX numbers as numbers when a double holds them
- * exactly. CSV: papaparse, UTF-8 with BOM, CRLF, formula-looking cells escaped; XLSX: exceljs's
- * streaming WorkbookWriter.
+ * exactly, dates and datetimes (date, datetime and timestamp fields, createdAt/updatedAt) as real
+ * Excel dates. Written by the shared export writer (lib/export-writer.ts: CSV with BOM, CRLF,
+ * formula-looking cells escaped; XLSX through exceljs's streaming WorkbookWriter).
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
 import { RECORD_QUERY_EXPORT_MAX_ROWS, SYSTEM_COLUMNS, type CurrentUser, type Locale, type RecordExport, type RecordItem } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { EXPORT_FILE_TYPES, exportFileName, exportStream, type ExportColumn, type ExportKind } from '../../lib/export-writer';
 import type { ReadCache } from '../../lib/read-cache';
-import { exactNumber, queryExportFileName, QUERY_EXPORT_TYPES } from '../../lib/export-file';
 import { requireSubject, type FieldDef } from '../subjects/subject-def';
 import { parseFilterParam } from './filter';
 import { listRecords, type RecordListResult } from './list';
@@ -24,7 +23,6 @@ import { parseSortParam } from './sort';
 import { kindOf } from '../subjects/values';
 
 const PAGE = 1000;
-const XLSX_CELL_MAX = 32_767;
 
 const SYSTEM_NAMES: Record<string, Record<Locale, string>> = {
   id: { 'zh-CN': 'ID', 'en-US': 'ID' },
@@ -34,10 +32,20 @@ const SYSTEM_NAMES: Record<string, Record<Locale, string>> = {
   updatedBy: { 'zh-CN': '更新人', 'en-US': 'Updated by' },
 };
 
-interface Column {
+interface Column extends ExportColumn {
   key: string;
-  header: string;
   field: FieldDef | null;
+}
+
+/**
+ * A column's XLSX kind: numbers (not auto-numbers) as numbers, dates and datetimes as dates;
+ * the rest as text (booleans too: true/false, as the CSV writes them).
+ */
+export function exportKindOf(field: FieldDef | null, key: string): ExportKind {
+  if (!field) return key === 'createdAt' || key === 'updatedAt' ? 'datetime' : 'text';
+  const kind = kindOf(field);
+  if (kind === 'number') return field.type === 'autoNumber' ? 'text' : 'number';
+  return kind === 'date' || kind === 'datetime' ? kind : 'text';
 }
 
 /** One cell's text: ids named, attachments by file name, lists joined, booleans true/false. */
@@ -74,7 +82,7 @@ export async function exportRecords(
     if (!field && !(SYSTEM_COLUMNS as readonly string[]).includes(k)) {
       throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'columns', messageKey: 'errors.record.filterField', params: { field: k } }]);
     }
-    return { key: k, field, header: field ? field.name : SYSTEM_NAMES[k][locale] };
+    return { key: k, field, header: field ? field.name : SYSTEM_NAMES[k][locale], kind: exportKindOf(field, k) };
   });
   const filter = parseFilterParam(input.filter);
   const sort = parseSortParam(input.sort);
@@ -91,29 +99,7 @@ export async function exportRecords(
       page = await listRecords(db, subject, { filter, sort, q: input.q, current: 1, pageSize: PAGE, cursor: page.nextCursor, exactLimit: 0, cache });
     }
   }
-  const headers = columns.map((c) => c.header);
-  const { contentType } = QUERY_EXPORT_TYPES[input.format];
-  const fileName = queryExportFileName(subject.key, input.format);
-  if (input.format === 'csv') {
-    async function* csv(): AsyncGenerator<string> {
-      yield '\uFEFF' + Papa.unparse([headers], { newline: '\r\n', escapeFormulae: true }) + '\r\n';
-      for await (const rows of pages()) if (rows.length) yield Papa.unparse(rows, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
-    }
-    return { fileName, contentType, stream: Readable.from(csv()) };
-  }
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(subject.name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Records');
-  sheet.addRow(headers).commit();
-  const numeric = columns.map((c) => c.field !== null && c.field.type !== 'autoNumber' && kindOf(c.field) === 'number');
-  void (async () => {
-    for await (const rows of pages()) {
-      for (const row of rows) {
-        sheet.addRow(row.map((t, i) => (numeric[i] && t !== '' ? exactNumber(t) : t.length > XLSX_CELL_MAX ? `${t.slice(0, XLSX_CELL_MAX - 1)}…` : t))).commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return { fileName, contentType, stream: out };
+  const { contentType } = EXPORT_FILE_TYPES[input.format];
+  const fileName = exportFileName(subject.key, input.format);
+  return { fileName, contentType, stream: exportStream(input.format, { columns, batches: pages(), sheetName: subject.name || 'Records' }) };
 }

@@ -18,8 +18,14 @@
  *
  * No loops, no recursion, no collections: an evaluation calls each function node at most once, on
  * bounded scalars, so its cost is bounded by the tree size (measured figures: subjects/README.md).
+ *
+ * mathjs is required on the first formula (loadMath, synchronously: the API stays synchronous),
+ * not when the server starts: its require costs most of a second, which every process that never
+ * meets a formula would otherwise pay.
  */
-import { all, create, parseDependencies, type BigNumber, type MathNode } from 'mathjs';
+import { createRequire } from 'node:module';
+import type { BigNumber, MathJsInstance, MathNode } from 'mathjs';
+import type * as MathJs from 'mathjs';
 import { LONG_TEXT_VALUE_MAX } from '../../../../contracts/constants';
 
 /** The bounds of a formula and of its evaluation (documented in server/README.md "Formula limits"). */
@@ -46,15 +52,10 @@ export const FORMULA_LIMITS = {
 
 const CONFIG = { number: 'BigNumber', precision: FORMULA_LIMITS.digits, predictable: true } as const;
 /** Parses only: its BigNumbers keep decimal.js's own wide exponent range, so a literal's real size can be checked. */
-const parser = create({ parseDependencies }, CONFIG);
+let parser: MathJsInstance;
 /** Computes: never handed to a formula. */
-const math = create(all, CONFIG);
-// decimal.js's own exponent limits on this instance's BigNumber class: past maxE a result is Infinity, below minE 0
-(math as unknown as { BigNumber: { set(o: { maxE: number; minE: number }): void } }).BigNumber.set({
-  maxE: FORMULA_LIMITS.maxExponent,
-  minE: FORMULA_LIMITS.minExponent,
-});
-const mathFns = math as unknown as Record<string, (...args: unknown[]) => unknown>;
+let math: MathJsInstance;
+let mathFns: Record<string, (...args: unknown[]) => unknown>;
 
 /** A bound of FORMULA_LIMITS was crossed while evaluating: the formula yields null, or is refused when it is a constant. */
 export class FormulaLimitError extends Error {
@@ -78,23 +79,6 @@ export class FormulaError extends Error {
 
 type Fn = (...args: unknown[]) => unknown;
 
-// `==` and `!=` compare texts as texts (mathjs would convert both sides to numbers and fail on
-// `status == "Done"`); an empty value equals nothing but another empty value.
-const equal = math.typed('equal', {
-  'string, string': (a: string, b: string) => a === b,
-  'null, string': () => false,
-  'string, null': () => false,
-  'null, null': () => true,
-  'any, any': (a: unknown, b: unknown) => math.equal(a as number, b as number),
-}) as Fn;
-const unequal = math.typed('unequal', {
-  'string, string': (a: string, b: string) => a !== b,
-  'null, string': () => true,
-  'string, null': () => true,
-  'null, null': () => false,
-  'any, any': (a: unknown, b: unknown) => math.unequal(a as number, b as number),
-}) as Fn;
-
 /** A text of `parts`: texts as they are, numbers in plain decimals, truth values as true/false; empty or other values are an error. */
 function concat(...parts: unknown[]): string {
   let length = 0;
@@ -111,38 +95,70 @@ function concat(...parts: unknown[]): string {
   return texts.join('');
 }
 
-/** The functions a formula may call, by name: arithmetic, rounding, aggregates, comparison, logic, text. */
 /** mathjs's names of the arithmetic operators (+ - * / mod ^, unary - +): operators and callable functions both. */
 const ARITHMETIC_OPERATORS = ['add', 'subtract', 'multiply', 'divide', 'mod', 'pow', 'unaryMinus', 'unaryPlus'];
 /** mathjs's names of the comparison and logical operators (equal/unequal are Assay's own, text-aware). */
 const LOGIC_OPERATORS = ['smaller', 'smallerEq', 'larger', 'largerEq', 'and', 'or', 'not', 'xor'];
-const FUNCTIONS: Record<string, Fn> = {
-  equal,
-  unequal,
-  concat,
-  ...Object.fromEntries(
-    [...ARITHMETIC_OPERATORS, ...LOGIC_OPERATORS, 'abs', 'sign', 'round', 'floor', 'ceil', 'fix', 'sqrt', 'exp', 'log', 'log10', 'min', 'max', 'sum', 'mean', 'string'].map(
-      (name) => [name, mathFns[name]],
-    ),
-  ),
-};
+/** The functions a formula may call that are mathjs's own: arithmetic, rounding, aggregates, comparison, logic, text. */
+const MATH_FUNCTIONS = [...ARITHMETIC_OPERATORS, ...LOGIC_OPERATORS, 'abs', 'sign', 'round', 'floor', 'ceil', 'fix', 'sqrt', 'exp', 'log', 'log10', 'min', 'max', 'sum', 'mean', 'string'];
+/** The functions a formula may call, by name (set by loadMath): mathjs's, and Assay's equal, unequal and concat. */
+let FUNCTIONS: Record<string, Fn>;
 /** The names a formula may call, sorted (documented in server/README.md "Formula limits"); the operators' own names too (`add(a, b)`). */
-export const FORMULA_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS).sort();
+export const FORMULA_FUNCTIONS: readonly string[] = ['equal', 'unequal', 'concat', ...MATH_FUNCTIONS].sort();
 /** Functions costing ~10× the others (decimal.js series at 34 digits): at most FORMULA_LIMITS.costlyCalls per formula; `^` counts. */
 const COSTLY_FUNCTIONS = new Set(['pow', 'sqrt', 'exp', 'log', 'log10']);
 /** Operators (mathjs OperatorNode `fn`): + - * / mod % ^, unary - +, comparisons, and or not xor, `??`. */
 const OPERATORS = new Set([...ARITHMETIC_OPERATORS, 'equal', 'unequal', ...LOGIC_OPERATORS, 'nullish']);
 /** Named constants. A field keyed `pi` or `e` cannot be read by a formula: the constant wins. */
-const CONSTANTS: Record<string, unknown> = { pi: math.pi, e: math.e };
+const CONSTANTS: Record<string, unknown> = { pi: null, e: null };
 
-// Defence in depth: nothing reaches `math`, but were it ever handed out, it could change nothing.
-const switchedOff = () => {
-  throw new Error('function disabled in formulas');
-};
-math.import({ import: switchedOff, createUnit: switchedOff, config: switchedOff }, { override: true });
+let loaded = false;
+
+/**
+ * Requires mathjs and sets up the two instances, the functions and the constants, once (every
+ * exported function that needs them calls it first).
+ */
+function loadMath(): void {
+  if (loaded) return;
+  const { all, create, parseDependencies } = createRequire(__filename)('mathjs') as typeof MathJs;
+  parser = create({ parseDependencies }, CONFIG);
+  math = create(all, CONFIG);
+  // decimal.js's own exponent limits on this instance's BigNumber class: past maxE a result is Infinity, below minE 0
+  (math as unknown as { BigNumber: { set(o: { maxE: number; minE: number }): void } }).BigNumber.set({
+    maxE: FORMULA_LIMITS.maxExponent,
+    minE: FORMULA_LIMITS.minExponent,
+  });
+  mathFns = math as unknown as Record<string, (...args: unknown[]) => unknown>;
+  // `==` and `!=` compare texts as texts (mathjs would convert both sides to numbers and fail on
+  // `status == "Done"`); an empty value equals nothing but another empty value.
+  const equal = math.typed('equal', {
+    'string, string': (a: string, b: string) => a === b,
+    'null, string': () => false,
+    'string, null': () => false,
+    'null, null': () => true,
+    'any, any': (a: unknown, b: unknown) => math.equal(a as number, b as number),
+  }) as Fn;
+  const unequal = math.typed('unequal', {
+    'string, string': (a: string, b: string) => a !== b,
+    'null, string': () => true,
+    'string, null': () => true,
+    'null, null': () => false,
+    'any, any': (a: unknown, b: unknown) => math.unequal(a as number, b as number),
+  }) as Fn;
+  FUNCTIONS = { equal, unequal, concat, ...Object.fromEntries(MATH_FUNCTIONS.map((name) => [name, mathFns[name]])) };
+  CONSTANTS.pi = math.pi;
+  CONSTANTS.e = math.e;
+  // Defence in depth: nothing reaches `math`, but were it ever handed out, it could change nothing.
+  const switchedOff = () => {
+    throw new Error('function disabled in formulas');
+  };
+  math.import({ import: switchedOff, createUnit: switchedOff, config: switchedOff }, { override: true });
+  loaded = true;
+}
 
 /** A field's value in a formula: decimal strings and numbers become BigNumbers; lists become their items joined with ', '. */
 export function scopeValue(v: unknown): unknown {
+  loadMath();
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v) ? math.bignumber(v) : v;
   if (typeof v === 'number') return math.bignumber(v);
@@ -415,6 +431,7 @@ export interface Analysed {
  * then tree size, whitelist, literals, costly calls, constant parts).
  */
 export function analyse(expression: string): Analysed {
+  loadMath();
   if (expression.length > FORMULA_LIMITS.chars)
     return { reads: [], error: new FormulaError(`longer than ${FORMULA_LIMITS.chars} characters`) };
   if (bracketDepth(expression) > FORMULA_LIMITS.depth)
@@ -457,10 +474,14 @@ export function analyse(expression: string): Analysed {
  *   operation that has no value (an empty operand, a text where a number is needed).
  */
 export function runFormula(code: Code, values: Record<string, unknown>): unknown {
+  loadMath();
   const scope: Scope = {};
   for (const [k, v] of Object.entries(values)) scope[k] = scopeValue(v);
   return bounded(code(scope, { deadline: performance.now() + FORMULA_LIMITS.timeMs }));
 }
 
 /** True for a mathjs BigNumber (of the computing instance). */
-export const isBigNumber = (v: unknown): v is BigNumber => math.isBigNumber(v);
+export const isBigNumber = (v: unknown): v is BigNumber => {
+  loadMath();
+  return math.isBigNumber(v);
+};

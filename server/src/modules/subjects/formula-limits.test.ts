@@ -6,6 +6,9 @@ import { fields } from '../../db/schema';
 import { call, changeInSql, json, userSession } from '../../test/helpers';
 import { addTestMember } from '../records/records.test-support';
 import { errorOf, makeSubject, setup, type Ctx } from './subjects.test-support';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'formula size and time limits hold in the server process, before values reach the database');
 
 /** A formula is refused, or a write answered, within this many ms (the attacks took seconds to minutes, or killed the process). */
 const QUICK_MS = 2000;

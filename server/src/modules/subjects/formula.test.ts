@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkFormula, evaluateFormula, FormulaError, formulaOrder, formulaReads, formulasReading } from './formula';
+import { runsOnOneEngine } from '../../test/engines';
+
+runsOnOneEngine('postgres', 'formula parsing and evaluation are pure functions');
 
 const f = (key: string, expression?: string) => ({
   key,

@@ -13,7 +13,6 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import isEqual from 'lodash/isEqual';
-import { bignumber } from 'mathjs';
 import { z } from 'zod';
 import type { FieldType, MessageKey } from '../../../../contracts';
 import {
@@ -27,6 +26,7 @@ import {
 } from '../../../../contracts/constants';
 import { rowsOf, type Executor } from '../../db/client';
 import { attachments, users } from '../../db/schema';
+import { bignumber } from '../../lib/decimal';
 import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';

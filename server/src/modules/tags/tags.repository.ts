@@ -1,8 +1,11 @@
 /**
- * SQL of tags and taggings (docs/code-style.md "Server in layers": SQL lives in the repository). Reads leave out deleted tags;
- * a deleted tag's taggings stay in place (a restore brings them back).
+ * SQL of tags and taggings (docs/code-style.md "Server in layers": SQL lives in the repository). The
+ * tag rows' list, reads and writes are the resource kit's (server/src/core/resource); reads leave out
+ * deleted tags; a deleted tag's taggings stay in place (a restore brings them back).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { tagResource } from '../../../../contracts';
+import { createResourceRepository } from '../../core/resource';
 import type { Executor } from '../../db/client';
 import { taggings, tags, type TagRow } from '../../db/schema';
 
@@ -14,79 +17,12 @@ export interface TagWithUsage {
 
 const usageSql = sql<number>`(select count(*)::int from ${taggings} where ${taggings.tagId} = ${tags.id})`;
 
-/** One page of live tags; `pattern` ILIKE on the name; `sort` name|usage|createdAt:asc|desc (default name:asc). */
-export async function listTags(
-  db: Executor,
-  opts: { pattern?: string; sort?: string; limit: number; offset: number },
-): Promise<{ rows: TagWithUsage[]; total: number }> {
-  const where: SQL | undefined = and(isNull(tags.deletedAt), opts.pattern ? ilike(tags.name, opts.pattern) : undefined);
-  const [field, dir] = (opts.sort ?? 'name:asc').split(':');
-  const column = field === 'usage' ? usageSql : field === 'createdAt' ? tags.createdAt : sql`lower(${tags.name})`;
-  const rows = await db
-    .select({ tag: tags, usage: usageSql })
-    .from(tags)
-    .where(where)
-    .orderBy(dir === 'desc' ? desc(column) : asc(column), asc(tags.name), asc(tags.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
-  return { rows, total: n };
-}
-
-/** The tag `id` with its usage, or undefined (deleted ones too when `withDeleted`). */
-export async function findTag(db: Executor, id: string, withDeleted = false): Promise<TagWithUsage | undefined> {
-  const [row] = await db
-    .select({ tag: tags, usage: usageSql })
-    .from(tags)
-    .where(and(eq(tags.id, id), withDeleted ? undefined : isNull(tags.deletedAt)))
-    .limit(1);
-  return row;
-}
-
-/** Locks a tag's row until the transaction ends (deleted ones too when `withDeleted`). */
-export async function lockTag(db: Executor, id: string, withDeleted = false): Promise<TagRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tags)
-    .where(and(eq(tags.id, id), withDeleted ? undefined : isNull(tags.deletedAt)))
-    .for('update');
-  return row;
-}
-
-/** Inserts a tag. @throws 23505 when a live tag has the name (any case). */
-export async function insertTag(db: Executor, values: { name: string; color: string }): Promise<TagRow> {
-  const [row] = await db.insert(tags).values(values).returning();
-  return row;
-}
-
-/** Renames/recolours a tag. @throws 23505 on a name clash. */
-export async function updateTag(db: Executor, id: string, changes: { name?: string; color?: string }): Promise<TagRow> {
-  const [row] = await db.update(tags).set({ ...changes, updatedAt: new Date() }).where(eq(tags.id, id)).returning();
-  return row;
-}
-
-/** Sets or clears a tag's soft-delete mark. */
-export async function markTagDeleted(db: Executor, id: string, by: string | null, deleted: boolean): Promise<void> {
-  await db
-    .update(tags)
-    .set(deleted ? { deletedAt: new Date(), deletedBy: by } : { deletedAt: null, deletedBy: null })
-    .where(eq(tags.id, id));
-}
-
-/** True when a live tag other than `exceptId` has `name` (case-insensitive). */
-export async function tagNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(sql`lower(${tags.name}) = lower(${name})`, isNull(tags.deletedAt), exceptId ? sql`${tags.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Hard-deletes a tag (its taggings cascade). */
-export async function purgeTag(db: Executor, id: string): Promise<void> {
-  await db.delete(tags).where(eq(tags.id, id));
-}
+/** The kit's repository of tags (contracts/tags.resource.ts), each row with its usage, sortable by it. */
+export const tagRepository = createResourceRepository<typeof tags, { usage: number }>(tagResource, tags, {
+  extras: { usage: usageSql },
+  parseExtras: (raw) => ({ usage: Number(raw.usage) }),
+  sortColumns: { usage: usageSql },
+});
 
 /** The ids among `ids` naming live tags. */
 export async function liveTagIds(db: Executor, ids: string[]): Promise<string[]> {

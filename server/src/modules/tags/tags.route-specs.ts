@@ -1,6 +1,13 @@
-/** Access and audit specs of /api/v1/tags (server/src/test/route-specs.ts). */
+/**
+ * Access and audit specs of /api/v1/tags (server/src/test/route-specs.ts); who may call each
+ * route comes from the resource definition (contracts/tags.resource.ts, `routeAccess`).
+ */
+import { tagResource } from '../../../../contracts';
+import { routeAccess } from '../../../../contracts/resource';
 import { call, json } from '../../test/helpers';
-import { MISSING_ID, SIGNED_IN, type RouteSpecs, type World } from '../../test/route-specs';
+import { MISSING_ID, type RouteSpecs, type World } from '../../test/route-specs';
+
+const allow = routeAccess(tagResource);
 
 let made = 0;
 /** Creates a tag as the administrator; returns its id. */
@@ -11,14 +18,14 @@ async function makeTag(w: World): Promise<string> {
 }
 
 export const ROUTE_SPECS: RouteSpecs = {
-  'GET /api/v1/tags': { allow: SIGNED_IN, call: (w, cookie) => call(w.app, 'GET', '/api/v1/tags', { cookie }) },
+  'GET /api/v1/tags': { allow: allow['GET /api/v1/tags'], call: (w, cookie) => call(w.app, 'GET', '/api/v1/tags', { cookie }) },
   'POST /api/v1/tags': {
-    allow: ['admin'],
+    allow: allow['POST /api/v1/tags'],
     call: (w, cookie) => call(w.app, 'POST', '/api/v1/tags', { cookie, body: { name: '' } }),
     audit: { run: (w) => call(w.app, 'POST', '/api/v1/tags', { cookie: w.users.admin.cookie, body: { name: 'Walk', color: '#ff0000' } }) },
   },
   'PATCH /api/v1/tags/:id': {
-    allow: ['admin'],
+    allow: allow['PATCH /api/v1/tags/:id'],
     call: (w, cookie) => call(w.app, 'PATCH', `/api/v1/tags/${MISSING_ID}`, { cookie, body: { color: '#000000' } }),
     audit: {
       prepare: makeTag,
@@ -26,7 +33,7 @@ export const ROUTE_SPECS: RouteSpecs = {
     },
   },
   'DELETE /api/v1/tags/:id': {
-    allow: ['admin'],
+    allow: allow['DELETE /api/v1/tags/:id'],
     call: (w, cookie) => call(w.app, 'DELETE', `/api/v1/tags/${MISSING_ID}`, { cookie }),
     audit: {
       prepare: makeTag,
@@ -34,7 +41,7 @@ export const ROUTE_SPECS: RouteSpecs = {
     },
   },
   'PUT /api/v1/tags/assign': {
-    allow: ['admin'],
+    allow: allow['PUT /api/v1/tags/assign'],
     call: (w, cookie) => call(w.app, 'PUT', '/api/v1/tags/assign', { cookie, body: { targetType: 'Bad type' } }),
     audit: {
       prepare: makeTag,
@@ -46,7 +53,7 @@ export const ROUTE_SPECS: RouteSpecs = {
     },
   },
   'GET /api/v1/tags/of': {
-    allow: ['admin'],
+    allow: allow['GET /api/v1/tags/of'],
     call: (w, cookie) => call(w.app, 'GET', `/api/v1/tags/of?targetType=application&targetId=${w.appId}`, { cookie }),
   },
 };

@@ -12,6 +12,7 @@ import type { Attachment } from '../../../../contracts';
 import { toApiError } from '../../../services/api-error';
 import { attachmentUrl, listRecordAttachments, removeAttachment } from '../../../services/records';
 import { AttachmentUpload, formatBytes, formatDatetime } from '../../fields';
+import { keys } from '../../../services/query-keys';
 
 export default function RecordAttachments({
   app,
@@ -28,7 +29,7 @@ export default function RecordAttachments({
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const queryClient = useQueryClient();
   const [modal, contextHolder] = Modal.useModal();
-  const key = [app, 'recordAttachments', subjectKey, recordId];
+  const key = keys('records').action('attachments', app, subjectKey, recordId);
   const query = useQuery({ queryKey: key, queryFn: () => listRecordAttachments(app, subjectKey, recordId) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 

@@ -13,6 +13,7 @@ import { submitForm } from '../../../services/api-error';
 import { addRecordComment, listRecordComments, removeRecordComment } from '../../../services/records';
 import { toApiError } from '../../../services/api-error';
 import { formatDatetime } from '../../fields';
+import { keys } from '../../../services/query-keys';
 
 const PAGE = 20;
 
@@ -39,7 +40,7 @@ export default function RecordComments({
   const [form] = Form.useForm<{ body: string }>();
   const [modal, contextHolder] = Modal.useModal();
   const [current, setCurrent] = useState(1);
-  const key = [app, 'recordComments', subjectKey, recordId];
+  const key = keys('records').action('comments', app, subjectKey, recordId);
   const query = useQuery({
     queryKey: [...key, current],
     queryFn: () => listRecordComments(app, subjectKey, recordId, { current, pageSize: PAGE }),

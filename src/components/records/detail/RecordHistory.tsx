@@ -14,6 +14,7 @@ import { toApiError } from '../../../services/api-error';
 import { listRecordVersions, restoreRecordVersion } from '../../../services/records';
 import { formatDatetime } from '../../fields';
 import ChangeList from './ChangeList';
+import { keys } from '../../../services/query-keys';
 
 const PAGE = 20;
 const COLORS: Record<RecordVersion['action'], string> = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' };
@@ -41,7 +42,7 @@ export default function RecordHistory({
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [modal, contextHolder] = Modal.useModal();
   const query = useInfiniteQuery({
-    queryKey: [app, 'recordVersions', subject.key, record.id, record.version],
+    queryKey: keys('records').action('history', app, subject.key, record.id, record.version),
     queryFn: ({ pageParam }) => listRecordVersions(app, subject.key, record.id, { current: pageParam, pageSize: PAGE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current * last.pageSize < last.total ? last.current + 1 : undefined),

@@ -11,6 +11,7 @@ import { submitForm } from '../../../services/api-error';
 import { setRecordCategories, setRecordTags } from '../../../services/records';
 import CategoryPicker from '../../CategoryPicker';
 import TagPicker from '../../TagPicker';
+import { keys } from '../../../services/query-keys';
 
 interface Values {
   tagIds: string[];
@@ -47,7 +48,7 @@ export default function RecordTags({
       await setRecordTags(app, subjectKey, recordId, values.tagIds ?? []);
       await setRecordCategories(app, subjectKey, recordId, values.categoryIds ?? []);
       message.success(t('records.tags.saved'));
-      void queryClient.invalidateQueries({ queryKey: ['assay', 'tags'] });
+      void queryClient.invalidateQueries({ queryKey: keys('tags').all });
       await onSaved();
     });
 

@@ -16,6 +16,7 @@ import { toApiError } from '../../../services/api-error';
 import { deleteCategory, listCategories, moveCategory, toCategoryTree, type CategoryNode } from '../../../services/categories';
 import CategoryNameForm, { type CategoryEdit } from './components/CategoryNameForm';
 import { dropTarget } from './dropTarget';
+import { keys } from '../../../services/query-keys';
 
 type TreeItem = TreeDataNode & { key: string; children: TreeItem[]; node: CategoryNode };
 
@@ -23,10 +24,10 @@ export default function CategoryTree() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const queryClient = useQueryClient();
-  const { data, isLoading, refetch } = useQuery({ queryKey: ['assay', 'categories'], queryFn: listCategories });
+  const { data, isLoading, refetch } = useQuery({ queryKey: keys('categories').list(), queryFn: listCategories });
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
   const [expanded, setExpanded] = useState<React.Key[] | undefined>(undefined);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['assay', 'categories'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys('categories').all });
   const roots = useMemo(() => toCategoryTree(data ?? []), [data]);
   const byId = useMemo(() => new Map((data ?? []).map((c) => [c.id, c])), [data]);
   const allKeys = useMemo(() => (data ?? []).map((c) => c.id), [data]);

@@ -12,6 +12,7 @@ import { useAppSubjects } from '../../../components/fields';
 import ImportHistory from '../../../components/imports/ImportHistory';
 import ImportWizard from '../../../components/imports/ImportWizard';
 import { listApplications } from '../../../services/applications';
+import { keys } from '../../../services/query-keys';
 
 export default function AdminImportPage() {
   const intl = useIntl();
@@ -19,7 +20,7 @@ export default function AdminImportPage() {
   const [app, setApp] = useState<string | undefined>();
   const [subject, setSubject] = useState<string | undefined>();
   const [refresh, setRefresh] = useState(0);
-  const apps = useQuery({ queryKey: ['assay', 'importApps'], queryFn: () => listApplications({ current: 1, pageSize: 100 }) });
+  const apps = useQuery({ queryKey: keys('applications').list({ current: 1, pageSize: 100 }), queryFn: () => listApplications({ current: 1, pageSize: 100 }) });
   const subjects = useAppSubjects(app ?? '');
   return (
     <PageContainer title={t('imports.title')} subTitle={t('imports.admin.subtitle')}>

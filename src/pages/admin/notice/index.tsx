@@ -12,9 +12,10 @@ import type { SortOrder } from 'antd/es/table/interface';
 import React, { useRef } from 'react';
 import { history, useIntl } from 'umi';
 import type { AdminNotice, NoticeListQuery } from '../../../../contracts';
-import { listNotices, NOTICES_KEY, removeNotice, updateNotice, type NoticeListParams } from '../../../services/notices';
+import { listNotices, removeNotice, updateNotice, type NoticeListParams } from '../../../services/notices';
 import { noticeColumns } from './columns';
 import SendMessageForm from './components/SendMessageForm';
+import { keys } from '../../../services/query-keys';
 
 /** ProTable's request arguments → GET /notices params (explicit: paging, the one sort, filters). */
 export function toNoticeParams(
@@ -41,7 +42,7 @@ export default function NoticeAdmin() {
   /** Reloads the table and the caller's own notices (the bell: an administrator is in 'everyone' too). */
   const reload = () => {
     void action.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
+    void queryClient.invalidateQueries({ queryKey: keys('notices').all });
   };
 
   const togglePublished = async (n: AdminNotice) => {

@@ -14,6 +14,7 @@ import { cleanFilter, filterFieldsOf, type FilterField } from '../../../componen
 import { getSavedQuery } from '../../../services/recordQueries';
 import { getSubject, listAppSubjectOptions } from '../../../services/subjects';
 import { defaultColumns, relationFields, relationFilterFields, SYSTEM_COLUMN_KEYS, type RelationTargets, type SystemColumnKey } from './columns';
+import { keys } from '../../../services/query-keys';
 
 /** A sort row being edited: the field is empty until chosen. */
 export interface SortDraft {
@@ -28,7 +29,7 @@ function combineTargets(results: { data?: SubjectDetail; isPending: boolean }[])
   return { data: results.map((r) => r.data), pending: results.map((r) => r.isPending) };
 }
 
-const subjectsKey = (app: string | undefined) => ['assay', 'subjects', 'of', app];
+const subjectsKey = (app: string | undefined) => keys('subjects').options({ app });
 
 /** A definition in a comparable form (defaults filled, empty parts dropped). */
 function normal(d: RecordQueryDefinition | null | undefined) {
@@ -56,7 +57,7 @@ export function useQueryBuilder() {
 
   const subjects = useQuery({ queryKey: subjectsKey(app), queryFn: () => listAppSubjectOptions(app ?? ''), enabled: !!app });
   const subjectQuery = useQuery({
-    queryKey: ['assay', 'subject', app, subjectKey],
+    queryKey: keys('subjects').detail(app, subjectKey),
     queryFn: ({ signal }) => getSubject(app ?? '', subjectKey ?? '', signal),
     enabled: !!app && !!subjectKey,
   });
@@ -66,7 +67,7 @@ export function useQueryBuilder() {
   const targetKeys = relations.map((r) => subjects.data?.find((s) => s.id === r.options.targetSubjectId)?.key);
   const loadedTargets = useQueries({
     queries: relations.map((r, i) => ({
-      queryKey: ['assay', 'subject', app, targetKeys[i]],
+      queryKey: keys('subjects').detail(app, targetKeys[i]),
       queryFn: ({ signal }: { signal: AbortSignal }) => getSubject(app ?? '', targetKeys[i] ?? '', signal),
       enabled: !!app && !!targetKeys[i],
     })),
@@ -164,7 +165,7 @@ export function useQueryBuilder() {
   // ?query=<id>: load that saved query once on arrival.
   const initialId = search.get('query');
   const initial = useQuery({
-    queryKey: ['assay', 'recordQueries', 'one', initialId],
+    queryKey: keys('recordQueries').detail(initialId),
     queryFn: ({ signal }) => getSavedQuery(initialId ?? '', signal),
     enabled: !!initialId && !loaded,
     retry: false,

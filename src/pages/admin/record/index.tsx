@@ -13,6 +13,7 @@ import RecordGrid from '../../../components/records/RecordGrid';
 import RouteDataResult from '../../../components/RouteDataResult';
 import { getSubject, listAppSubjectOptions } from '../../../services/subjects';
 import { ApplicationSelect } from '../group/components/pickers';
+import { keys } from '../../../services/query-keys';
 
 export default function AdminRecordsPage() {
   const intl = useIntl();
@@ -20,9 +21,9 @@ export default function AdminRecordsPage() {
   const [params, setParams] = useSearchParams();
   const app = params.get('app') ?? '';
   const subjectKey = params.get('subject') ?? '';
-  const subjects = useQuery({ queryKey: [app, 'subjects', 'all'], queryFn: () => listAppSubjectOptions(app), enabled: !!app });
+  const subjects = useQuery({ queryKey: keys('subjects').options({ app }), queryFn: () => listAppSubjectOptions(app), enabled: !!app });
   const subject = useQuery({
-    queryKey: [app, 'subject', subjectKey],
+    queryKey: keys('subjects').detail(app, subjectKey),
     queryFn: ({ signal }) => getSubject(app, subjectKey, signal),
     enabled: !!app && !!subjectKey,
   });

@@ -18,8 +18,9 @@ import RouteDataResult from '../../../components/RouteDataResult';
 import { submitForm } from '../../../services/api-error';
 import { getSettings, updateSettings } from '../../../services/settings';
 import LogoField from './components/LogoField';
+import { keys } from '../../../services/query-keys';
 
-const KEY = ['admin', 'settings'] as const;
+const KEY = keys('settings').detail('system');
 
 export default function SystemSettings() {
   const intl = useIntl();

@@ -15,6 +15,7 @@ import { listApplications } from '../../../services/applications';
 import { listRecords } from '../../../services/records';
 import { listAppSubjectOptions } from '../../../services/subjects';
 import { recordLabel } from '../labels';
+import { keys } from '../../../services/query-keys';
 
 type Base = Omit<SelectProps, 'options' | 'value' | 'onChange' | 'mode'>;
 
@@ -22,7 +23,7 @@ type Base = Omit<SelectProps, 'options' | 'value' | 'onChange' | 'mode'>;
 export function AppSelect({ value, onChange, ...rest }: Base & { value?: string; onChange: (slug: string | undefined) => void }) {
   const intl = useIntl();
   const { data, isLoading } = useQuery({
-    queryKey: ['assay', 'applications', 'picker'],
+    queryKey: keys('applications').list({ pageSize: 100 }),
     queryFn: () => listApplications({ pageSize: 100 }),
   });
   const options = (data?.data ?? []).map((a) => ({ value: a.slug, label: `${a.name} (${a.slug})` }));
@@ -46,7 +47,7 @@ export function AppSelect({ value, onChange, ...rest }: Base & { value?: string;
 /** The subjects of one application (first 100 by name). */
 export function useAppSubjects(app: string | undefined) {
   return useQuery({
-    queryKey: ['assay', 'subjects', 'of', app],
+    queryKey: keys('subjects').options({ app }),
     queryFn: () => listAppSubjectOptions(app ?? ''),
     enabled: !!app,
   });
@@ -118,7 +119,7 @@ function useRecordSearch(app: string, subject: SubjectDetail) {
   const [text, setText] = useState('');
   const q = useDebounce(text.trim(), { wait: 300 });
   const query = useQuery({
-    queryKey: ['assay', 'records', 'picker', app, subject.key, q],
+    queryKey: keys('records').action('picker', app, subject.key, q),
     // No abort signal: a search superseded while in flight would surface as a "network error" toast
     // (listRecords shows failures); its answer is simply dropped.
     queryFn: () => listRecords(app, subject.key, { q: q || undefined, pageSize: 20, sort: 'updatedAt:desc' }),

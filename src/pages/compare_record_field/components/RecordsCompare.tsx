@@ -15,6 +15,7 @@ import { listRecords } from '../../../services/records';
 import { compareValues, type TextMode } from '../compare';
 import { recordLabel, shortId } from '../labels';
 import ComparisonView from './ComparisonView';
+import { keys } from '../../../services/query-keys';
 
 interface Props {
   app: string;
@@ -35,7 +36,7 @@ const COLUMN_WIDTH = 240;
 export function useRecordsByIds(app: string, subject: string, ids: string[]) {
   const sorted = [...ids].sort();
   return useQuery({
-    queryKey: ['assay', 'records', 'byIds', app, subject, sorted],
+    queryKey: keys('records').action('byIds', app, subject, sorted),
     // No abort signal (see useRecordSearch): a cancelled request would show a "network error".
     queryFn: () => listRecords(app, subject, { filter: { op: 'and', items: [{ field: 'id', op: 'in', value: sorted }] }, pageSize: Math.max(sorted.length, 1) }),
     enabled: ids.length > 0,

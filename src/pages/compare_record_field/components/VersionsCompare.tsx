@@ -15,6 +15,7 @@ import { listRecordVersions } from '../../../services/records';
 import { versionSteps, type TextMode, type VersionStep } from '../compare';
 import { useVersionLabels } from '../useVersionLabels';
 import ComparisonView from './ComparisonView';
+import { keys } from '../../../services/query-keys';
 
 /** How many versions the view loads (the newest). */
 export const VERSIONS_SHOWN = 100;
@@ -39,7 +40,7 @@ export default function VersionsCompare({ app, subject, record, field, textMode,
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const query = useQuery({
-    queryKey: ['assay', 'records', 'versions', app, subject, record, VERSIONS_SHOWN],
+    queryKey: keys('records').action('versions', app, subject, record, VERSIONS_SHOWN),
     queryFn: () => listRecordVersions(app, subject, record, { current: 1, pageSize: VERSIONS_SHOWN }),
   });
   const versions = useMemo(() => query.data?.data ?? [], [query.data]);

@@ -11,8 +11,9 @@ import React, { useState } from 'react';
 import { useIntl } from 'umi';
 import type { MyNotice } from '../../../../contracts';
 import NoticeBellReader from '../../../components/NoticeBellReader';
-import { listMyNotices, markAllNoticesRead, NOTICES_KEY } from '../../../services/notices';
+import { listMyNotices, markAllNoticesRead } from '../../../services/notices';
 import { useWorkspace } from '../useWorkspace';
+import { keys } from '../../../services/query-keys';
 
 const PAGE_SIZE = 20;
 
@@ -25,12 +26,12 @@ export default function NoticeCenter() {
   const [current, setCurrent] = useState(1);
   const [reading, setReading] = useState<MyNotice | null>(null);
   const params = { app: app.slug, current, pageSize: PAGE_SIZE, unread: filter === 'unread' };
-  const query = useQuery({ queryKey: [NOTICES_KEY, 'mine', params], queryFn: () => listMyNotices(params) });
+  const query = useQuery({ queryKey: keys('notices').action('mine', params), queryFn: () => listMyNotices(params) });
 
   const markAll = async () => {
     const count = await markAllNoticesRead();
     message.success(t('notices.center.markedAll', { count }));
-    await queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
+    await queryClient.invalidateQueries({ queryKey: keys('notices').all });
   };
 
   return (

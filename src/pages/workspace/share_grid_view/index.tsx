@@ -20,6 +20,7 @@ import { defaultWidth } from '../../../components/records/columns';
 import Loading from '../../../loading';
 import { ApiError } from '../../../services/api-error';
 import { readSharedView } from '../../../services/views';
+import { keys } from '../../../services/query-keys';
 
 export default function ShareGridViewPage() {
   const intl = useIntl();
@@ -30,7 +31,7 @@ export default function ShareGridViewPage() {
   const [password, setPassword] = useState<string | undefined>();
   const [height] = useState(() => Math.max(320, window.innerHeight - 120));
   const meta = useQuery({
-    queryKey: ['share', token, password ?? ''],
+    queryKey: keys('shares').detail(token, password ?? ''),
     queryFn: ({ signal }) => readSharedView(token, { pageSize: 1, password }, signal),
     enabled: token !== '',
     retry: false,
@@ -97,7 +98,7 @@ export default function ShareGridViewPage() {
         </Typography.Text>
       </Space>
       <VirtualGrid
-        queryKey={['share-rows', token, password ?? '']}
+        queryKey={keys('shares').action('rows', token, password ?? '')}
         fetchPage={fetchPage}
         columns={columns}
         groupBy={meta.data.view.groupBy ?? undefined}

@@ -19,12 +19,13 @@ import { getApplication } from '../../../../services/applications';
 import ApplicationFormModal from '../components/ApplicationFormModal';
 import { useApplicationActions } from '../components/useApplicationActions';
 import LinkedClients from './components/LinkedClients';
+import { keys } from '../../../../services/query-keys';
 
 export default function ApplicationPage() {
   const { app: slug = '' } = useParams<{ app: string }>();
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
-  const query = useQuery({ queryKey: ['applications', slug], queryFn: ({ signal }) => getApplication(slug, signal) });
+  const query = useQuery({ queryKey: keys('applications').detail(slug), queryFn: ({ signal }) => getApplication(slug, signal) });
   const refresh = () => void query.refetch();
   const { remove, contextHolder } = useApplicationActions(() => history.push('/admin/application'));
 

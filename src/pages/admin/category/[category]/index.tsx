@@ -14,6 +14,7 @@ import CategoryPicker from '../../../../components/CategoryPicker';
 import { submitForm, toApiError } from '../../../../services/api-error';
 import { deleteCategory, getCategory, moveCategory, updateCategory } from '../../../../services/categories';
 import CategoryNameForm, { type CategoryEdit } from '../components/CategoryNameForm';
+import { keys } from '../../../../services/query-keys';
 
 export default function CategoryDetailPage() {
   const { category: id = '' } = useParams<{ category: string }>();
@@ -23,12 +24,12 @@ export default function CategoryDetailPage() {
   const [form] = Form.useForm<CategoryUpdate>();
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
   const query = useQuery({
-    queryKey: ['assay', 'categories', id],
+    queryKey: keys('categories').detail(id),
     queryFn: ({ signal }) => getCategory(id, signal),
     retry: false,
   });
   const c = query.data;
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['assay', 'categories'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys('categories').all });
   useEffect(() => {
     if (c) form.setFieldsValue({ name: c.name, description: c.description ?? '' });
   }, [c, form]);

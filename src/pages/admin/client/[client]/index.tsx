@@ -14,6 +14,7 @@ import { ApiError } from '../../../../services/api-error';
 import { getClient } from '../../../../services/clients';
 import ClientFormModal from '../components/ClientFormModal';
 import { useClientActions } from '../components/useClientActions';
+import { keys } from '../../../../services/query-keys';
 
 type Contact = Client['contacts'][number] & { key: number };
 
@@ -21,7 +22,7 @@ export default function ClientPage() {
   const { client: id = '' } = useParams<{ client: string }>();
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
-  const query = useQuery({ queryKey: ['clients', id], queryFn: () => getClient(id) });
+  const query = useQuery({ queryKey: keys('clients').detail(id), queryFn: () => getClient(id) });
   const refresh = () => void query.refetch();
   const { remove, contextHolder } = useClientActions(() => history.push('/admin/client'));
 

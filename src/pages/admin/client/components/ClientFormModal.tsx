@@ -21,6 +21,7 @@ import { CLIENT_CODE_PATTERN, CLIENT_CONTACTS_MAX, CLIENT_STATUSES } from '../..
 import { submitForm } from '../../../../services/api-error';
 import { createClient, listClientIndustries, updateClient } from '../../../../services/clients';
 import ApplicationsSelect from './ApplicationsSelect';
+import { keys } from '../../../../services/query-keys';
 
 interface Values {
   code: string;
@@ -46,7 +47,7 @@ export default function ClientFormModal({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<Values>();
-  const industries = useQuery({ queryKey: ['clients', 'industries'], queryFn: listClientIndustries });
+  const industries = useQuery({ queryKey: keys('clients').action('industries'), queryFn: listClientIndustries });
   const initialValues: Values = client
     ? {
         code: client.code,

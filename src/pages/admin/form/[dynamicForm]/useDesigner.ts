@@ -12,13 +12,14 @@ import { getForm, updateForm } from '../../../../services/forms';
 import { getSubject } from '../../../../services/subjects';
 import { isWritable } from '../../../../components/fields';
 import * as ops from './layout';
+import { keys } from '../../../../services/query-keys';
 
 export function useDesigner(id: string) {
   const queryClient = useQueryClient();
-  const formQuery = useQuery({ queryKey: ['assay', 'forms', id], queryFn: ({ signal }) => getForm(id, signal), retry: false });
+  const formQuery = useQuery({ queryKey: keys('forms').detail(id), queryFn: ({ signal }) => getForm(id, signal), retry: false });
   const saved = formQuery.data;
   const subjectQuery = useQuery({
-    queryKey: [saved?.application, 'subject', saved?.subjectKey],
+    queryKey: keys('subjects').detail(saved?.application, saved?.subjectKey),
     queryFn: ({ signal }) => getSubject(saved!.application, saved!.subjectKey, signal),
     enabled: !!saved,
   });
@@ -40,12 +41,12 @@ export function useDesigner(id: string) {
 
   const edit = (next: FormLayout) => setLayout(next);
   const afterSave = (form: DynamicForm) => {
-    queryClient.setQueryData(['assay', 'forms', id], form);
+    queryClient.setQueryData(keys('forms').detail(id), form);
     setLayout(form.layout);
     setError(null);
-    void queryClient.invalidateQueries({ queryKey: ['assay', 'forms'], exact: false, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: keys('forms').all, exact: false, refetchType: 'none' });
     // the workspace's record forms read the subject's default form (FormLayoutItems useDefaultForm)
-    void queryClient.invalidateQueries({ queryKey: [form.application, 'default-form', form.subjectKey] });
+    void queryClient.invalidateQueries({ queryKey: keys('forms').action('default', form.application, form.subjectKey) });
   };
 
   /** PATCH the layout (and `isDefault` when given). @returns the saved form, or null after a refusal (kept in `error`). */

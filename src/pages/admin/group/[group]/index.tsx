@@ -14,12 +14,13 @@ import { getGroup, removeGroup } from '../../../../services/groups';
 import GroupFormModal from '../components/GroupFormModal';
 import GroupGrants from './components/GroupGrants';
 import GroupMembers from './components/GroupMembers';
+import { keys } from '../../../../services/query-keys';
 
 export default function GroupPage() {
   const { group: id = '' } = useParams<{ group: string }>();
   const intl = useIntl();
   const t = (key: string, v?: Record<string, string>) => intl.formatMessage({ id: key }, v);
-  const query = useQuery({ queryKey: ['groups', id], queryFn: () => getGroup(id) });
+  const query = useQuery({ queryKey: keys('groups').detail(id), queryFn: () => getGroup(id) });
   const refresh = () => void query.refetch();
   const [modal, modalHolder] = Modal.useModal();
 

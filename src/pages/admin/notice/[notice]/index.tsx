@@ -12,9 +12,10 @@ import { history, useIntl, useParams } from 'umi';
 import type { AdminNotice } from '../../../../../contracts';
 import Loading from '../../../../loading';
 import { NoticeBody } from '../../../../components/NoticeBellReader';
-import { getNotice, NOTICES_KEY } from '../../../../services/notices';
+import { getNotice } from '../../../../services/notices';
 import { AudienceTags, windowText } from '../columns';
 import NoticeForm from '../components/NoticeForm';
+import { keys } from '../../../../services/query-keys';
 
 export default function NoticeDetail() {
   const intl = useIntl();
@@ -22,7 +23,7 @@ export default function NoticeDetail() {
   const { notice: id = 'new' } = useParams<{ notice: string }>();
   const isNew = id === 'new';
   const queryClient = useQueryClient();
-  const key = ['admin', 'notice', id];
+  const key = keys('notices').detail(id);
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getNotice(id, signal), enabled: !isNew });
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => history.push('/admin/notice')}>
@@ -39,8 +40,8 @@ export default function NoticeDetail() {
     );
   const notice = query.data;
   const onSaved = (saved: AdminNotice) => {
-    queryClient.setQueryData(['admin', 'notice', saved.id], saved);
-    void queryClient.invalidateQueries({ queryKey: [NOTICES_KEY] });
+    queryClient.setQueryData(keys('notices').detail(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: keys('notices').all });
     if (isNew) history.replace(`/admin/notice/${saved.id}`);
   };
   const title = isNew

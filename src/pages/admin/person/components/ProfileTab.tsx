@@ -9,9 +9,10 @@ import type { Profile, ProfileUpdate } from '../../../../../contracts';
 import RouteDataResult from '../../../../components/RouteDataResult';
 import { submitForm } from '../../../../services/api-error';
 import { getProfile, updateProfile } from '../../../../services/account';
+import { keys } from '../../../../services/query-keys';
 
 /** react-query key of the signed-in user's profile. */
-export const PROFILE_KEY = ['account', 'profile'] as const;
+export const PROFILE_KEY = keys('profile').detail('me');
 
 export default function ProfileTab() {
   const intl = useIntl();

@@ -13,9 +13,10 @@ import { useIntl } from 'umi';
 import type { SavedQuery } from '../../../../../contracts';
 import { listSavedQueries, removeSavedQuery } from '../../../../services/recordQueries';
 import SaveQueryModal from './SaveQueryModal';
+import { keys } from '../../../../services/query-keys';
 
 /** The react-query key prefix of the list (invalidated after a save, rename or delete). */
-export const SAVED_QUERIES_KEY = ['assay', 'recordQueries'];
+export const SAVED_QUERIES_KEY = keys('recordQueries').all;
 
 const PAGE_SIZE = 10;
 
@@ -36,7 +37,7 @@ export default function SavedQueries({ activeId, onOpen, onChanged }: Props) {
   const q = useDebounce(text.trim(), { wait: 300 });
   const [current, setCurrent] = useState(1);
   const list = useQuery({
-    queryKey: [...SAVED_QUERIES_KEY, 'list', q, current],
+    queryKey: keys('recordQueries').list({ q, current }),
     queryFn: () => listSavedQueries({ q: q || undefined, current, pageSize: PAGE_SIZE }),
     placeholderData: (previous) => previous,
   });

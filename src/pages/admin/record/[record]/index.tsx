@@ -11,12 +11,13 @@ import RecordDetail, { RECORD_ID_PATTERN } from '../../../../components/records/
 import RouteDataResult from '../../../../components/RouteDataResult';
 import { ApiError } from '../../../../services/api-error';
 import { locateRecord } from '../../../../services/records';
+import { keys } from '../../../../services/query-keys';
 
 export default function AdminRecordPage() {
   const intl = useIntl();
   const { record = '' } = useParams<{ record: string }>();
   const query = useQuery({
-    queryKey: ['admin', 'recordLocation', record],
+    queryKey: keys('records').action('location', record),
     queryFn: ({ signal }) => locateRecord(record, signal),
     enabled: RECORD_ID_PATTERN.test(record),
   });

@@ -16,12 +16,13 @@ import { ApiError } from '../../../../services/api-error';
 import { getSubjectById } from '../../../../services/subjects';
 import { useSubjectActions } from '../components/useSubjectActions';
 import { SubjectViewsCard } from '../../../../components/views/SubjectViews';
+import { keys } from '../../../../services/query-keys';
 
 export default function SubjectPage() {
   const { subject: id = '' } = useParams<{ subject: string }>();
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: key }, values);
-  const query = useQuery({ queryKey: ['subjects', 'id', id], queryFn: ({ signal }) => getSubjectById(id, signal) });
+  const query = useQuery({ queryKey: keys('subjects').action('byId', id), queryFn: ({ signal }) => getSubjectById(id, signal) });
   const { remove, contextHolder } = useSubjectActions(() => history.push('/admin/subject'));
 
   if (query.error) {

@@ -8,6 +8,7 @@ import { useIntl } from 'umi';
 import type { Subject } from '../../../../../contracts';
 import { useConfirmedDelete } from '../../../../components/useConfirmedDelete';
 import { removeSubject } from '../../../../services/subjects';
+import { keys } from '../../../../services/query-keys';
 
 export function useSubjectActions(onDeleted: (s: Subject) => void) {
   const intl = useIntl();
@@ -25,7 +26,7 @@ export function useSubjectActions(onDeleted: (s: Subject) => void) {
       success: t('subject.deleted', { name: s.name }),
       run: () => removeSubject(s.application, s.key),
       onDone: () => {
-        void queryClient.invalidateQueries({ queryKey: ['subjects'] });
+        void queryClient.invalidateQueries({ queryKey: keys('subjects').all });
         onDeleted(s);
       },
     });

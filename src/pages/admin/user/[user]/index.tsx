@@ -18,6 +18,7 @@ import UserAudit from './components/UserAudit';
 import UserGroups from './components/UserGroups';
 import UserMemberships from './components/UserMemberships';
 import UserSessions from './components/UserSessions';
+import { keys } from '../../../../services/query-keys';
 
 /** Each language by its own name (as the language switch shows it). */
 const LOCALE_NAMES = { 'zh-CN': { text: '简体中文' }, 'en-US': { text: 'English' } };
@@ -28,7 +29,7 @@ export default function UserPage() {
   const t = (key: string) => intl.formatMessage({ id: key });
   const { initialState } = useModel('@@initialState');
   const me = initialState?.currentUser?.id;
-  const query = useQuery({ queryKey: ['users', id], queryFn: () => getUser(id) });
+  const query = useQuery({ queryKey: keys('users').detail(id), queryFn: () => getUser(id) });
   const refresh = () => void query.refetch();
   const { toggleDisabled, resetPassword, remove, contextHolder } = useUserActions((deleted) =>
     deleted ? history.push('/admin/user') : refresh(),

@@ -15,6 +15,7 @@ import { submitForm } from '../../../../services/api-error';
 import { deleteVariable, getVariable, updateVariable } from '../../../../services/variables';
 import { TYPE_COLORS, ValueCell } from '../columns';
 import VariableFields from '../components/VariableFields';
+import { keys } from '../../../../services/query-keys';
 
 type FormValues = Omit<VariableUpdate, 'applicationId'> & { applicationId?: string | null };
 
@@ -25,7 +26,7 @@ export default function VariableDetail() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const query = useQuery({
-    queryKey: ['assay', 'variables', id],
+    queryKey: keys('variables').detail(id),
     queryFn: ({ signal }) => getVariable(id, signal),
     retry: false,
   });
@@ -73,7 +74,7 @@ export default function VariableDetail() {
       const secretKept = values.type === 'secret' && !values.value;
       if (!secretKept) input.value = values.value ?? '';
       const updated = await updateVariable(v.id, input);
-      queryClient.setQueryData<Variable>(['assay', 'variables', id], updated);
+      queryClient.setQueryData<Variable>(keys('variables').detail(id), updated);
       if (updated.type === 'secret') form.setFieldValue('value', '');
       message.success(t('catalog.saved'));
     });

@@ -17,6 +17,7 @@ import { defaultConfig } from '../../../../components/views/viewColumns';
 import { useViewWithSubject } from '../../../../components/views/useView';
 import { ApiError } from '../../../../services/api-error';
 import { updateView } from '../../../../services/views';
+import { keys } from '../../../../services/query-keys';
 
 export default function ViewEditPage() {
   const { view: id = '' } = useParams<{ view: string }>();
@@ -47,7 +48,7 @@ export default function ViewEditPage() {
     setSaving(true);
     try {
       const saved = await updateView(v.id, { name, config });
-      client.setQueryData(['views', v.id], saved);
+      client.setQueryData(keys('views').detail(v.id), saved);
       message.success(t('views.saved'));
     } catch (err) {
       message.error((err as Error).message);

@@ -11,6 +11,7 @@ import { Link, useIntl } from 'umi';
 import CreateSubjectModal from '../../../../components/subject/CreateSubjectModal';
 import SchemaEditor from '../../../../components/subject/SchemaEditor';
 import { listAppSubjects } from '../../../../services/subjects';
+import { keys } from '../../../../services/query-keys';
 
 export default function SubjectsPanel({ slug, canManage }: { slug: string; canManage: boolean }) {
   const intl = useIntl();
@@ -18,7 +19,7 @@ export default function SubjectsPanel({ slug, canManage }: { slug: string; canMa
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
   const subjects = useQuery({
-    queryKey: ['assay', slug, 'subjects', 'settings'],
+    queryKey: keys('subjects').list({ app: slug, pageSize: 100 }),
     queryFn: () => listAppSubjects(slug, { pageSize: 100 }),
   });
   const items = subjects.data?.data ?? [];
@@ -29,7 +30,7 @@ export default function SubjectsPanel({ slug, canManage }: { slug: string; canMa
           <CreateSubjectModal
             application={slug}
             onCreated={(s) => {
-              void queryClient.invalidateQueries({ queryKey: ['assay', slug, 'subjects'] });
+              void queryClient.invalidateQueries({ queryKey: keys('subjects').all });
               setEditing(s.key);
             }}
           />

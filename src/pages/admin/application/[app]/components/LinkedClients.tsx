@@ -5,13 +5,14 @@ import React, { useState } from 'react';
 import { Link, useIntl } from 'umi';
 import type { Client } from '../../../../../../contracts';
 import { listClients } from '../../../../../services/clients';
+import { keys } from '../../../../../services/query-keys';
 
 export default function LinkedClients({ applicationId }: { applicationId: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [current, setCurrent] = useState(1);
   const query = useQuery({
-    queryKey: ['clients', { applicationId, current }],
+    queryKey: keys('clients').list({ applicationId, current }),
     queryFn: () => listClients({ applicationId, current, pageSize: 10 }),
   });
   return (

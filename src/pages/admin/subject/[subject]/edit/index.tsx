@@ -13,12 +13,13 @@ import SchemaEditor from '../../../../../components/subject/SchemaEditor';
 import { SubjectIcon } from '../../../../../components/subject/icons';
 import { ApiError } from '../../../../../services/api-error';
 import { getSubjectById } from '../../../../../services/subjects';
+import { keys } from '../../../../../services/query-keys';
 
 export default function SubjectEditPage() {
   const { subject: id = '' } = useParams<{ subject: string }>();
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: key }, values);
-  const query = useQuery({ queryKey: ['subjects', 'id', id], queryFn: ({ signal }) => getSubjectById(id, signal) });
+  const query = useQuery({ queryKey: keys('subjects').action('byId', id), queryFn: ({ signal }) => getSubjectById(id, signal) });
 
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 500;

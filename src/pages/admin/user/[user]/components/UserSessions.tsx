@@ -9,13 +9,14 @@ import React from 'react';
 import { useIntl } from 'umi';
 import type { UserSession } from '../../../../../../contracts';
 import { listUserSessions, revokeUserSession } from '../../../../../services/users';
+import { keys } from '../../../../../services/query-keys';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 export default function UserSessions({ userId }: { userId: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const query = useQuery({ queryKey: ['users', userId, 'sessions'], queryFn: () => listUserSessions(userId) });
+  const query = useQuery({ queryKey: keys('users').action('sessions', userId), queryFn: () => listUserSessions(userId) });
   const revoke = async (s: UserSession) => {
     try {
       await revokeUserSession(userId, s.id);
