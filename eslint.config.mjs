@@ -1,15 +1,40 @@
 // The linter enforces docs/code-style.md ("Size and typing") over src, server, contracts, mock and tests alike: no `any`, no
-// ts-ignore comments, hooks rules.
+// ts-ignore comments, hooks rules; and the server's module boundaries (docs/architecture.md "What the lint enforces").
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The server's module boundaries (docs/architecture.md "What the lint enforces"): one zone per
+// module, so a module's repository (its SQL) is importable only from the module's own folder.
+const serverModules = readdirSync(new URL('./server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const repositoryZones = serverModules.map((name) => ({
+  // every file outside server/src/modules/<name>/
+  target: [`server/src/modules/!(${name})/**/*`, 'server/src/!(modules)/**/*', 'server/src/*', 'contracts/**/*', 'mock/**/*', 'tests/**/*', 'bench/**/*', 'scripts/**/*'],
+  from: `server/src/modules/${name}/*.repository.ts`,
+  except: [],
+  message: `Reach the ${name} module through its service (${name}.service.ts), not its repository.`,
+}));
+// the layers below the modules never import them: core knows no module (modules register with it),
+// lib knows neither core nor modules
+const layerZones = [
+  // (core/resource/, the resource kit, still calls the recycle module's service: to be inverted)
+  { target: ['server/src/core/*.ts', 'server/src/core/!(resource)/**'], from: 'server/src/modules', message: 'The core knows no module: let the module register with the core (docs/architecture.md).' },
+  // (its tests may build the app)
+  { target: 'server/src/lib/!(*.test).ts', from: ['server/src/modules', 'server/src/core'], message: 'lib/ holds plain helpers: no imports of the core or of modules.' },
+];
 
 export default tseslint.config(
   {
     ignores: [
       'node_modules/**', 'dist/**', '.umi/**', '.umi-production/**', '.umi-test/**', 'src/.umi/**', 'src/.umi-production/**', 'src/.umi-test/**',
       'test-results/**', 'playwright-report/**', 'data/**', '.e2e-data/**', 'server/drizzle/**',
+      // planted violations that server/src/test/boundaries.test.ts lints on purpose
+      'server/src/test/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -52,6 +77,32 @@ export default tseslint.config(
           message: 'Give the form a `name` (unique on its page): antd prefixes its inputs\' ids with it.',
         },
       ],
+    },
+  },
+  {
+    // Module boundaries of the server (docs/architecture.md "What the lint enforces"): no import of
+    // another module's repository from anywhere that can import server code. The resolver and
+    // parser settings let import-x follow extensionless TypeScript imports.
+    files: ['server/**/*.ts', 'contracts/**/*.ts', 'mock/**/*.ts', 'tests/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // one lint run: resolutions need not expire (the default re-resolves after 30 s)
+      'import-x/cache': { lifetime: Infinity },
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...repositoryZones, ...layerZones] }],
+    },
+  },
+  {
+    // and no import cycle among the server's and the contracts' files (type-only imports aside)
+    files: ['server/src/**/*.ts', 'contracts/**/*.ts'],
+    // nothing imports a test file, so no cycle runs through one (and each would walk the whole app)
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -143,7 +143,7 @@ export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 /**
  * The kinds of objects that go to the recycle bin (users and groups first; tags, categories,
  * variables and notices with their modules; later modules add theirs). The bin's `type` column;
- * each module registers its handler (server modules/recycle/recycle.registry.ts).
+ * each module registers its handler (server core/recycle.registry.ts).
  */
 export const RECYCLABLE_TYPES = ['user', 'group', 'tag', 'category', 'variable', 'notice', 'application', 'client', 'subject', 'field', 'record', 'query', 'form', 'view'] as const;
 export type RecyclableType = (typeof RECYCLABLE_TYPES)[number];

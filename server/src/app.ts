@@ -29,11 +29,13 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerTextInputGuard } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
-import { registerAuditLayer } from './modules/audit/audit.plugin';
+import { registerAuditLayer } from './core/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import type { AnchorFile } from './modules/audit/audit.anchors';
 import type { SigningKey } from './modules/audit/audit.signing';
-import { registerAuth } from './modules/auth/auth.plugin';
+import { registerAuth } from './core/auth.plugin';
+import { resolveApiToken } from './modules/account/account.service';
+import { resolveCachedSession, resolveSession } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes, readAppVersion } from './modules/health/health.routes';
 import { noticeRoutes } from './modules/notices/notices.routes';
@@ -198,7 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transformObject: jsonSchemaTransformObject,
   });
   registerCsrf(app, { allowedOrigins: opts.allowedOrigins });
-  registerAuth(app);
+  registerAuth(app, { session: resolveSession, cachedSession: resolveCachedSession, apiToken: resolveApiToken });
   await app.register(
     async (api) => {
       /** GET /api/v1/openapi.json — the OpenAPI 3 document of every route. */

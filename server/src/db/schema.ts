@@ -151,7 +151,7 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     /** The previous entry's hash (64 zeros for the first entry). */
     prevHash: text('prev_hash').notNull(),
-    /** SHA-256 (hex) of the canonical JSON of every other field (modules/audit/audit.chain.ts). */
+    /** SHA-256 (hex) of the canonical JSON of every other field (core/audit.chain.ts). */
     hash: text('hash').notNull(),
   },
   (t) => [
@@ -432,7 +432,7 @@ export const noticeReads = pgTable(
 /**
  * The recycle bin (modules/recycle): one row per soft-deleted object of any type, so the bin pages
  * across types in SQL. The object itself carries `deleted_at` too; restore and purge dispatch on
- * `type` to the handler its module registered (modules/recycle/recycle.registry.ts).
+ * `type` to the handler its module registered (core/recycle.registry.ts).
  */
 export const recycleBin = pgTable(
   'recycle_bin',

@@ -1,7 +1,7 @@
 /**
  * What every request carries besides Fastify's own fields: its language (lib/i18n.ts), under /api
- * the signed-in user and session (modules/auth/auth.plugin.ts), the audit actions it wrote
- * (modules/audit/audit.plugin.ts) and the CSP nonce of its page (lib/security-headers.ts); and what
+ * the signed-in user and session (core/auth.plugin.ts), the audit actions it wrote
+ * (core/audit.plugin.ts) and the CSP nonce of its page (lib/security-headers.ts); and what
  * routes may declare in their `config`. Declared once here.
  */
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ declare module 'fastify' {
     /**
      * Required on every POST/PUT/PATCH/DELETE route under /api: the audit actions a successful
      * request may write (it writes exactly one of them), or `false` for a route that changes no
-     * data (say why beside it). Checked when the route is added (modules/audit/audit.plugin.ts).
+     * data (say why beside it). Checked when the route is added (core/audit.plugin.ts).
      */
     audit?: readonly string[] | false;
     /** `false` skips the CSRF checks (only for the CSP report endpoint, which browsers call bare). */

@@ -1,6 +1,6 @@
 /**
  * The server's compiler of user-written validation patterns: contracts/user-pattern.ts on the
- * re2js engine (linear time; never `RegExp`). Used by the write path (records/values.ts), the
+ * re2js engine (linear time; never `RegExp`). Used by the write path (subjects/values.ts), the
  * field rules (subjects/field-rules.ts), the scan of existing values when a pattern changes
  * (subjects/field-data.ts) and the start-up listing of stored patterns it cannot run
  * (subjects/legacy-patterns.ts).

@@ -22,7 +22,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PGLITE_EXTENSIONS, rowsOf, type Database, type Executor } from '../db/client';
 import * as schema from '../db/schema';
 import type { BlobStore } from '../lib/blob-store';
-import { readHead } from '../modules/audit/audit.repository';
+import { readHead } from '../modules/audit/audit.service';
 import { isTarArchive, writeBackupArchive } from './backup-archive';
 
 /** What a backup holds (or a restored database): rows per table (`schema.table`) and the audit head. */

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { passwordSchema, type User } from '../../../contracts';
 import type { Database } from '../db/client';
-import { appendAudit, SHELL_ACTOR, shellDetails } from '../modules/audit/audit.service';
-import { revokeTokensOf } from '../modules/account/account.repository';
-import { deleteSessionsOf, deleteThrottle, updatePasswordHash } from '../modules/auth/auth.repository';
-import { findUserByEmail, insertUser } from '../modules/users/users.repository';
+import { appendAudit, SHELL_ACTOR, shellDetails } from '../core/audit.writer';
+import { revokeTokensOf } from '../modules/account/account.service';
+import { deleteSessionsOf, deleteThrottle, updatePasswordHash } from '../modules/auth/auth.service';
+import { findUserByEmail, insertUser } from '../modules/users/users.service';
 import { toUser } from '../modules/users/users.service';
 import type { OpsRequest } from './ops-requests';
 

@@ -26,7 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { anchorHead, type AnchorFile } from '../modules/audit/audit.anchors';
 import { signHead, type SigningKey } from '../modules/audit/audit.signing';
-import { purgeThrottleRows } from '../modules/auth/auth.repository';
+import { purgeThrottleRows } from '../modules/auth/auth.service';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
 import { LocalBlobStore, type BlobStore } from '../lib/blob-store';
 import { BLOB_SWEEP_INTERVAL_MS, sweepBlobs } from '../modules/attachments/attachments.service';

@@ -23,8 +23,8 @@ import type { ResourceSchemas } from '../../../../contracts/resource-zod';
 import type { Executor } from '../../db/client';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { auditOf } from '../../modules/audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../../modules/auth/auth.plugin';
+import { auditOf } from '../audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../auth.plugin';
 import { purgeFromBin, restoreFromBin } from '../../modules/recycle/recycle.service';
 import type { ResourceService } from './service';
 

@@ -20,8 +20,8 @@ import type { FieldDef, ResourceDef, ResourceListQuery } from '../../../../contr
 import type { Database, Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, type AuditWriter } from '../../modules/audit/audit.service';
-import { moveToRecycleBin, registerRecyclable } from '../../modules/recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../audit.writer';
+import { moveToRecycleBin, registerRecyclable } from '../recycle.registry';
 import type { ResourceRepository, RowWith } from './repository';
 
 /** A field kept outside the row (e.g. links in a join table): how the kit loads, checks and saves it. */

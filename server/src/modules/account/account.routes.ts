@@ -18,8 +18,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { requireSessionUser, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { requireSessionUser, requireUser, userOf } from '../../core/auth.plugin';
 import { createToken, getProfile, listActivity, listTokens, revokeToken, updateProfile } from './account.service';
 
 const idParams = z.object({ id: z.uuid() });

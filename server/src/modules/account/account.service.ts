@@ -4,7 +4,7 @@
  * - the profile (name, title, phone; the e-mail is read-only), audited `user.profile`;
  * - personal API tokens: `assay_` + 32 random bytes (base64url), shown once at creation; the
  *   database keeps only the SHA-256 (hex) and the first TOKEN_PREFIX_LENGTH characters. A token
- *   signs API calls in as its user (`Authorization: Bearer <token>`, auth.plugin.ts) until it is
+ *   signs API calls in as its user (`Authorization: Bearer <token>`, core/auth.plugin.ts) until it is
  *   revoked or expires (every token does: in API_TOKEN_DEFAULT_DAYS = 90 days unless its creator
  *   chose another date, at most API_TOKEN_MAX_DAYS = 365), its user's password is changed or reset
  *   (every active token is revoked then), or its user is disabled or deleted. Its scope is
@@ -33,7 +33,8 @@ import type { Database, Executor } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { HttpError, notFound, unauthenticated } from '../../lib/http-error';
 import { offsetOf } from '../../lib/paging';
-import { listAudit, type AuditWriter } from '../audit/audit.service';
+import { type AuditWriter } from '../../core/audit.writer';
+import { listAudit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import {
   findLiveUser,
@@ -45,6 +46,9 @@ import {
   touchToken,
   updateProfileColumns,
 } from './account.repository';
+
+/** Revokes a user's live API tokens (password change or reset; the users module and the shell commands). */
+export { revokeTokensOf } from './account.repository';
 
 /** Every token starts with this, so it is recognisable in a leak scan. */
 export const TOKEN_PREFIX = 'assay_';

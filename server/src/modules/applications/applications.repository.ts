@@ -4,8 +4,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppRole, ApplicationSortField } from '../../../../contracts';
 import type { Executor } from '../../db/client';
-import { applications, fields, memberships, subjects, users, type ApplicationRow } from '../../db/schema';
-import { effectiveRoleSql } from '../groups/effective-role';
+import { applications, memberships, users, type ApplicationRow } from '../../db/schema';
+import { effectiveRoleSql } from '../../core/effective-role';
 
 /** An application with the caller's role (null when not a member) and its number of members. */
 export interface ApplicationListRow {
@@ -60,23 +60,6 @@ export async function markApplicationDeleted(db: Executor, id: string, actorId: 
     .update(applications)
     .set(deleted ? { deletedAt: new Date(), deletedBy: actorId } : { deletedAt: null, deletedBy: null })
     .where(eq(applications.id, id));
-}
-
-/**
- * Every subject of the application (live or deleted) with its table and its auto-number fields'
- * ids (their sequences live outside the table): what a purge must drop.
- */
-export async function subjectStorageOf(db: Executor, applicationId: string): Promise<{ tableName: string; autoNumberFieldIds: string[] }[]> {
-  const rows = await db
-    .select({ id: subjects.id, tableName: subjects.tableName })
-    .from(subjects)
-    .where(eq(subjects.applicationId, applicationId));
-  if (rows.length === 0) return [];
-  const autos = await db
-    .select({ subjectId: fields.subjectId, id: fields.id })
-    .from(fields)
-    .where(and(inArray(fields.subjectId, rows.map((r) => r.id)), eq(fields.type, 'autoNumber')));
-  return rows.map((r) => ({ tableName: r.tableName, autoNumberFieldIds: autos.filter((a) => a.subjectId === r.id).map((a) => a.id) }));
 }
 
 /** Deletes the application row for good (memberships, grants, subjects… cascade). */

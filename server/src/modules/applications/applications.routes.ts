@@ -17,8 +17,8 @@ import {
 import { ok, page } from '../../lib/envelope';
 import { cachedOk } from '../../lib/serializer';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import './applications.recyclable';
 import {
   addMember,

@@ -3,7 +3,6 @@
  * manages every application; a member sees the ones they belong to; an owner (or an
  * administrator) manages members. An application always keeps at least one owner.
  */
-import { sql } from 'drizzle-orm';
 import {
   APP_MODULES,
   type AppModule,
@@ -22,10 +21,9 @@ import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/ht
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
-import { dropSubjectTable, ident, sequenceNameOf } from '../subjects/ddl';
-import { findUserByEmail } from '../users/users.repository';
+import type { AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin, runPurgeSteps } from '../../core/recycle.registry';
+import { findUserByEmail } from '../users/users.service';
 import {
   countOwners,
   deleteMembership,
@@ -42,12 +40,14 @@ import {
   lockApplicationIncludingDeleted,
   markApplicationDeleted,
   purgeApplication as purgeApplicationRow,
-  subjectStorageOf,
   touchApplication,
   updateApplication as updateApplicationRow,
   upsertMembership,
   type ApplicationChanges,
 } from './applications.repository';
+
+/** A user's effective role in an application (core/effective-role.ts), for modules that check it themselves. */
+export { findRole } from './applications.repository';
 
 /** The stored modules as contracts' AppModule list (unknown names, if any, left out). */
 function modulesOf(app: ApplicationRow): AppModule[] {
@@ -302,10 +302,8 @@ export async function restoreApplication(tx: Executor, id: string): Promise<void
 export async function purgeApplication(tx: Executor, id: string): Promise<void> {
   const row = await lockApplicationIncludingDeleted(tx, id);
   if (!row) return;
-  for (const subject of await subjectStorageOf(tx, id)) {
-    for (const fieldId of subject.autoNumberFieldIds) await tx.execute(sql.raw(`drop sequence if exists ${ident(sequenceNameOf(fieldId))}`));
-    await dropSubjectTable(tx, subject.tableName);
-  }
+  // the subjects module's step drops every subject's table and sequences (subjects.recyclable.ts)
+  await runPurgeSteps(tx, 'application', id);
   await purgeApplicationRow(tx, id);
 }
 

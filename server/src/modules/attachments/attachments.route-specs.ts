@@ -1,7 +1,7 @@
 /** Access and audit specs of the attachment routes (server/src/test/route-specs.ts). */
 import { call } from '../../test/helpers';
 import { SIGNED_IN, type RouteSpecs, type Role } from '../../test/route-specs';
-import { multipartBody, oncePerWorld, uploadAs, WORLD_SUBJECT, worldRecord } from '../record-queries/subjects.test-support';
+import { multipartBody, oncePerWorld, uploadAs, WORLD_SUBJECT, worldRecord } from '../../test/records-support';
 
 const EDITORS: readonly Role[] = ['editor', 'owner', 'admin'];
 

@@ -11,9 +11,9 @@ import { attachmentSchema, okSchema, pageQuerySchema, pageSchema } from '../../.
 import { ok, page } from '../../lib/envelope';
 import { HttpError } from '../../lib/http-error';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
-import { contentDisposition, INLINE_TYPES } from './content-disposition';
+import { auditOf } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
+import { contentDisposition, INLINE_TYPES } from '../../lib/content-disposition';
 import {
   checkDeclaredLength,
   deleteAttachment,

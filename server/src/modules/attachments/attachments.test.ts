@@ -10,11 +10,11 @@ import type { Attachment } from '../../../../contracts';
 import { attachments, auditLog, recordComments } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { applicationWithMembers, insertRecord, makeSubject, multipartBody, softDeleteRecord } from '../record-queries/subjects.test-support';
-import { purgeRecordExtras } from '../record-tags/record-extras';
+import { applicationWithMembers, insertRecord, makeSubject, multipartBody, softDeleteRecord } from '../../test/records-support';
+import { purgeRecordExtras } from '../../core/record-extras';
 import { tagsOf } from '../tags/tags.service';
 import { cleanFileName, cleanMimeType, sweepBlobs } from './attachments.service';
-import { contentDisposition } from './content-disposition';
+import { contentDisposition } from '../../lib/content-disposition';
 
 ownDatabasePerTest('the blob sweep looks at every attachment of the database');
 

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { auditHead, auditLog } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { entryHash } from './audit.chain';
+import { entryHash } from '../../core/audit.chain';
 import { anchorHead, anchorKeyOf, anchorMessage, AnchorFile, setAnchorsAside, type Anchor } from './audit.anchors';
 import { verifyChain } from './audit.service';
 import { signingKeyFromText } from './audit.signing';
@@ -43,7 +43,7 @@ async function changes(app: Parameters<typeof call>[0], cookie: string, from: nu
 
 /**
  * What a database superuser does: triggers off (ALTER TABLE … DISABLE TRIGGER), entry `seq`
- * changed, every later entry re-hashed and re-linked (audit.chain.ts entryHash), the head moved to
+ * changed, every later entry re-hashed and re-linked (core/audit.chain.ts entryHash), the head moved to
  * the new last hash, triggers back on. The chain is self-consistent afterwards.
  */
 async function rewriteAsSuperuser(db: Database, seq: number): Promise<void> {

@@ -11,7 +11,7 @@ import type { AuditEntry, AuditVerify } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { EXPORT_COLUMNS } from './audit.export';
-import { appendAudit, type AuditActor } from './audit.service';
+import { appendAudit, type AuditActor } from '../../core/audit.writer';
 
 ownDatabasePerTest('the audit log is one list for the whole database');
 

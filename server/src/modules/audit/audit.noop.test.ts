@@ -1,5 +1,5 @@
 /**
- * No-ops (audit.plugin.ts): a PATCH/PUT that changes nothing writes nothing — no row change, no
+ * No-ops (core/audit.plugin.ts): a PATCH/PUT that changes nothing writes nothing — no row change, no
  * audit entry — answers 200 with the object as it is and `unchanged: true`, and logs no error.
  * audit.routes-walk.test.ts repeats every PATCH/PUT; this test looks closer at a few.
  */

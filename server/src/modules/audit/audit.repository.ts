@@ -5,31 +5,13 @@ import { and, asc, count, desc, eq, gt, gte, ilike, like, lt, or, sql, type SQL 
 import type { Executor } from '../../db/client';
 import { auditHead, auditLog, auditSignatures, type AuditLogRow } from '../../db/schema';
 
-export type NewAuditEntry = typeof auditLog.$inferInsert;
 export type AuditSignatureRow = typeof auditSignatures.$inferSelect;
-
-/**
- * Locks the chain head (the one `audit_head` row) until the transaction ends and returns it.
- * Every append takes this lock first, so entries are chained one at a time.
- * @throws Error when the row is missing (the migrations were not applied).
- */
-export async function lockHead(tx: Executor): Promise<{ seq: number; hash: string }> {
-  const [row] = await tx.select({ seq: auditHead.seq, hash: auditHead.hash }).from(auditHead).where(eq(auditHead.id, 1)).for('update');
-  if (!row) throw new Error('audit_head has no row: the database is not migrated');
-  return row;
-}
 
 /** The chain head without locking it. */
 export async function readHead(db: Executor): Promise<{ seq: number; hash: string }> {
   const [row] = await db.select({ seq: auditHead.seq, hash: auditHead.hash }).from(auditHead).where(eq(auditHead.id, 1));
   if (!row) throw new Error('audit_head has no row: the database is not migrated');
   return row;
-}
-
-/** Inserts an entry and moves the head to it (the caller holds the head lock). */
-export async function appendEntry(tx: Executor, entry: NewAuditEntry & { seq: number; hash: string }): Promise<void> {
-  await tx.insert(auditLog).values(entry);
-  await tx.update(auditHead).set({ seq: entry.seq, hash: entry.hash }).where(eq(auditHead.id, 1));
 }
 
 /** Up to `limit` entries with seq > `afterSeq`, in chain order (verification walks the log in batches). */

@@ -6,7 +6,7 @@
  * appended, with one of the declared actions. A new mutating route without a scenario fails.
  * Every PATCH/PUT is then asked the same change again (its scenario's `noop`, by default `run`
  * once more): a no-op is a declared outcome — 2xx, `unchanged: true`, no entry, no error logged
- * (audit.plugin.ts).
+ * (core/audit.plugin.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

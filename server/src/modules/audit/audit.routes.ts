@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXPORT_MAX_ROWS, auditEntrySchema, auditExportQuerySchema, auditQuerySchema, auditVerifySchema, okSchema, pageSchema } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { requireAdmin } from '../auth/auth.plugin';
+import { requireAdmin } from '../../core/auth.plugin';
 import { EXPORT_TYPES, exportAuditStream, exportFileName } from './audit.export';
 import { countMatching } from './audit.repository';
 import { listAudit, toAuditFilter, verifyChain } from './audit.service';

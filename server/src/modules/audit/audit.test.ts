@@ -9,8 +9,9 @@ import type { Database, Transaction } from '../../db/client';
 import { auditHead, auditLog, auditSignatures } from '../../db/schema';
 import { sqlState } from '../../lib/pg-errors';
 import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession, ownDatabasePerTest } from '../../test/helpers';
-import { canonicalJson, entryHash, GENESIS_HASH, normalizeJson } from './audit.chain';
-import { appendAudit, SHELL_ACTOR, verifyChain } from './audit.service';
+import { canonicalJson, entryHash, GENESIS_HASH, normalizeJson } from '../../core/audit.chain';
+import { appendAudit, SHELL_ACTOR } from '../../core/audit.writer';
+import { verifyChain } from './audit.service';
 import { loadSigningKey, signHead, signingKeyFromText } from './audit.signing';
 
 ownDatabasePerTest('the audit chain is one sequence for the whole database');

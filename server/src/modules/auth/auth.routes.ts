@@ -14,8 +14,8 @@ import {
 } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { clearSessionCookie, requireSessionUser, requireUser, setSessionCookie, userOf } from './auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { clearSessionCookie, requireSessionUser, requireUser, setSessionCookie, userOf } from '../../core/auth.plugin';
 import { changePassword, login, logout, updatePreferences } from './auth.service';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie';
 

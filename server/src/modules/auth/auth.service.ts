@@ -4,7 +4,7 @@
  * "Session management").
  *
  * Sessions: the browser holds a random 32-byte token (base64url) in the session cookie
- * (`assay_session`, or `__Host-assay_session` over https: auth.plugin.ts); the database holds only
+ * (`assay_session`, or `__Host-assay_session` over https: core/auth.plugin.ts); the database holds only
  * its SHA-256 (hex), so a copy of the table cannot sign anyone in. A new token is issued at every
  * sign-in and password change (rotation). A session ends after the system settings' idle timeout
  * without a request or their absolute timeout after sign-in, whichever is first (settings.service.ts
@@ -22,11 +22,12 @@ import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthenticated } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
-import { revokeTokensOf } from '../account/account.repository';
+import { revokeTokensOf } from '../account/account.service';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { registerSessionEnder } from '../../core/user-access';
 import { assertPasswordPolicy, getSettings, peekSettings, sessionTimeouts } from '../settings/settings.service';
-import { findUserByEmail, findUserById } from '../users/users.repository';
+import { findUserByEmail, findUserById } from '../users/users.service';
 import {
   deleteExpiredSessions,
   deleteExpiredSessionsOf,
@@ -40,20 +41,17 @@ import {
   updatePasswordHash,
   updateUserPreferences,
 } from './auth.repository';
+
+/** The sessions and sign-in throttle for the shell commands and the scheduler (ops/recovery.ts, ops/scheduler.ts). */
+export { deleteSessionsOf, deleteThrottle, purgeThrottleRows, updatePasswordHash } from './auth.repository';
+
+// the users module ends sessions through the core (a user disabled, deleted or reset): core/user-access.ts
+registerSessionEnder((tx, userId) => deleteSessionsOf(tx, userId));
 import { trustedDevice, newDeviceEntry, withDevice, type DeviceEntry } from './device-cookie';
 import { claimAttempt, deviceThrottleKeys, settleSuccess, throttleKeys } from './login-throttle';
 
-/** The session cookie's name over plain http. */
-export const SESSION_COOKIE = 'assay_session';
-/**
- * The session cookie's name over https: the `__Host-` prefix makes the browser require Secure,
- * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
- */
-export const SECURE_SESSION_COOKIE = '__Host-assay_session';
 /** Default idle expiry: 8 hours (ms) without a request ends the session (a working day); settings sessionIdleMinutes. */
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
-/** Default absolute expiry: 7 days (ms) after login, whatever the activity; settings sessionAbsoluteDays. */
-export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** `last_seen_at` is refreshed at most once a minute (ms), to spare a write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 /** Random bytes in a session token (256 bits). */

@@ -6,7 +6,7 @@
  * bin rows. Registered on import (categories.routes.ts).
  */
 import { HttpError, notFound } from '../../lib/http-error';
-import { registerRecyclable, removeFromRecycleBin } from '../recycle/recycle.registry';
+import { registerRecyclable, removeFromRecycleBin } from '../../core/recycle.registry';
 import { findCategory, liveChildren, lockTree, markCategoryDeleted, purgeCategory, siblingNameTaken, subtreeIds, updateCategory } from './categories.repository';
 import { nameTaken } from './categories.service';
 

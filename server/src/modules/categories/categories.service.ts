@@ -27,8 +27,8 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import type { CategoryRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { changedKeys, sameIds, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, sameIds, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import {
   categoriesOfTarget,
   findCategory,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Category, CategoryDetail } from '../../../../contracts';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 
 ownDatabasePerTest('categories are one tree for the whole database');
 

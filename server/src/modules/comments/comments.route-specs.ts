@@ -1,7 +1,7 @@
 /** Access and audit specs of a record's comments (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { SIGNED_IN, type RouteSpecs, type World } from '../../test/route-specs';
-import { oncePerWorld, worldRecord } from '../record-queries/subjects.test-support';
+import { oncePerWorld, worldRecord } from '../../test/records-support';
 
 /** Adds a comment to the world's record as the administrator. @returns its id. */
 async function adminComment(w: World): Promise<string> {

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentCreateSchema, commentSchema, okSchema, pageQuerySchema, pageSchema } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import { createComment, deleteComment, listComments } from './comments.service';
 
 const recordParams = z.object({ slug: z.string().min(1).max(100), key: z.string().min(1).max(100), id: z.uuid() });

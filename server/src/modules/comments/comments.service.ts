@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../lib/http-error';
 import { offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { requireRecord } from '../subjects/record-access';
 import { allows } from '../subjects/subject-def';
 import { findComment, insertComment, listComments as listRows, markCommentDeleted, type CommentWithAuthor } from './comments.repository';

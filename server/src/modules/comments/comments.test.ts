@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Comment } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
-import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord } from '../record-queries/subjects.test-support';
+import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord } from '../../test/records-support';
 
 interface ErrorBody {
   errorCode: string;

@@ -3,7 +3,7 @@
  * mark when the subject took another default meanwhile: at most one default per subject); purge
  * deletes the row. Registered on import (forms.routes.ts).
  */
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { hasOtherDefault, lockForm, markFormDeleted, purgeForm } from './forms.repository';
 import { formNotFound } from './forms.service';
 

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, dynamicForms, subjects, type DynamicFormRow } from '../../db/schema';
-import { effectiveRoleSql } from '../groups/effective-role';
+import { effectiveRoleSql } from '../../core/effective-role';
 
 /** A form with its subject's key and name and its application's slug. */
 export interface FormWithSubject {

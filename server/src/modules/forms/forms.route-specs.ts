@@ -1,7 +1,7 @@
 /** Access and audit specs of /api/v1/forms and …/default-form (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { MANAGERS, SIGNED_IN, type RouteSpecs, type World } from '../../test/route-specs';
-import { oncePerWorld, WORLD_SUBJECT, worldRecord } from '../record-queries/subjects.test-support';
+import { oncePerWorld, WORLD_SUBJECT, worldRecord } from '../../test/records-support';
 
 /** Creates a form of the world's subject as the administrator. @returns its id. */
 async function makeForm(w: World, name = 'Walk form'): Promise<string> {

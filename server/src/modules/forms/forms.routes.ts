@@ -16,8 +16,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import './forms.recyclable';
 import { createForm, deleteForm, getDefaultForm, getForm, listForms, updateForm } from './forms.service';
 

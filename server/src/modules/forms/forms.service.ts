@@ -16,9 +16,9 @@ import { HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { isComputed, normalizeValue, ValueError } from '../records/values';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { isComputed, normalizeValue, ValueError } from '../subjects/values';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { requireSubject, type SubjectDef } from '../subjects/subject-def';
 import {
   clearDefault,

@@ -1,7 +1,7 @@
 /**
  * Groups (contracts/groups.ts): administrators create, rename and delete groups
  * (to the recycle bin), add and remove members, and grant the group a role in applications. The
- * grants count towards each member's effective role (effective-role.ts). Permission checks are
+ * grants count towards each member's effective role (core/effective-role.ts). Permission checks are
  * the routes' preValidation hooks (requireAdmin); each change writes one audit entry in its
  * transaction.
  */
@@ -21,9 +21,9 @@ import type { GroupRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, pick, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin, registerRecyclable } from '../recycle/recycle.registry';
-import { findUserById } from '../users/users.repository';
+import { changedKeys, pick, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
+import { findUserById } from '../users/users.service';
 import {
   deleteGrant,
   deleteGroupMember,
@@ -141,7 +141,7 @@ export async function updateGroup(db: Database, id: string, input: GroupUpdate, 
 
 /**
  * Deletes a group to the recycle bin: `deleted_at` set and a recycle-bin row; members and
- * grants stay in place (a deleted group's grants no longer count: effective-role.ts) so a restore
+ * grants stay in place (a deleted group's grants no longer count: core/effective-role.ts) so a restore
  * brings them back. Audited `group.delete` (before: name, description, counts).
  * @throws HttpError 404 errors.groupNotFound.
  */

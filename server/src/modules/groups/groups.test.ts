@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { groupGrants, groupMembers, groups, recycleBin } from '../../db/schema';
 import { adminSession, call, changeInSql, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 
 ownDatabasePerTest('groups are one list for the whole database, paged and counted');
 

@@ -4,7 +4,7 @@
  * coerced (imports.coerce.ts); names in cells of user and relation fields (an e-mail, a user's
  * name, a related record's display value) become ids (imports.resolve.ts: the chunk's distinct
  * names, one query per field); then every row is validated by THE records validation function
- * (`validateValues`, records/values.ts: types, required, constraints, choices,
+ * (`validateValues`, subjects/values.ts: types, required, constraints, choices,
  * users/relations/attachments, unique values in the database); update/upsert rows find their
  * record by the key fields. Row errors name the file's column and the field. Nothing is written to
  * the subject: results go to import_rows.
@@ -17,8 +17,8 @@ import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { tableOf } from '../records/records.repository';
-import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../records/values';
+import { tableOf } from '../records/records.service';
+import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../subjects/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
 import { isId, nameError, NameResolver, takesNames } from './imports.resolve';
 import { CHUNK, checkRowsAfter, pauseForOthers, saveRowResults, type RowResult } from './imports.repository';
@@ -262,7 +262,7 @@ export async function checkRows(
             prepared.filter((p) => p.keyString !== null).map((p) => p.key),
           );
 
-    // 5. validation (records/values.ts validateValues) and in-file unique values; the users,
+    // 5. validation (subjects/values.ts validateValues) and in-file unique values; the users,
     // attachments and related records the chunk names, and the holders of its unique values, are
     // looked up once per field beforehand
     const toValidate = prepared.filter((p) => p.errors.length === 0).map((p) => p.values);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { ValueError } from '../records/values';
+import { ValueError } from '../subjects/values';
 import { canBeKey, coerceCell, keyText } from './imports.coerce';
 import { autoMapping } from './imports.service';
 import { runsOnOneEngine } from '../../test/engines';

@@ -1,6 +1,6 @@
 /**
  * Cell text → the JSON value a record write takes (contracts/records.ts, per field type), BEFORE
- * the records module's one validation function (`validateValues`, records/values.ts) checks it.
+ * the records module's one validation function (`validateValues`, subjects/values.ts) checks it.
  * Coercion only reshapes what a spreadsheet cannot express as JSON; it never judges a value:
  * - booleans: true/false, yes/no, y/n, 1/0, 是/否, 对/错 (any case); anything else is refused here
  *   (errors.import.boolean) because the record API only takes JSON true/false;
@@ -13,7 +13,7 @@
 import { bignumber } from '../../lib/decimal';
 import { storageOf } from '../subjects/field-types';
 import type { FieldDef } from '../subjects/subject-def';
-import { kindOf, ValueError, type FieldValue } from '../records/values';
+import { kindOf, ValueError, type FieldValue } from '../subjects/values';
 
 const TRUE = new Set(['true', 'yes', 'y', '1', '是', '对', 't', 'on', '√']);
 const FALSE = new Set(['false', 'no', 'n', '0', '否', '错', 'f', 'off', '×']);

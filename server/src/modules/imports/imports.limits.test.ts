@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { ImportBatch, ImportUploadResult, RecordItem } from '../../../../contracts';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
-import { multipartBody } from '../record-queries/subjects.test-support';
+import { multipartBody } from '../../test/records-support';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { gb18030Bytes, utf16Bytes, xlsxOf } from './imports.test-support';
 import { runsOnOneEngine } from '../../test/engines';

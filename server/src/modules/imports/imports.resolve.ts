@@ -4,7 +4,7 @@
  * shows of it (a client's name or code); the record API takes ids. After coercion, every item of
  * such a cell (a many-relation's list is split on , ; by imports.coerce.ts; a user or a single
  * relation is one item) is:
- * - an id (a uuid): left as it is, for `validateValues` (records/values.ts) to check as before;
+ * - an id (a uuid): left as it is, for `validateValues` (subjects/values.ts) to check as before;
  * - user fields: a live user's e-mail (case-insensitive), else the display name (trimmed,
  *   case-insensitive) of exactly one live user. The users a user field may hold are those
  *   `validateValues` accepts: every user not deleted (no membership of the application is
@@ -27,7 +27,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import { liveRows } from '../subjects/live-rows';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
-import { isoOf, kindOf, parseDateTime } from '../records/values';
+import { isoOf, kindOf, parseDateTime } from '../subjects/values';
 import { coerceCell, keyText } from './imports.coerce';
 import { uuidOrNull } from '../../lib/uuid';
 

@@ -1,7 +1,7 @@
 /** Access and audit specs of the imports API (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { SIGNED_IN, type Role, type RouteSpecs, type World } from '../../test/route-specs';
-import { multipartBody, oncePerWorld, worldRecord } from '../record-queries/subjects.test-support';
+import { multipartBody, oncePerWorld, worldRecord } from '../../test/records-support';
 
 const WRITERS: readonly Role[] = ['editor', 'owner', 'admin'];
 const MAPPING = { mapping: { title: 'title' } };

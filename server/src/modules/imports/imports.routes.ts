@@ -28,9 +28,9 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { contentDisposition } from '../attachments/content-disposition';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { contentDisposition } from '../../lib/content-disposition';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import {
   checkImport,
   deleteImport,

@@ -33,14 +33,14 @@ import type { CurrentUser, RecordItem } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches, importRows, recordLinks, recordVersions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { ident } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../records/compute';
-import { findRecords, replaceLinks, tableOf } from '../records/records.repository';
+import { computeFormulas, nextAutoNumbers, systemValues } from '../subjects/compute';
+import { findRecords, replaceLinks, tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
-import { uniqueViolation, type FieldValue } from '../records/values';
+import { uniqueViolation, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, type UpdateItem } from './imports.write';
 
@@ -64,7 +64,7 @@ export interface RunContext {
  * Inserts the rows of one chunk staged (`import_batch_id`), with their versions. The chunk's
  * values travel as ONE jsonb parameter (a statement of 1,000 rows × N columns of parameters costs
  * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
- * written, which is what the columns read back as (records/values.ts).
+ * written, which is what the columns read back as (subjects/values.ts).
  */
 async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[], at: Date): Promise<void> {
   if (rows.length === 0) return;

@@ -9,7 +9,7 @@ import type { ImportBatch, ImportRow, ImportUndoResult, ImportUploadResult, Reco
 import { rowsOf } from '../../db/client';
 import { auditLog, importBatches, importRows, recordVersions, recycleBin } from '../../db/schema';
 import { adminSession, call, createTestApp, createUser, json, userSession } from '../../test/helpers';
-import { multipartBody } from '../record-queries/subjects.test-support';
+import { multipartBody } from '../../test/records-support';
 import { addTestMember, createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { importTestHooks } from './imports.run';

@@ -29,11 +29,11 @@ import type { CurrentUser, ImportEditedRow } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
-import { findRecords, tableOf } from '../records/records.repository';
-import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../records/values';
+import { findRecords, tableOf } from '../records/records.service';
+import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers } from './imports.repository';
 import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
 

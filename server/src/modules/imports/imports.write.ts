@@ -9,10 +9,10 @@ import { rowsOf, type Executor } from '../../db/client';
 import { ident } from '../subjects/ddl';
 import { storageOf } from '../subjects/field-types';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { computeFormulas, systemValues } from '../records/compute';
-import { tableOf } from '../records/records.repository';
+import { computeFormulas, systemValues } from '../subjects/compute';
+import { tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
-import { kindOf, sameValue, sqlTypeOfKind, type FieldValue } from '../records/values';
+import { kindOf, sameValue, sqlTypeOfKind, type FieldValue } from '../subjects/values';
 
 /** The many-relation fields (links in record_links, no column). */
 export const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);

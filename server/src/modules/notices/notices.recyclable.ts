@@ -1,10 +1,10 @@
 /**
- * The recycle bin's handler of notices (type 'notice'; modules/recycle/recycle.registry.ts),
+ * The recycle bin's handler of notices (type 'notice'; core/recycle.registry.ts),
  * registered when this file loads (notices.routes.ts imports it). A deleted notice keeps its reads,
  * so restoring brings it back with who had read it; purging deletes it and, by cascade, its reads.
  */
 import { notFound } from '../../lib/http-error';
-import { registerRecyclable, type Recyclable } from '../recycle/recycle.registry';
+import { registerRecyclable, type Recyclable } from '../../core/recycle.registry';
 import { purgeNotice, restoreNotice } from './notices.repository';
 
 export const noticeRecyclable: Recyclable = {

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type
 import type { NoticeListQuery } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
 import { applications, groups, noticeReads, notices, users, type NoticeRow } from '../../db/schema';
-import { effectiveRoleSql } from '../groups/effective-role';
+import { effectiveRoleSql } from '../../core/effective-role';
 
 export type NewNotice = typeof notices.$inferInsert;
 

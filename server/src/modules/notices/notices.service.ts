@@ -25,8 +25,8 @@ import type { Database, Executor } from '../../db/client';
 import type { NoticeRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import {
   countReads,
   countUnread,

@@ -7,7 +7,7 @@
  *   target reads as empty); the cell is the target's value;
  * - through a many-relation: the linked targets' values aggregated from record_links in link order
  *   (deleted targets left out); the cell is an array (empty when nothing is linked).
- * Values are read as the records module reads them (records/values.ts selectExprOf/readValue), so
+ * Values are read as the records module reads them (subjects/values.ts selectExprOf/readValue), so
  * a cell has the JSON shape of its field's type (contracts/records.ts). Every cell is one select
  * expression of the page query; no per-row queries.
  */
@@ -16,7 +16,7 @@ import { formatMessage, SYSTEM_COLUMNS, type Locale, type SystemColumn } from '.
 import type { Executor } from '../../db/client';
 import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import { isoOf, readValue, selectExprOf } from '../records/values';
+import { isoOf, readValue, selectExprOf } from '../subjects/values';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
 import { liveRowsText } from '../subjects/live-rows';

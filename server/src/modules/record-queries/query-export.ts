@@ -16,7 +16,7 @@ import { RECORD_QUERY_EXPORT_MAX_ROWS, type AuditExportFormat, type Locale } fro
 import type { Executor } from '../../db/client';
 import { EXPORT_FILE_TYPES, exportFileName, exportStream, type ExportKind } from '../../lib/export-writer';
 import type { ReadCache } from '../../lib/read-cache';
-import { kindOf } from '../records/values';
+import { kindOf } from '../subjects/values';
 import type { QueryColumn } from './query-columns';
 import { labelsOf } from './query-labels';
 import { selectRows, type PreparedQuery } from './query-run';

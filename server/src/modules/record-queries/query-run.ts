@@ -12,7 +12,7 @@ import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { compileSearch } from '../records/filter';
 import { countRecords } from '../records/list';
-import { tableOf } from '../records/records.repository';
+import { tableOf } from '../records/records.service';
 import { orderBySql } from '../records/sort';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { resolveColumns, type QueryColumn } from './query-columns';

@@ -3,7 +3,7 @@
  * need not be unique, so nothing can clash); purge deletes the row. Registered on import
  * (record-queries.routes.ts).
  */
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { lockSavedQuery, markSavedQueryDeleted, purgeSavedQuery } from './record-queries.repository';
 import { queryNotFound } from './record-queries.service';
 

@@ -1,7 +1,7 @@
 /** Access and audit specs of /api/v1/record-queries (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { MISSING_ID, type RouteSpecs, type World } from '../../test/route-specs';
-import { worldRecord } from './subjects.test-support';
+import { worldRecord } from '../../test/records-support';
 
 /** A definition over the world's subject. */
 async function definition(w: World) {

@@ -23,9 +23,9 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { contentDisposition } from '../attachments/content-disposition';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, userOf } from '../auth/auth.plugin';
+import { contentDisposition } from '../../lib/content-disposition';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, userOf } from '../../core/auth.plugin';
 import { countRecords } from '../records/list';
 import { exportQueryStream, QUERY_EXPORT_TYPES, queryExportFileName } from './query-export';
 import { prepareQuery, type PreparedQuery } from './query-run';

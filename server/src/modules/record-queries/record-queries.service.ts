@@ -12,8 +12,8 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { prepareQuery, runQueryPage, type PreparedQuery, type QueryDefinition } from './query-run';
 import {
   findSavedQuery,

@@ -15,7 +15,7 @@ import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
 import { exactNumber, exportQueryStream } from './query-export';
 import { prepareQuery } from './query-run';
-import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord } from './subjects.test-support';
+import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord } from '../../test/records-support';
 
 interface ErrorBody {
   errorCode: string;

@@ -1,7 +1,7 @@
 /** Access and audit specs of a record's tags and categories (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { type Role, type RouteSpecs, type World } from '../../test/route-specs';
-import { worldRecord } from '../record-queries/subjects.test-support';
+import { worldRecord } from '../../test/records-support';
 
 const EDITORS: readonly Role[] = ['editor', 'owner', 'admin'];
 

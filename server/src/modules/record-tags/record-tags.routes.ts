@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categorySchema, okSchema, recordCategoriesSchema, recordTagsSchema, tagSchema } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import { setRecordCategories, setRecordTags } from './record-tags.service';
 
 const recordParams = z.object({ slug: z.string().min(1).max(100), key: z.string().min(1).max(100), id: z.uuid() });

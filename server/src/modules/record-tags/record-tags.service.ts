@@ -9,13 +9,12 @@ import type { Category, CurrentUser, Tag } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
-import { sameIds, type AuditWriter } from '../audit/audit.service';
+import { sameIds, type AuditWriter } from '../../core/audit.writer';
+import { RECORD_TARGET_TYPE } from '../../core/record-extras';
 import { categoriesOf, setCategories } from '../categories/categories.service';
 import { requireRecord } from '../subjects/record-access';
 import { setTags, tagsOf } from '../tags/tags.service';
 
-/** The tag/category target of records. */
-export const RECORD_TARGET_TYPE = 'record';
 
 /** Where a record lives: application slug, subject key, record id. */
 export interface RecordRef {

@@ -6,7 +6,7 @@ import type { Category, Tag } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { categoriesOf } from '../categories/categories.service';
-import { applicationWithMembers, insertRecord, makeSubject } from '../record-queries/subjects.test-support';
+import { applicationWithMembers, insertRecord, makeSubject } from '../../test/records-support';
 import { tagsOf } from '../tags/tags.service';
 
 interface ErrorBody {

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_COLUMNS, type SystemColumn } from '../../../../contracts';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { kindOf, type ValueKind } from './values';
+import { kindOf, type ValueKind } from '../subjects/values';
 
 /** A name a filter or sort may use: a field of the subject, or one of the record's own columns. */
 export interface ColumnRef {

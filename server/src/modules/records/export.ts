@@ -14,14 +14,13 @@ import type { Readable } from 'node:stream';
 import { RECORD_QUERY_EXPORT_MAX_ROWS, SYSTEM_COLUMNS, type CurrentUser, type Locale, type RecordExport, type RecordItem } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { exportStream, type ExportColumn, type ExportKind } from '../../lib/export-writer';
+import { EXPORT_FILE_TYPES, exportFileName, exportStream, type ExportColumn, type ExportKind } from '../../lib/export-writer';
 import type { ReadCache } from '../../lib/read-cache';
-import { queryExportFileName, QUERY_EXPORT_TYPES } from '../record-queries/query-export';
 import { requireSubject, type FieldDef } from '../subjects/subject-def';
 import { parseFilterParam } from './filter';
 import { listRecords, type RecordListResult } from './list';
 import { parseSortParam } from './sort';
-import { kindOf } from './values';
+import { kindOf } from '../subjects/values';
 
 const PAGE = 1000;
 
@@ -100,7 +99,7 @@ export async function exportRecords(
       page = await listRecords(db, subject, { filter, sort, q: input.q, current: 1, pageSize: PAGE, cursor: page.nextCursor, exactLimit: 0, cache });
     }
   }
-  const { contentType } = QUERY_EXPORT_TYPES[input.format];
-  const fileName = queryExportFileName(subject.key, input.format);
+  const { contentType } = EXPORT_FILE_TYPES[input.format];
+  const fileName = exportFileName(subject.key, input.format);
   return { fileName, contentType, stream: exportStream(input.format, { columns, batches: pages(), sheetName: subject.name || 'Records' }) };
 }

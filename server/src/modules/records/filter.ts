@@ -25,7 +25,7 @@ import { HttpError } from '../../lib/http-error';
 import { ident } from '../subjects/ddl';
 import type { SubjectDef } from '../subjects/subject-def';
 import { columnOf, columnRef, type ColumnRef } from './columns';
-import { parseDate, parseDateTime, parseDecimal, parseUuid, sqlTypeOfKind, ValueError, type ValueKind } from './values';
+import { parseDate, parseDateTime, parseDecimal, parseUuid, sqlTypeOfKind, ValueError, type ValueKind } from '../subjects/values';
 
 /** Most values an `in`/`notIn`/`hasAny`/`hasAll` condition may list. */
 const FILTER_LIST_MAX = 1000;

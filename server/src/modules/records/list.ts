@@ -15,7 +15,7 @@ import { columnOf } from './columns';
 import { compileFilter, compileSearch } from './filter';
 import { rowsToItems, selectRecordRows, tableOf, type RecordRow } from './records.repository';
 import { compileSort, decodeCursor, encodeCursor, keysetPhases, orderBySql, type SortKey } from './sort';
-import { readValue, selectExprOf } from './values';
+import { readValue, selectExprOf } from '../subjects/values';
 import { liveRows } from '../subjects/live-rows';
 
 export interface ListRecordsOptions {

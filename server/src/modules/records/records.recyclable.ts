@@ -15,10 +15,10 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { attachments, categorizations, recordComments, recordLinks, subjects, taggings } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { loadSubjectDef } from '../subjects/subject-def';
 import { findRecords, insertVersion, lockAnyRecord, rowsToItems, selectRecordRows, subjectIdOfRecord, tableOf } from './records.repository';
-import { checkUniqueFree } from './values';
+import { checkUniqueFree } from '../subjects/values';
 
 registerRecyclable({
   type: 'record',

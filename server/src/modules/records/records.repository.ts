@@ -11,7 +11,7 @@ import { recordLinks, recordVersions, type RecordVersionRow } from '../../db/sch
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { columnOf } from './columns';
-import { isoOf, readValue, selectExprOf, sqlValue, type FieldValue } from './values';
+import { isoOf, readValue, selectExprOf, sqlValue, type FieldValue } from '../subjects/values';
 import { liveRows } from '../subjects/live-rows';
 
 /** A row of `selectRecords`: the record's own columns and `v<i>` = the value of `subject.fields[i]`. */

@@ -3,7 +3,7 @@
  * /api/v1/applications/:slug/subjects/:key/records[/:id[/versions[/:version/restore]]],
  * …/records/bulk-update, …/records/bulk-delete, and /api/v1/records/:id (where a record lives).
  * Reading: members (viewer+) and administrators; writing: editors, owners, administrators.
- * Rules: records.service.ts; values: values.ts; filters and sorts: filter.ts, sort.ts.
+ * Rules: records.service.ts; values: subjects/values.ts; filters and sorts: filter.ts, sort.ts.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,12 +23,12 @@ import {
   recordVersionSchema,
   versionRestoreSchema,
 } from '../../../../contracts';
-import { contentDisposition } from '../attachments/content-disposition';
+import { contentDisposition } from '../../lib/content-disposition';
 import { exportRecords } from './export';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import './records.recyclable';
 import {
   bulkDeleteRecords,

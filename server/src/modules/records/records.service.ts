@@ -2,7 +2,7 @@
  * Records of a subject (Records): list, read, create, update with optimistic versions,
  * delete to the recycle bin, bulk edit and delete, history and version restore.
  *
- * Every write goes through `validateValues` (values.ts) and, for updates, `applyChange`, which
+ * Every write goes through `validateValues` (subjects/values.ts) and, for updates, `applyChange`, which
  * writes only the changed fields, recomputes the formulas, moves `version` on by one and appends a
  * record_versions row with field-level before/after and a full snapshot — all in the caller's
  * transaction, under the record's row lock (`for update`), so versions have no gaps however many
@@ -32,14 +32,14 @@ import { applications, categories, categorizations, taggings, tags } from '../..
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import type { AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import type { AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { ident } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
 import { loadSubjectDef, requireSubject, type FieldDef, type SubjectDef } from '../subjects/subject-def';
 import { formWriteRules } from '../forms/forms.rules';
 import { columnOf } from './columns';
-import { computeFormulas, evaluateFormulaField, nextAutoNumbers, systemValues } from './compute';
+import { computeFormulas, evaluateFormulaField, nextAutoNumbers, systemValues } from '../subjects/compute';
 import { parseFilterParam } from './filter';
 import { displayValuesOf, listRecords, namesOf, type RecordListResult } from './list';
 import {
@@ -58,8 +58,11 @@ import {
   updateRecordRow,
   versionsAfter,
 } from './records.repository';
+
+/** The records table of a subject, reading and locking records, and relation links: for the import and query modules. */
+export { findRecords, replaceLinks, tableOf } from './records.repository';
 import { parseSortParam } from './sort';
-import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from './values';
+import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from '../subjects/values';
 
 /** Who writes: the signed-in user, their audit writer and the read cache. */
 export interface RecordActor {

@@ -25,7 +25,7 @@ import { isUuid } from '../../lib/uuid';
 import { ident } from '../subjects/ddl';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { columnOf, columnRef } from './columns';
-import { kindOf, parseDate, parseDateTime, sqlTypeOfKind, type ValueKind } from './values';
+import { kindOf, parseDate, parseDateTime, sqlTypeOfKind, type ValueKind } from '../subjects/values';
 
 /** One compiled sort key. */
 export interface SortKey {

@@ -14,8 +14,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin } from '../../core/auth.plugin';
 import { getRetention, listRecycle, purgeFromBin, restoreFromBin, setRetention } from './recycle.service';
 
 export const recycleRoutes: FastifyPluginAsyncZod = async (app) => {

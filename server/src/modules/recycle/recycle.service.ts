@@ -1,6 +1,6 @@
 /**
  * The recycle bin: lists every soft-deleted object across types, restores
- * or purges one through the handler its module registered (recycle.registry.ts), and keeps the
+ * or purges one through the handler its module registered (core/recycle.registry.ts), and keeps the
  * retention setting that the scheduler's daily run applies (purgeExpired). Each restore, purge and
  * retention change writes one audit entry in its transaction (`recycle.restore`, `recycle.purge`,
  * `recycle.retention`); a retention run that purged something writes one `recycle.purge` entry
@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import type { RecycleBinRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
-import { auditWriter, type AuditActor, type AuditWriter } from '../audit/audit.service';
+import { auditWriter, type AuditActor, type AuditWriter } from '../../core/audit.writer';
 import {
   binEntriesBefore,
   listBin,
@@ -19,7 +19,7 @@ import {
   readRetentionDays,
   writeRetentionDays,
 } from './recycle.repository';
-import { recyclableOf, removeFromRecycleBin, type Recyclable } from './recycle.registry';
+import { recyclableOf, removeFromRecycleBin, type Recyclable } from '../../core/recycle.registry';
 
 /** The actor of the scheduler's retention runs. */
 export const SYSTEM_ACTOR: AuditActor = { id: null, label: 'system', ip: null };

@@ -9,7 +9,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { taggings, tags } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { moveToRecycleBin, registerRecyclable } from './recycle.registry';
+import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
 
 export const TEST_TAG_TYPE = 'test-tag';
 

@@ -10,7 +10,7 @@ import type { RecycleEntry } from '../../../../contracts';
 import { auditLog, recycleBin, settings, taggings, tags } from '../../db/schema';
 import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
 import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
-import { moveToRecycleBin, registerRecyclable } from './recycle.registry';
+import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
 import { purgeExpired } from './recycle.service';
 import { binnedTestTag, TEST_TAG_TYPE } from './recycle.test-support';
 

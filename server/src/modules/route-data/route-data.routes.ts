@@ -10,7 +10,7 @@ import { consoleSummarySchema, workspaceSummarySchema } from '../../../../contra
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/http-error';
 import { errorResponses } from '../../lib/openapi';
-import { requireUser, userOf } from '../auth/auth.plugin';
+import { requireUser, userOf } from '../../core/auth.plugin';
 import { readAppVersion } from '../health/health.routes';
 import { consoleSummary, resolveServerRoute, workspaceSummary } from './route-data.service';
 

@@ -10,7 +10,7 @@ import type { Database, Engine } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
 import { textProblem } from '../../lib/text-input';
 import { getApplication, listApplications } from '../applications/applications.service';
-import { latestEntries } from '../audit/audit.repository';
+import { latestAuditEntries } from '../audit/audit.service';
 import { listMyNotices } from '../notices/notices.service';
 import {
   countActiveSessions,
@@ -79,7 +79,7 @@ export async function consoleSummary(
   const active = await countActiveSessions(db);
   const recycle = await countRecycleBin(db);
   const records = await countLiveRecords(db);
-  const recent = await latestEntries(db, DASHBOARD_AUDIT);
+  const recent = await latestAuditEntries(db, DASHBOARD_AUDIT);
   const bytes = await databaseBytes(db);
   return {
     applications: { total: apps.total, items: apps.items },

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { requireAdmin } from '../auth/auth.plugin';
+import { requireAdmin } from '../../core/auth.plugin';
 
 /** Largest report body accepted (bytes). */
 export const CSP_REPORT_BODY_LIMIT = 65_536;

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema, publicSettingsSchema, settingsUpdateSchema, settingsViewSchema } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { requireAdmin } from '../auth/auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { requireAdmin } from '../../core/auth.plugin';
 import { getPublicSettings, getSettingsView, updateSettings } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -26,7 +26,7 @@ import {
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { lockSettings, readSettingRows, upsertSetting } from './settings.repository';
 
 /** The value of every setting no administrator has changed. Session and throttle values are the constants of server/README.md "Requests and sessions". */

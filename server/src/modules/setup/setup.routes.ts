@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { initInputSchema, okSchema, setupStatusSchema, userSchema } from '../../../../contracts';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
+import { auditOf } from '../../core/audit.plugin';
 import { getSetupStatus, initialise } from './setup.service';
 
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {

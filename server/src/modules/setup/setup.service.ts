@@ -5,11 +5,10 @@
 import type { InitInput, SetupStatus, User } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy } from '../settings/settings.service';
-import { countUsers, insertUser } from '../users/users.repository';
-import { toUser } from '../users/users.service';
+import { countUsers, insertUser, toUser } from '../users/users.service';
 import { lockSetup } from './setup.repository';
 
 /** `{ initialized }`: true once any user exists. */

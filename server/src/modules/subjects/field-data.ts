@@ -16,8 +16,8 @@ import { rowsOf, type Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { compileUserPattern } from '../../lib/user-pattern';
 import { ident, sequenceNameOf } from './ddl';
-import { evaluateFormulaField } from '../records/compute';
-import type { FieldValue } from '../records/values';
+import { evaluateFormulaField } from './compute';
+import type { FieldValue } from './values';
 import { formulaPacer, formulaReads } from './formula';
 import type { FieldDef, SubjectDef } from './subject-def';
 import { columnRef, columnTypeOf, emptySql, valueSql } from './value-sql';
@@ -156,7 +156,7 @@ const recordsetColumn = (f: FieldDef) => `${ident(f.column!)} ${columnTypeOf(f)}
 /**
  * Recomputes `formulas` (in computing order: formula.formulasReading) for EVERY record of the
  * subject, recycled ones included, in batches of 1,000 (keyset by id): the values they read are
- * loaded in the API's shapes, evaluated as the write path does (records/compute.ts
+ * loaded in the API's shapes, evaluated as the write path does (subjects/compute.ts
  * evaluateFormulaField: canonical decimals, texts cut to the text limit), and written back with
  * one UPDATE per batch. A recompute is not a record change: no version, `updated_at` kept. Each
  * evaluation is bounded (formula-eval.ts FORMULA_LIMITS); the loop yields to other requests every

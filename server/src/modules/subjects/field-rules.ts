@@ -10,7 +10,7 @@
  *    date types) with min ≤ max; minLength ≤ maxLength; a pattern the linear-time engine runs
  *    (checkPattern; a pattern already stored, unchanged, is kept even when it cannot be run);
  *  - defaultValue: not for user, relation, attachment and computed types; must pass the field's
- *    own checks, the very ones of every record write (records/values.ts normalizeValue).
+ *    own checks, the very ones of every record write (subjects/values.ts normalizeValue).
  * Options keys of other types are dropped, so `fields.options` holds only what its type reads.
  */
 import {
@@ -23,7 +23,7 @@ import {
   type MessageKey,
 } from '../../../../contracts';
 import { HttpError } from '../../lib/http-error';
-import { normalizeValue, parseDate, parseDateTime, parseDecimal, ValueError } from '../records/values';
+import { normalizeValue, parseDate, parseDateTime, parseDecimal, ValueError } from './values';
 import { checkFormula, FormulaError, formulaOrder } from './formula';
 import { compileUserPattern, describePatternProblem } from '../../lib/user-pattern';
 import { isUuid } from '../../lib/uuid';

@@ -26,8 +26,8 @@ import { rowsOf, type Database, type Executor } from '../../db/client';
 import type { ApplicationRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { patternIssueOf } from '../../lib/user-pattern';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { addFieldColumn, columnNameOf, createFieldIndexes, dropFieldIndexes, ident, sequenceNameOf, setFieldUnique } from './ddl';
 import {
   anyValue,

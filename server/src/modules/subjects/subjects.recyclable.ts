@@ -14,8 +14,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
-import { purgeRecordExtras } from '../record-tags/record-extras';
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { purgeRecordExtras } from '../../core/record-extras';
+import { registerPurgeStep, registerRecyclable } from '../../core/recycle.registry';
 import { dropFieldColumn, dropSubjectTable, ident, sequenceNameOf } from './ddl';
 import { numberRecords, recomputeFormulas } from './field-data';
 import { checkFormula, FormulaError, formulaOrder } from './formula';
@@ -31,6 +31,7 @@ import {
   markSubjectDeleted,
   removeBinRows,
   subjectKeyInUse,
+  subjectStorageOf,
 } from './subjects.repository';
 import { defOf, keyTaken } from './subject-def';
 
@@ -126,4 +127,16 @@ registerRecyclable({
     await dropFieldColumn(tx, subject.tableName, id);
     await deleteFieldRow(tx, id);
   },
+});
+
+/**
+ * The purge of an application (applications.service.ts purgeApplication) drops every subject's
+ * table and auto-number sequences, live or deleted, before the application's row goes (its
+ * subjects, fields and record history then cascade).
+ */
+registerPurgeStep('application', async (tx, applicationId) => {
+  for (const subject of await subjectStorageOf(tx, applicationId)) {
+    for (const fieldId of subject.autoNumberFieldIds) await tx.execute(sql.raw(`drop sequence if exists ${ident(sequenceNameOf(fieldId))}`));
+    await dropSubjectTable(tx, subject.tableName);
+  }
 });

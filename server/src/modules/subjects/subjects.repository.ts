@@ -341,3 +341,20 @@ export async function storedPatterns(db: Executor): Promise<StoredPatternRow[]> 
     )
     .orderBy(asc(applications.slug), asc(subjects.key), asc(fields.key));
 }
+
+/**
+ * Every subject of the application (live or deleted) with its table and its auto-number fields'
+ * ids (their sequences live outside the table): what a purge must drop.
+ */
+export async function subjectStorageOf(db: Executor, applicationId: string): Promise<{ tableName: string; autoNumberFieldIds: string[] }[]> {
+  const rows = await db
+    .select({ id: subjects.id, tableName: subjects.tableName })
+    .from(subjects)
+    .where(eq(subjects.applicationId, applicationId));
+  if (rows.length === 0) return [];
+  const autos = await db
+    .select({ subjectId: fields.subjectId, id: fields.id })
+    .from(fields)
+    .where(and(inArray(fields.subjectId, rows.map((r) => r.id)), eq(fields.type, 'autoNumber')));
+  return rows.map((r) => ({ tableName: r.tableName, autoNumberFieldIds: autos.filter((a) => a.subjectId === r.id).map((a) => a.id) }));
+}

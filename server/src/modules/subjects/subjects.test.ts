@@ -4,7 +4,7 @@ import { FIELD_TYPES, type FieldCreate, type Subject, type SubjectDetail } from 
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import { call, json, userSession } from '../../test/helpers';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 import { columnType, defOf, errorOf, insertRecords, makeSubject, setup, tableExists } from './subjects.test-support';
 
 type PageBody<T> = { success: true; data: T[]; total: number };

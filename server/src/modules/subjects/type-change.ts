@@ -23,7 +23,7 @@ import {
   type SelectOption,
 } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
-import { parseValue } from '../records/values';
+import { parseValue } from './values';
 import { columnNameOf, ident } from './ddl';
 import { allFieldRows } from './subjects.repository';
 import { fieldDefOf, type FieldDef } from './subject-def';
@@ -92,7 +92,7 @@ export interface ConversionPlan {
   breaks?: (c: string) => string;
   /**
    * A check in JavaScript instead (of each trimmed, non-empty text value): true when it converts.
-   * Used where the write path's own rules (records/values.ts) are not expressible in SQL: e-mail
+   * Used where the write path's own rules (subjects/values.ts) are not expressible in SQL: e-mail
    * and URL formats.
    */
   check?: (value: string) => boolean;

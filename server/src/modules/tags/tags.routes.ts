@@ -8,7 +8,7 @@ import { okSchema, tagAssignSchema, tagResource, tagSchema, tagSchemas, targetSc
 import { resourceRoutes } from '../../core/resource';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
+import { auditOf } from '../../core/audit.plugin';
 import { assignTags, tagService, tagsOf } from './tags.service';
 
 export const tagRoutes = resourceRoutes({

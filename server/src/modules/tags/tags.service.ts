@@ -10,7 +10,7 @@ import { createResourceService } from '../../core/resource';
 import type { Database, Executor } from '../../db/client';
 import type { TagRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { sameIds, type AuditWriter } from '../audit/audit.service';
+import { sameIds, type AuditWriter } from '../../core/audit.writer';
 import { liveTagIds, replaceTaggings, tagRepository, tagsOfTarget, type TagWithUsage } from './tags.repository';
 
 /**

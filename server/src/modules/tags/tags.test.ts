@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Tag } from '../../../../contracts';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 
 interface ErrorBody {
   errorCode: string;

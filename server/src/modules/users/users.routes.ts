@@ -19,9 +19,9 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
+import { auditOf } from '../../core/audit.plugin';
 import { listAudit } from '../audit/audit.service';
-import { requireAdmin, userOf } from '../auth/auth.plugin';
+import { requireAdmin, userOf } from '../../core/auth.plugin';
 import {
   createUser,
   deleteUser,

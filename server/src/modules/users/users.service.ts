@@ -28,11 +28,11 @@ import { hashPassword } from '../../lib/password';
 import { assertPasswordPolicy, getSettings } from '../settings/settings.service';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { deleteSessionsOf } from '../auth/auth.repository';
-import { revokeTokensOf } from '../account/account.repository';
-import { higherRole } from '../groups/effective-role';
-import { moveToRecycleBin, registerRecyclable } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { endSessionsOf } from '../../core/user-access';
+import { revokeTokensOf } from '../account/account.service';
+import { higherRole } from '../../core/effective-role';
+import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
 import {
   clearUserDeleted,
   deleteSessionOf,
@@ -51,6 +51,12 @@ import {
   updateUser as updateUserRow,
   type UserChanges,
 } from './users.repository';
+
+/**
+ * The users table for other modules (setup, sign-in, groups, applications, the shell commands):
+ * they reach it only through this service (docs/architecture.md "Arrows").
+ */
+export { countUsers, findUserByEmail, findUserById, insertUser } from './users.repository';
 
 /** A user row as contracts' `User` (no hash, ISO timestamps). */
 export function toUser(row: UserRow): User {
@@ -201,7 +207,7 @@ export async function updateUser(
         return toManagedUser(row);
       }
       const updated = await updateUserRow(tx, id, changes);
-      const sessionsRevoked = disabling && !row.disabled ? await deleteSessionsOf(tx, id) : 0;
+      const sessionsRevoked = disabling && !row.disabled ? await endSessionsOf(tx, id) : 0;
       const before = auditView(row);
       const after = auditView(updated);
       // name and disabled always (what the list shows), plus every edited field
@@ -256,7 +262,7 @@ export async function resetPassword(db: Database, id: string, audit: AuditWriter
     const row = await lockUser(tx, id);
     if (!row) throw notFound('errors.userIdNotFound');
     const updated = await setPassword(tx, id, passwordHash, new Date());
-    const sessionsRevoked = await deleteSessionsOf(tx, id);
+    const sessionsRevoked = await endSessionsOf(tx, id);
     const tokensRevoked = await revokeTokensOf(tx, id, new Date());
     await audit.record(tx, {
       action: 'user.password_reset',
@@ -283,7 +289,7 @@ export async function deleteUser(db: Database, actor: CurrentUser, id: string, a
     if (row.id === actor.id) throw conflict('errors.cannotDeleteSelf');
     if (row.isAdmin && !row.disabled && admins.length <= 1) throw conflict('errors.lastAdmin');
     await markUserDeleted(tx, id, actor.id, new Date());
-    const sessionsRevoked = await deleteSessionsOf(tx, id);
+    const sessionsRevoked = await endSessionsOf(tx, id);
     await moveToRecycleBin(tx, {
       type: 'user',
       id,

@@ -5,7 +5,7 @@ import type { User } from '../../../../contracts';
 import { auditLog, groupMembers, recycleBin, users } from '../../db/schema';
 import { adminSession, call, createTestApp, createUser, DEFAULT_PASSWORD, json, login, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { MISSING_ID } from '../../test/route-specs';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 
 ownDatabasePerTest('user lists, counts and the last-administrator rule span the whole database');
 

@@ -1,12 +1,12 @@
 /**
- * The recycle bin's handler of variables (modules/recycle/recycle.registry.ts): restore clears the
+ * The recycle bin's handler of variables (core/recycle.registry.ts): restore clears the
  * soft-delete mark (409 naming 'key' when a live variable took the key in its scope meanwhile);
  * purge deletes the row and its tags and categories. Registered on import (variables.routes.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { categorizations, taggings, variables } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { deleteVariable, markVariableDeleted } from './variables.repository';
 import { keyTaken, restoreClashes } from './variables.service';
 

@@ -14,8 +14,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf } from '../audit/audit.plugin';
-import { requireAdmin, userOf } from '../auth/auth.plugin';
+import { auditOf } from '../../core/audit.plugin';
+import { requireAdmin, userOf } from '../../core/auth.plugin';
 import './variables.recyclable';
 import { createVariable, deleteVariable, getVariable, listVariables, updateVariable } from './variables.service';
 

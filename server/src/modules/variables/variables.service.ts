@@ -20,8 +20,8 @@ import type { VariableRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, type AuditWriter } from '../audit/audit.service';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { changedKeys, type AuditWriter } from '../../core/audit.writer';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { decryptSecret, encryptSecret } from './variables.crypto';
 import {
   applicationExists,

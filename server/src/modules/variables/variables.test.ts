@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Variable } from '../../../../contracts';
 import { auditLog, variables } from '../../db/schema';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { recyclableOf } from '../recycle/recycle.registry';
+import { recyclableOf } from '../../core/recycle.registry';
 import { currentSecretKey, decryptSecret, encryptSecret, loadSecretKey, parseSecretKey } from './variables.crypto';
 import { readVariable } from './variables.service';
 

@@ -12,8 +12,8 @@ import { auditLog, viewShares } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/password';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { auditWriter } from '../audit/audit.service';
-import { applicationWithMembers, makeSubject } from '../record-queries/subjects.test-support';
+import { auditWriter } from '../../core/audit.writer';
+import { applicationWithMembers, makeSubject } from '../../test/records-support';
 import { SHARE_GUESS_WINDOW_MS, SHARE_GUESSES_PER_WINDOW, SHARE_LOCK_AFTER } from './share-guard';
 import { readShared } from './shares.service';
 

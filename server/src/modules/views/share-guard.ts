@@ -24,7 +24,7 @@ import type { Database } from '../../db/client';
 import type { ViewShareRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/password';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { sendMessage } from '../notices/notices.service';
 import { countWrongGuess, findShare, findShareOwner, returnGuessSlot, takeGuessSlot } from './views.repository';
 

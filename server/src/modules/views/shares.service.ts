@@ -24,7 +24,7 @@ import type { ViewShareRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { namesOf } from '../records/list';
 import type { SubjectDef } from '../subjects/subject-def';
 import { admitSharePassword, type PasswordCheck } from './share-guard';

@@ -3,7 +3,7 @@
  * kept, so they answer again unless revoked or expired); purge deletes the row and, by cascade, its
  * share links. Registered on import (views.routes.ts).
  */
-import { registerRecyclable } from '../recycle/recycle.registry';
+import { registerRecyclable } from '../../core/recycle.registry';
 import { lockView, markViewDeleted, purgeView } from './views.repository';
 import { viewNotFound } from './views.service';
 

@@ -1,7 +1,7 @@
 /** Access and audit specs of the views API (server/src/test/route-specs.ts). */
 import { call, json } from '../../test/helpers';
 import { ROLES, SIGNED_IN, type Role, type RouteSpecs, type World } from '../../test/route-specs';
-import { oncePerWorld, WORLD_SUBJECT, worldRecord } from '../record-queries/subjects.test-support';
+import { oncePerWorld, WORLD_SUBJECT, worldRecord } from '../../test/records-support';
 
 const WRITERS: readonly Role[] = ['editor', 'owner', 'admin'];
 const gridBody = (name: string) => ({ name, config: { type: 'grid', columns: ['title'] } });

@@ -29,8 +29,8 @@ import {
 } from '../../../../contracts';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
-import { auditOf, markUnchanged } from '../audit/audit.plugin';
-import { requireAdmin, requireUser, userOf } from '../auth/auth.plugin';
+import { auditOf, markUnchanged } from '../../core/audit.plugin';
+import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import './views.recyclable';
 import { createShare, listShares, readShared, revokeShare, SHARE_RATE_LIMIT, unlockShare } from './shares.service';
 import { createView, deleteView, getView, listAllViews, listApplicationViews, listSubjectViews, listViewRowsFor, updateView } from './views.service';

@@ -16,11 +16,11 @@ import type { Database, Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
-import type { AuditWriter } from '../audit/audit.service';
+import type { AuditWriter } from '../../core/audit.writer';
 import { listRecords, type RecordListResult } from '../records/list';
 import { compileSort } from '../records/sort';
 import { loadSubjectDef, requireSubject, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
-import { moveToRecycleBin } from '../recycle/recycle.registry';
+import { moveToRecycleBin } from '../../core/recycle.registry';
 import { requireOpenableApplication } from '../applications/applications.service';
 import { findView, insertView, listViewRows, lockView, markViewDeleted, updateViewRow, type ViewWithSubject } from './views.repository';
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { RecycleEntry, SharedView, View, ViewRows, ViewShare, ViewShareCreated } from '../../../../contracts';
 import { auditLog, recycleBin, viewShares, views } from '../../db/schema';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
-import { applicationWithMembers, insertRecord, makeSubject } from '../record-queries/subjects.test-support';
+import { applicationWithMembers, insertRecord, makeSubject } from '../../test/records-support';
 import { SHARE_RATE_LIMIT, sharedOptions, tokenHashOf } from './shares.service';
 
 ownDatabasePerTest('every test makes the same application `viewsapp` and subject (not converted to its own slugs yet)');

@@ -5,8 +5,8 @@ import type { FieldCreate } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { adminSession, createTestApp, createUser } from '../../test/helpers';
-import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
-import { createTestApplication, createTestAttachment, createTestSubject, fieldOf } from './records.test-support';
+import { loadSubjectDef, type SubjectDef } from './subject-def';
+import { createTestApplication, createTestAttachment, createTestSubject, fieldOf } from '../records/records.test-support';
 import { checkUniqueFree, normalizeValue, parseDateTime, parseDecimal, prefetchUnique, uniqueViolation, validateValues, ValueError } from './values';
 
 /** The fields of every writable type, with constraints. */

@@ -32,10 +32,10 @@ import type { ReadCache } from '../../lib/read-cache';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import { sanitizeNoticeBody } from '../notices/notices.sanitize';
 import { compileUserPattern, type UserPattern } from '../../lib/user-pattern';
-import { ident } from '../subjects/ddl';
-import { storageOf } from '../subjects/field-types';
-import { loadSubjectDef, type FieldDef, type SubjectDef } from '../subjects/subject-def';
-import { liveRows } from '../subjects/live-rows';
+import { ident } from './ddl';
+import { storageOf } from './field-types';
+import { loadSubjectDef, type FieldDef, type SubjectDef } from './subject-def';
+import { liveRows } from './live-rows';
 import { uuidOrNull } from '../../lib/uuid';
 
 /** A field's canonical value: what the API answers and what its column stores (null = empty). */

@@ -5,11 +5,41 @@
  * (docs/product.md "Roles": the server checks the permission of every route).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ApiTokenScope, CurrentUser } from '../../../../contracts';
-import { isMutatingMethod } from '../../lib/csrf';
-import { forbidden, unauthenticated } from '../../lib/http-error';
-import { resolveApiToken } from '../account/account.service';
-import { ABSOLUTE_TIMEOUT_MS, resolveCachedSession, resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.service';
+import type { ApiTokenScope, CurrentUser } from '../../../contracts';
+import { isMutatingMethod } from '../lib/csrf';
+import { forbidden, unauthenticated } from '../lib/http-error';
+import type { Database } from '../db/client';
+import type { ReadCache } from '../lib/read-cache';
+
+/** The session cookie's name over plain http. */
+export const SESSION_COOKIE = 'assay_session';
+/**
+ * The session cookie's name over https: the `__Host-` prefix makes the browser require Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-assay_session';
+/** Default absolute expiry: 7 days (ms) after login, whatever the activity; settings sessionAbsoluteDays. */
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A signed-in session: its id and user. */
+export interface ResolvedSession {
+  sessionId: string;
+  user: CurrentUser;
+}
+
+/**
+ * How the auth layer turns credentials into a user. The core knows no module: app.ts hands it the
+ * auth module's session lookups (modules/auth/auth.service.ts) and the account module's token
+ * lookup (modules/account/account.service.ts).
+ */
+export interface AuthResolvers {
+  /** The session of a cookie token, or null (unknown, expired, disabled user); may write (expiry, touch). */
+  session(db: Database, token: string, now: Date, cache: ReadCache): Promise<ResolvedSession | null>;
+  /** The session from the read cache alone: a session, null (known bad), or undefined when not cached. */
+  cachedSession(db: Database, token: string, cache: ReadCache): ResolvedSession | null | undefined;
+  /** The user and scope of a personal API token (`Authorization: Bearer`), or null. */
+  apiToken(db: Database, token: string): Promise<{ scope: ApiTokenScope; user: CurrentUser } | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,10 +83,10 @@ export function isSessionUrl(url: string): boolean {
  * here: an invalid, revoked or expired token leaves the request anonymous, so routes answer 401).
  * Static files and pages never touch the database.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, resolvers: AuthResolvers): void {
   app.decorateRequest('authMethod', null);
   app.decorateRequest('tokenScope', null);
-  const signIn = (request: FastifyRequest, resolved: { sessionId: string; user: CurrentUser } | null) => {
+  const signIn = (request: FastifyRequest, resolved: ResolvedSession | null) => {
     if (resolved) {
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
@@ -69,7 +99,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!isSessionUrl(request.url)) return done();
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
-      resolveApiToken(app.db, bearer).then((byToken) => {
+      resolvers.apiToken(app.db, bearer).then((byToken) => {
         if (!byToken) return done();
         // a read-only token reads: every POST/PUT/PATCH/DELETE is refused before its route runs
         if (byToken.scope === 'read-only' && isMutatingMethod(request.method)) return done(forbidden('errors.token.readOnly'));
@@ -82,12 +112,12 @@ export function registerAuth(app: FastifyInstance): void {
     }
     const token = request.cookies[sessionCookieName(request)];
     if (!token) return done();
-    const cached = resolveCachedSession(app.db, token, app.readCache);
+    const cached = resolvers.cachedSession(app.db, token, app.readCache);
     if (cached !== undefined) {
       signIn(request, cached);
       return done();
     }
-    resolveSession(app.db, token, new Date(), app.readCache).then((resolved) => {
+    resolvers.session(app.db, token, new Date(), app.readCache).then((resolved) => {
       signIn(request, resolved);
       done();
     }, done);

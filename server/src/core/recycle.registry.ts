@@ -11,8 +11,8 @@
  * purge, in the same transaction, and writes the audit entry.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { recycleBin } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { recycleBin } from '../db/schema';
 
 /** What one type of object does when the bin restores or purges it. */
 export interface Recyclable {
@@ -38,6 +38,25 @@ export function registerRecyclable(r: Recyclable): void {
 /** The handler of `type`, or undefined when no module registered one. */
 export function recyclableOf(type: string): Recyclable | undefined {
   return registry.get(type);
+}
+
+/**
+ * Work another module does inside the purge of an object of `type`, before the object's row goes:
+ * the subjects module drops an application's subject tables when the application is purged (the
+ * applications module does not import the subjects module; it runs the steps registered here).
+ */
+export type PurgeStep = (tx: Executor, id: string) => Promise<void>;
+
+const purgeSteps = new Map<string, PurgeStep[]>();
+
+/** Adds a step to every purge of `type` objects. Call at module load. */
+export function registerPurgeStep(type: string, step: PurgeStep): void {
+  purgeSteps.set(type, [...(purgeSteps.get(type) ?? []), step]);
+}
+
+/** Runs the steps registered for `type` on object `id`, in registration order, in `tx`'s transaction. */
+export async function runPurgeSteps(tx: Executor, type: string, id: string): Promise<void> {
+  for (const step of purgeSteps.get(type) ?? []) await step(tx, id);
 }
 
 /** Every registered type, sorted. */

@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { TEXT_VALUE_MAX } from '../../../../contracts/constants';
 import { rowsOf, type Executor } from '../../db/client';
-import { ident, sequenceNameOf } from '../subjects/ddl';
-import { evaluateFormula, formulaOrder } from '../subjects/formula';
-import type { FieldDef, SubjectDef } from '../subjects/subject-def';
+import { ident, sequenceNameOf } from './ddl';
+import { evaluateFormula, formulaOrder } from './formula';
+import type { FieldDef, SubjectDef } from './subject-def';
 import { parseDate, parseDecimal, type FieldValue } from './values';
 
 /** `n` formatted for an auto-number field: `prefix` + `n` padded with zeros to `padding` digits. */

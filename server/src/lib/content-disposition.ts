@@ -4,7 +4,7 @@
  * for old clients. Control and bidirectional formatting characters are dropped first
  * (lib/unsafe-chars.ts), also from names stored before uploads were cleaned of them.
  */
-import { withoutUnsafeChars } from '../../lib/unsafe-chars';
+import { withoutUnsafeChars } from './unsafe-chars';
 
 /** Media types a browser may show in place (`disposition=inline`); everything else downloads. */
 export const INLINE_TYPES: ReadonlySet<string> = new Set([

@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FieldOptions, FieldType } from '../../../../contracts';
-import type { Database } from '../../db/client';
-import { fields, recordLinks, subjects } from '../../db/schema';
-import { addFieldColumn, createSubjectTable, ident, tableNameOf } from '../subjects/ddl';
-import { storageOf } from '../subjects/field-types';
-import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
-import { call, json, userSession } from '../../test/helpers';
-import type { World } from '../../test/route-specs';
+import type { FieldOptions, FieldType } from '../../../contracts';
+import type { Database } from '../db/client';
+import { fields, recordLinks, subjects } from '../db/schema';
+import { addFieldColumn, createSubjectTable, ident, tableNameOf } from '../modules/subjects/ddl';
+import { storageOf } from '../modules/subjects/field-types';
+import { loadSubjectDef, type SubjectDef } from '../modules/subjects/subject-def';
+import { call, json, userSession } from './helpers';
+import type { World } from './route-specs';
 
 export interface TestField {
   key: string;

@@ -14,8 +14,8 @@
  *   audit.routes-walk.test.ts repeats every PATCH/PUT and checks exactly that.
  */
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preSerializationHookHandler } from 'fastify';
-import { isApiUrl, isMutatingMethod } from '../../lib/csrf';
-import { auditWriter, type AuditWriter } from './audit.service';
+import { isApiUrl, isMutatingMethod } from '../lib/csrf';
+import { auditWriter, type AuditWriter } from './audit.writer';
 
 /** A mutating /api route and the audit actions it declares. */
 export interface MutatingRoute {

@@ -5,7 +5,7 @@
  * `effectiveRoleSql` (applications.repository.ts `findRole`, the application list and detail).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { APP_ROLES, type AppRole } from '../../../../contracts';
+import { APP_ROLES, type AppRole } from '../../../contracts';
 
 /** SQL ordering of roles, strongest first. */
 const roleRank = (column: SQL) => sql`case ${column} when 'owner' then 0 when 'editor' then 1 else 2 end`;
