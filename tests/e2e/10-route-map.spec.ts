@@ -42,8 +42,9 @@ const specPaths = readFileSync('docs/routes.txt', 'utf8')
 
 /** What each route shows once loaded, when it is not a ModulePending page. */
 const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
-  '/': { url: /\/admin$/ },
-  '/login': { url: /\/admin$/ },
+  // a signed-in user's home: the last workspace once one has been opened in this session, else the console
+  '/': { url: new RegExp(`/(admin|${APP.slug})$`) },
+  '/login': { url: new RegExp(`/(admin|${APP.slug})$`) },
   '/init': { testId: 'init-closed' },
   '/403': { testId: 'exception-403' },
   '/404': { testId: 'exception-404' },
