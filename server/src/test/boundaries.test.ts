@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { ESLint } from 'eslint';
 import { runsOnOneEngine } from './engines';
 
-runsOnOneEngine('pglite', 'module boundaries: the lint on planted files and the import graph, no database');
+runsOnOneEngine('postgres', 'module boundaries: the lint on planted files and the import graph, no database');
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const planted = path.join(root, 'server/src/modules/planted-boundary/planted-boundary.service.ts');
