@@ -46,8 +46,8 @@ export default defineConfig({
   // flaky at the end of `npm test` (scripts/test-all.mjs), so it is seen and fixed
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  // 15 s: the browser tests share the machine with the API suites (scripts/test-all.mjs), a busy
-  // server can take seconds to answer; a passing check waits no longer for it
+  // 15 s: a busy 2-core machine (two servers and two browsers) can take seconds to answer; a
+  // passing check waits no longer for it
   expect: { timeout: 15_000 },
   outputDir: 'test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
