@@ -116,7 +116,7 @@ function slowestFiles(times) {
 
 /**
  * The API test files of one engine's suite (node 20's test runner does not expand globs itself).
- * A file that declares `runsOnOneEngine('<engine>', 'why')` (server/src/test/helpers.ts) goes to
+ * A file that declares `runsOnOneEngine('<engine>', 'why')` (server/src/test/engines.ts) goes to
  * that engine's suite only, or to the other one when that engine's suite is skipped (SKIP_PG=1).
  */
 function apiTestFiles(engine) {

@@ -296,40 +296,38 @@ test.describe('every path renders', () => {
       const chunk = chunkOf(route?.component ?? '');
       const fetchedChunk = () => [...chunksFetched].some((f) => f.startsWith(`/admin/${chunk}.`));
       problems.length = 0;
-      {
-        // the first path loads the page; the others follow the app's own navigation
-        const marker = MARKERS[path];
-        const testId = marker?.testId ?? 'module-pending';
-        if (page.url() === 'about:blank') await page.goto(fill(path));
-        else {
-          // the previous path may show the same marker: it is renamed first, so only the new page's counts
-          await page.evaluate(
-            ({ to, id }) => {
-              document.querySelectorAll(`[data-testid="${id}"]`).forEach((el) => el.setAttribute('data-testid', `${id}-before`));
-              window.history.pushState(null, '', to);
-              window.dispatchEvent(new PopStateEvent('popstate'));
-            },
-            { to: fill(path), id: testId },
-          );
-        }
-        if (marker?.url) await expect(page).toHaveURL(marker.url);
-        else await expect(page.getByTestId(testId)).toBeVisible();
-        // its own chunk, fetched now or by an earlier path of the same page component
-        if (!marker?.url) await expect.poll(fetchedChunk, { message: `${chunk} fetched from /admin/` }).toBe(true);
-        await expect(page.getByTestId('route-error')).toHaveCount(0);
-        await expect(page.getByTestId('chunk-error')).toHaveCount(0);
-        expect(
-          unexpected(problems, [
-            { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
-            {
-              url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
-              status: 404,
-            },
-            // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
-            { url: '/api/v1/subjects/no_such_subject', status: 400 },
-          ]),
-        ).toEqual([]);
+      // the first path loads the page; the others follow the app's own navigation
+      const marker = MARKERS[path];
+      const testId = marker?.testId ?? 'module-pending';
+      if (page.url() === 'about:blank') await page.goto(fill(path));
+      else {
+        // the previous path may show the same marker: it is renamed first, so only the new page's counts
+        await page.evaluate(
+          ({ to, id }) => {
+            document.querySelectorAll(`[data-testid="${id}"]`).forEach((el) => el.setAttribute('data-testid', `${id}-before`));
+            window.history.pushState(null, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          },
+          { to: fill(path), id: testId },
+        );
       }
+      if (marker?.url) await expect(page).toHaveURL(marker.url);
+      else await expect(page.getByTestId(testId)).toBeVisible();
+      // its own chunk, fetched now or by an earlier path of the same page component
+      if (!marker?.url) await expect.poll(fetchedChunk, { message: `${chunk} fetched from /admin/` }).toBe(true);
+      await expect(page.getByTestId('route-error')).toHaveCount(0);
+      await expect(page.getByTestId('chunk-error')).toHaveCount(0);
+      expect(
+        unexpected(problems, [
+          { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
+          {
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
+            status: 404,
+          },
+          // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
+          { url: '/api/v1/subjects/no_such_subject', status: 400 },
+        ]),
+      ).toEqual([]);
     });
   }
 });

@@ -239,8 +239,6 @@ export function ownDatabasePerTest(reason: string): void {
   ownDatabaseReason = reason;
 }
 
-export { runsOnOneEngine, type TestEngine } from './engines';
-
 let fileDb: Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> | undefined;
 
 /**
