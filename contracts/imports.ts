@@ -15,6 +15,8 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_ON_ERROR = ['all_or_nothing', 'skip_bad_rows'] as const;
 export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
 export const IMPORT_STATUSES = ['uploaded', 'validated', 'running', 'done', 'undoing', 'failed', 'undone'] as const;
+/** What applying a staged row does (`skip`: a bad row left out under skip_bad_rows). */
+export const IMPORT_ROW_ACTIONS = ['insert', 'update', 'unchanged', 'skip'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export {
@@ -118,7 +120,7 @@ export const importRowSchema = z.object({
   rowNumber: z.number().int(),
   raw: z.array(z.string()),
   values: z.record(z.string(), z.unknown()).nullable(),
-  action: z.enum(['insert', 'update', 'unchanged', 'skip']).nullable(),
+  action: z.enum(IMPORT_ROW_ACTIONS).nullable(),
   recordId: z.string().nullable(),
   errors: z.array(importRowErrorSchema),
 });

@@ -151,10 +151,13 @@ export type RecordBulkDelete = z.infer<typeof recordBulkDeleteSchema>;
 /** One change of one field in a version. */
 export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 
+/** What made a record version (the record_versions.action column takes its values from here). */
+export const RECORD_VERSION_ACTIONS = ['create', 'update', 'delete', 'restore'] as const;
+
 /** A version of a record (GET …/records/:id/versions, newest first). */
 export const recordVersionSchema = z.object({
   version: z.number().int(),
-  action: z.enum(['create', 'update', 'delete', 'restore']),
+  action: z.enum(RECORD_VERSION_ACTIONS),
   actorId: z.string().nullable(),
   actorLabel: z.string().nullable(),
   at: z.string(),

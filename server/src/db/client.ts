@@ -101,6 +101,15 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const shown = path.join(dataDir, 'db');
     description = `PGlite in ${path.isAbsolute(shown) || shown.startsWith('.') ? shown : `./${shown}`}`;
   }
+  return pgliteHandle(client, description);
+}
+
+/**
+ * A handle over an open PGlite instance: a new Drizzle database on it (so per-database caches,
+ * e.g. the settings', start empty) whose `close` closes the instance. Tests reuse one instance
+ * this way from test to test (test/pglite-reuse.ts).
+ */
+export function pgliteHandle(client: PGlite, description: string): DatabaseHandle {
   const db: Database = drizzlePglite(client, { schema });
   return {
     db,

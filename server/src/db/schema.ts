@@ -2,6 +2,8 @@
  * The database schema (Drizzle, PostgreSQL dialect; the same for PGlite and PostgreSQL).
  * Migrations are generated from this file with drizzle-kit into `server/drizzle/` and committed
  * (docs/code-style.md "Migrations are committed SQL"). Timestamps are `timestamptz`, read as `Date`.
+ * Text columns of a fixed set of values take the set from the contracts (`{ enum: APP_ROLES }`), so
+ * the API's schemas and the column's type are one list.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -20,6 +22,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { APP_ROLES, CLIENT_STATUSES, LOCALES, VARIABLE_TYPES } from '../../../contracts/constants';
+import { IMPORT_FORMATS, IMPORT_MODES, IMPORT_ON_ERROR, IMPORT_ROW_ACTIONS, IMPORT_STATUSES } from '../../../contracts/imports';
+import { NOTICE_AUDIENCES, NOTICE_KINDS } from '../../../contracts/notices';
+import { RECORD_VERSION_ACTIONS } from '../../../contracts/records';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
@@ -42,7 +48,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
-    locale: text('locale', { enum: ['zh-CN', 'en-US'] }).notNull().default('zh-CN'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('zh-CN'),
     /** The workspace last opened (docs/product.md "Shell": `/` sends an auditor there); cleared when it is deleted. */
     lastApp: uuid('last_app').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     disabled: boolean('disabled').notNull().default(false),
@@ -116,7 +122,7 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    role: text('role', { enum: APP_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -245,7 +251,7 @@ export const groupGrants = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    role: text('role', { enum: APP_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -302,7 +308,7 @@ export const variables = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull(),
-    type: text('type', { enum: ['text', 'number', 'json', 'secret'] }).notNull(),
+    type: text('type', { enum: VARIABLE_TYPES }).notNull(),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     value: text('value'),
     secret: text('secret'),
@@ -391,10 +397,10 @@ export const notices = pgTable(
   'notices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['announcement', 'message'] }).notNull(),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
-    audience: text('audience', { enum: ['everyone', 'groups', 'application', 'user'] }).notNull(),
+    audience: text('audience', { enum: NOTICE_AUDIENCES }).notNull(),
     groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -461,7 +467,7 @@ export const clients = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     industry: text('industry'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
     contacts: jsonb('contacts').notNull().default(sql`'[]'::jsonb`),
     address: text('address'),
     notes: text('notes'),
@@ -569,7 +575,7 @@ export const recordVersions = pgTable(
       .references(() => subjects.id, { onDelete: 'cascade' }),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
-    action: text('action', { enum: ['create', 'update', 'delete', 'restore'] }).notNull(),
+    action: text('action', { enum: RECORD_VERSION_ACTIONS }).notNull(),
     actorId: uuid('actor_id'),
     actorLabel: text('actor_label'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -771,13 +777,13 @@ export const importBatches = pgTable(
       .notNull()
       .references(() => subjects.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    format: text('format', { enum: ['csv', 'xlsx', 'json'] }).notNull(),
+    format: text('format', { enum: IMPORT_FORMATS }).notNull(),
     headers: jsonb('headers').notNull().default(sql`'[]'::jsonb`),
     mapping: jsonb('mapping').notNull().default(sql`'{}'::jsonb`),
-    mode: text('mode', { enum: ['insert', 'update', 'upsert'] }).notNull().default('insert'),
+    mode: text('mode', { enum: IMPORT_MODES }).notNull().default('insert'),
     keyFields: jsonb('key_fields').notNull().default(sql`'[]'::jsonb`),
-    onError: text('on_error', { enum: ['all_or_nothing', 'skip_bad_rows'] }).notNull().default('all_or_nothing'),
-    status: text('status', { enum: ['uploaded', 'validated', 'running', 'done', 'undoing', 'failed', 'undone'] }).notNull().default('uploaded'),
+    onError: text('on_error', { enum: IMPORT_ON_ERROR }).notNull().default('all_or_nothing'),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('uploaded'),
     total: integer('total').notNull().default(0),
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),
@@ -816,7 +822,7 @@ export const importRows = pgTable(
     raw: jsonb('raw').notNull(),
     values: jsonb('values'),
     errors: jsonb('errors'),
-    action: text('action', { enum: ['insert', 'update', 'unchanged', 'skip'] }),
+    action: text('action', { enum: IMPORT_ROW_ACTIONS }),
     recordId: uuid('record_id'),
     versionBefore: integer('version_before'),
     versionAfter: integer('version_after'),

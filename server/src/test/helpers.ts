@@ -26,6 +26,7 @@ import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate';
 import { testDatabaseUrl } from '../env';
 import type { AnchorFile } from '../modules/audit/audit.anchors';
 import type { SigningKey } from '../modules/audit/audit.signing';
+import { closeOwnPglite, openOwnPglite } from './pglite-reuse';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -208,10 +209,17 @@ export async function createEngineDatabase(
   return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+/**
+ * A migrated database: on PGlite a new instance from the snapshot (the file's shared database), or
+ * for a test of its own (`own`) the file's reusable instance emptied back to the migrated state
+ * (test/pglite-reuse.ts: ~30 ms instead of ~1.2 s); on PostgreSQL a new copy of the template.
+ */
+async function openTestDatabase(own = false): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     snapshot ??= pgliteSnapshot();
+    // TEST_PGLITE_REUSE=0: a new instance per test, as on PostgreSQL (to rule the reuse out)
+    if (own && process.env.TEST_PGLITE_REUSE !== '0') return openOwnPglite(await snapshot);
     const handle = await openDatabase({ memory: true, snapshot: await snapshot });
     return { handle, dispose: () => handle.close() };
   }
@@ -305,6 +313,7 @@ const footprintBefore = footprint().catch(() => null);
 // PostgreSQL server; a data folder): see docs/testing.md "Isolation".
 after(async () => {
   if (fileDb) await (await fileDb).dispose();
+  await closeOwnPglite();
   const before = await footprintBefore;
   if (!before) return;
   const left = leaks(before, await footprint());
@@ -334,7 +343,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const own = Boolean(ownDatabaseReason) || Boolean(opts.ownDatabase);
-  const { handle, dispose } = own ? await openTestDatabase() : { ...(await fileDatabase()), dispose: async () => undefined };
+  const { handle, dispose } = own ? await openTestDatabase(true) : { ...(await fileDatabase()), dispose: async () => undefined };
   let app: FastifyInstance;
   try {
     app = await buildApp({
