@@ -26,6 +26,9 @@ export default defineConfig({
   ],
   npmClient: 'npm',
   title: 'Assay',
+  // replaces umi's default viewport (user-scalable=no, maximum-scale=1.0): people with low vision
+  // must be able to zoom (docs/accessibility.md)
+  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   publicPath: '/admin/',
   /** Build output; ASSAY_OUTPUT_PATH lets a second build sit beside dist/ (the server's DIST_DIR). */
   outputPath: process.env.ASSAY_OUTPUT_PATH ?? 'dist',

@@ -36,8 +36,22 @@ const PASSWORD_TAB = '/admin/person?tab=password';
  * applies the user's saved language, or for a visitor their earlier pick, the browser's language
  * when Assay has it, else the site's default language (utils/locale-choice.ts). A network failure counts as anonymous with the fallback site.
  */
+/**
+ * `<html lang>` follows the active language (zh-CN or en-US), so screen readers and the browser
+ * read the page in it: set now, and again on each switch (umi's setLocale without reload fires
+ * `languagechange` on window).
+ */
+function followLocaleInHtmlLang(): void {
+  const sync = () => {
+    document.documentElement.lang = getLocale();
+  };
+  sync();
+  window.addEventListener('languagechange', sync);
+}
+
 export async function getInitialState(): Promise<InitialState> {
   document.documentElement.style.setProperty('--assay-primary', PRIMARY_COLOR);
+  followLocaleInHtmlLang();
   const [currentUser, site] = await Promise.all([
     getCurrentUser().catch(() => null),
     getPublicSettings().catch(() => SITE_FALLBACK),

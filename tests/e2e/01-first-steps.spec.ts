@@ -56,8 +56,11 @@ test('first steps: language, application, subject, fields, import, views', async
   // 1. signed in as the administrator /init created; choose English, which is saved for the user
   await signInThroughPage(page);
   await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await switchLanguage(page, 'en-US');
   await expect(page.getByTestId('create-app')).toHaveText(/New application/);
+  // <html lang> follows the language, for screen readers and the browser's own reading of the page
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -70,6 +73,7 @@ test('first steps: language, application, subject, fields, import, views', async
   // … and signing in brings the saved English back
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('create-app')).toHaveText(/New application/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
   // 2. Application: the console dashboard's "New application" (slug, name)
   await page.getByTestId('create-app').click();

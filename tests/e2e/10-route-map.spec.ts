@@ -120,6 +120,13 @@ test.describe('the whole map', () => {
     expect(specPaths.filter((p) => !byPath.has(p))).toEqual([]);
   });
 
+  test('the page can be zoomed: the viewport sets no user-scalable=no and no maximum-scale', async ({ page }) => {
+    await page.goto('/login');
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).toBe('width=device-width, initial-scale=1');
+    await expect(page.locator('meta[name="viewport"]')).toHaveCount(1);
+  });
+
   test('window.g_umi.version is 4.4.11', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByTestId('console-dashboard')).toBeVisible();
@@ -317,6 +324,8 @@ test.describe('every path renders', () => {
       if (!marker?.url) await expect.poll(fetchedChunk, { message: `${chunk} fetched from /admin/` }).toBe(true);
       await expect(page.getByTestId('route-error')).toHaveCount(0);
       await expect(page.getByTestId('chunk-error')).toHaveCount(0);
+      // <html lang> names the page's language (the browser tests run in zh-CN)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
       expect(
         unexpected(problems, [
           { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
