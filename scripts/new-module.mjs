@@ -78,6 +78,7 @@ function namesOf(name, singular, zh) {
     Pascals: pascal(name), // Widgets: the page component
     snakes: name.replace(/-/g, '_'), // widgets: the SQL table, the migration's name
     snake: singular.replace(/-/g, '_'), // widget: the audit actions widget.create…, the recycle type
+    SNAKE: singular.replace(/-/g, '_').toUpperCase(), // WIDGET: constants (WIDGET_STATUSES)
     words: words(name), // widgets (English prose)
     word: words(singular), // widget
     Titles: title(name), // Widgets
@@ -88,7 +89,7 @@ function namesOf(name, singular, zh) {
 
 /** Replaces the `__token__` placeholders of a template with the module's names. */
 function fill(text, n) {
-  return text.replace(/__(kebab|camels|camel|Pascals|Pascal|snakes|snake|words|word|Titles|Title|Zh)__/g, (_, k) => n[k]);
+  return text.replace(/__(kebab|camels|camel|Pascals|Pascal|snakes|snake|SNAKE|words|word|Titles|Title|Zh)__/g, (_, k) => n[k]);
 }
 
 /* ---------------------------------------------------------------------------------------------- *
@@ -226,7 +227,7 @@ const RESOURCE = `/**
 import { defineResource } from './resource';
 
 /** The statuses of a __word__ (the table's check constraint, server/src/db/tables/__kebab__.ts, lists the same). */
-export const __Pascal___STATUSES = ['draft', 'active', 'archived'] as const;
+export const __SNAKE___STATUSES = ['draft', 'active', 'archived'] as const;
 
 export const __camel__Resource = defineResource({
   name: '__kebab__',
@@ -234,7 +235,14 @@ export const __camel__Resource = defineResource({
   fields: {
     name: { kind: 'text', required: true, minLength: 1, maxLength: 200, unique: 'ci', sortable: true, searchable: true },
     description: { kind: 'longText', maxLength: 5000, listed: false },
-    status: { kind: 'enum', values: __Pascal___STATUSES, default: 'draft', sortable: true, filterable: 'eq', form: { input: 'radio' } },
+    status: {
+      kind: 'enum',
+      values: __SNAKE___STATUSES,
+      default: 'draft',
+      sortable: true,
+      filterable: 'eq',
+      form: { input: 'radio' },
+    },
   },
   access: { list: 'user', read: 'user', create: 'admin', update: 'admin', delete: 'admin' },
   audit: '__snake__',
@@ -262,7 +270,7 @@ import { resourceSchemas } from './resource-zod';
 import type { __Pascal__Resource } from './__kebab__.resource';
 import { __camel__Resource } from './__kebab__.resource';
 
-export { __camel__Resource, __Pascal___STATUSES, type __Pascal__Resource } from './__kebab__.resource';
+export { __camel__Resource, __SNAKE___STATUSES, type __Pascal__Resource } from './__kebab__.resource';
 
 /** Every schema of /api/v1/__kebab__ (the resource kit's, from the definition). */
 export const __camel__Schemas = resourceSchemas(__camel__Resource);
@@ -290,14 +298,18 @@ export const __camels__ = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description'),
-    status: text('status', { enum: ['draft', 'active', 'archived'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'active', 'archived'] })
+      .notNull()
+      .default('draft'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete(),
   },
   (t) => [
-    uniqueIndex('__snakes___name_key').on(sql\`lower(\${t.name})\`).where(sql\`\${t.deletedAt} is null\`),
+    uniqueIndex('__snakes___name_key')
+      .on(sql\`lower(\${t.name})\`)
+      .where(sql\`\${t.deletedAt} is null\`),
     check('__snakes___status_check', sql\`\${t.status} in ('draft', 'active', 'archived')\`),
   ],
 );
@@ -327,14 +339,17 @@ const SERVICE = `/**
  */
 import type { __Pascal__ } from '../../../../contracts';
 import { __camel__Resource } from '../../../../contracts';
-import { createResourceService } from '../../core/resource';
+import { createResourceService, type ResourceHooks } from '../../core/resource';
 import type { __Pascal__Row } from '../../db/schema';
 import { __camel__Repository } from './__kebab__.repository';
 
-/** list/get/create/update/remove of __words__, and the recycle bin's restore/purge of type \`__snake__\`. */
-export const __camel__Service = createResourceService<__Pascal__Row, Record<string, never>, __Pascal__>(__camel__Resource, __camel__Repository, {
+/** What is special to __words__: the audit entry of an update names the __word__. */
+const hooks: ResourceHooks<__Pascal__Row, Record<string, never>, __Pascal__> = {
   updateDetails: (row) => ({ name: row.name }),
-});
+};
+
+/** list/get/create/update/remove of __words__, and the recycle bin's restore/purge of type \`__snake__\`. */
+export const __camel__Service = createResourceService(__camel__Resource, __camel__Repository, hooks);
 `;
 
 const ROUTES = `/**
@@ -377,8 +392,14 @@ async function make__Pascal__(w: World): Promise<string> {
 }
 
 export const ROUTE_SPECS: RouteSpecs = {
-  [\`GET \${BASE}\`]: { allow: allow[\`GET \${BASE}\`], call: (w, cookie) => call(w.app, 'GET', \`\${BASE}?sort=status:desc\`, { cookie }) },
-  [\`GET \${BASE}/:id\`]: { allow: allow[\`GET \${BASE}/:id\`], call: (w, cookie) => call(w.app, 'GET', \`\${BASE}/\${MISSING_ID}\`, { cookie }) },
+  [\`GET \${BASE}\`]: {
+    allow: allow[\`GET \${BASE}\`],
+    call: (w, cookie) => call(w.app, 'GET', \`\${BASE}?sort=status:desc\`, { cookie }),
+  },
+  [\`GET \${BASE}/:id\`]: {
+    allow: allow[\`GET \${BASE}/:id\`],
+    call: (w, cookie) => call(w.app, 'GET', \`\${BASE}/\${MISSING_ID}\`, { cookie }),
+  },
   [\`POST \${BASE}\`]: {
     allow: allow[\`POST \${BASE}\`],
     call: (w, cookie) => call(w.app, 'POST', BASE, { cookie, body: { name: '' } }),
@@ -450,14 +471,22 @@ test('__kebab__: create, read, list, edit; validation and uniqueness name the fi
   assert.deepEqual(json<{ data: __Pascal__ }>(await call(app, 'GET', \`\${BASE}/\${alpha.id}\`, { cookie })).data, alpha);
   const beta = await create(app, cookie, { name: \`\${p} Beta\`, description: 'Second', status: 'active' });
 
-  const invalid = await call(app, 'POST', BASE, { cookie, headers: EN, body: { name: '', status: 'gone', description: 'x'.repeat(5001) } });
+  const invalid = await call(app, 'POST', BASE, {
+    cookie,
+    headers: EN,
+    body: { name: '', status: 'gone', description: 'x'.repeat(5001) },
+  });
   assert.equal(invalid.statusCode, 400);
   assert.deepEqual(fieldsOf(invalid), ['description', 'name', 'status']);
   const taken = await call(app, 'POST', BASE, { cookie, headers: EN, body: { name: \`\${p} ALPHA\` } });
   assert.equal(taken.statusCode, 409);
   assert.deepEqual(fieldsOf(taken), ['name']);
   assert.equal((await call(app, 'PATCH', \`\${BASE}/\${beta.id}\`, { cookie, body: { name: \`\${p} alpha\` } })).statusCode, 409);
-  assert.equal((await call(app, 'PATCH', \`\${BASE}/\${beta.id}\`, { cookie, body: { colour: 'red' } })).statusCode, 400, 'unknown keys refused');
+  assert.equal(
+    (await call(app, 'PATCH', \`\${BASE}/\${beta.id}\`, { cookie, body: { colour: 'red' } })).statusCode,
+    400,
+    'unknown keys refused',
+  );
   assert.equal((await call(app, 'GET', \`\${BASE}/00000000-0000-4000-8000-000000000000\`, { cookie })).statusCode, 404);
 
   const names = async (query: string) => {
@@ -475,10 +504,8 @@ test('__kebab__: create, read, list, edit; validation and uniqueness name the fi
   const edit = (body: object) => call(app, 'PATCH', \`\${BASE}/\${alpha.id}\`, { cookie, body });
   const edited = await edit({ status: 'archived', description: 'First' });
   assert.equal(edited.statusCode, 200, edited.body);
-  assert.deepEqual(
-    (({ status, description }) => ({ status, description }))(json<{ data: __Pascal__ }>(edited).data),
-    { status: 'archived', description: 'First' },
-  );
+  const { status, description } = json<{ data: __Pascal__ }>(edited).data;
+  assert.deepEqual({ status, description }, { status: 'archived', description: 'First' });
   const again = await edit({ status: 'archived' });
   assert.equal(json<{ unchanged?: boolean }>(again).unchanged, true, 'a change that changes nothing');
 
@@ -500,7 +527,8 @@ test('__kebab__: any signed-in user reads; only administrators write; anonymous 
   assert.equal((await call(app, 'GET', BASE, { cookie: user.cookie })).statusCode, 200);
   assert.equal((await call(app, 'GET', \`\${BASE}/\${one.id}\`, { cookie: user.cookie })).statusCode, 200);
   assert.equal((await call(app, 'POST', BASE, { cookie: user.cookie, body: { name: 'Nope' } })).statusCode, 403);
-  assert.equal((await call(app, 'PATCH', \`\${BASE}/\${one.id}\`, { cookie: user.cookie, body: { status: 'active' } })).statusCode, 403);
+  const patch = await call(app, 'PATCH', \`\${BASE}/\${one.id}\`, { cookie: user.cookie, body: { status: 'active' } });
+  assert.equal(patch.statusCode, 403);
   assert.equal((await call(app, 'DELETE', \`\${BASE}/\${one.id}\`, { cookie: user.cookie })).statusCode, 403);
   assert.equal((await call(app, 'GET', BASE)).statusCode, 401);
 });
@@ -516,9 +544,14 @@ test('__kebab__: delete goes to the recycle bin; restore is refused while the na
   assert.equal(removed.statusCode, 200, removed.body);
   assert.equal((await call(app, 'GET', \`\${BASE}/\${first.id}\`, { cookie })).statusCode, 404);
   assert.equal(json<PageBody<__Pascal__>>(await call(app, 'GET', \`\${BASE}?q=\${p}\`, { cookie })).total, 0);
-  const bin = json<PageBody<{ type: string; targetId: string; label: string }>>(await call(app, 'GET', \`/api/v1/recycle?type=__snake__&q=\${p}\`, { cookie }));
-  assert.deepEqual(bin.data.map((e) => [e.targetId, e.label]), [[first.id, \`\${p} Gone\`]]);
-  const [deleted] = json<PageBody<AuditEntry>>(await call(app, 'GET', \`/api/v1/audit?action=__snake__.delete&targetId=\${first.id}\`, { cookie })).data;
+  const inBin = await call(app, 'GET', \`/api/v1/recycle?type=__snake__&q=\${p}\`, { cookie });
+  const bin = json<PageBody<{ targetId: string; label: string }>>(inBin).data;
+  assert.deepEqual(
+    bin.map((e) => [e.targetId, e.label]),
+    [[first.id, \`\${p} Gone\`]],
+  );
+  const deletes = await call(app, 'GET', \`/api/v1/audit?action=__snake__.delete&targetId=\${first.id}\`, { cookie });
+  const [deleted] = json<PageBody<AuditEntry>>(deletes).data;
   assert.equal((deleted.before as { name: string }).name, \`\${p} Gone\`);
 
   // the name is free again; while another live __word__ holds it, the restore is refused
