@@ -1,10 +1,12 @@
-// `npm run new:module -- <name> [--singular <word>] [--dry-run]`: writes a working plain CRUD module
-// on the resource kit (docs/adding-a-module.md): the definition in contracts/, the drizzle table and
-// its SQL migration, the server module (repository, service, routes, route specs, an API test), the
-// registrations (app, audit actions, recycle type, messages, locales), the endpoint table of
-// server/README.md and an admin page on the web kit. It refuses to overwrite anything: every check
-// runs before the first write. `--dry-run` lists what it would write and change, and writes nothing.
-// Node builtins only; run from the repository root.
+// `npm run new:module -- <name> [--singular <word>] [--zh <中文名>] [--dry-run]`: writes a working plain
+// CRUD module on the resource kit (docs/adding-a-module.md "The scaffold"): the definition in
+// contracts/, the drizzle table (server/src/db/tables/) and its SQL migration (drizzle-kit, through
+// the journal), the server module (repository, service, routes, route specs, an API test), the
+// registrations (app, audit actions, recycle type, messages, locales), the module's rows of
+// server/README.md's endpoint table (as scripts/endpoint-table.ts prints them) and an admin page on
+// the web kit. It refuses to overwrite anything: every check and every edit is computed before the
+// first write. `--dry-run` lists what it would write and edit, and writes nothing. Exit status 1
+// on a refusal or a failed step. Node builtins only; run from the repository root.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -665,6 +667,9 @@ function runStep(label, cmd, args) {
   return r.stdout;
 }
 
+/** What this run has written or edited so far (reported when a later step fails). */
+const touched = [];
+
 function main() {
   if (!existsSync('server/src/modules') || !existsSync('contracts/resource.ts')) fail('run it from the repository root');
   const args = parseArgs(process.argv.slice(2));
@@ -699,8 +704,12 @@ function main() {
   for (const [p, text] of files) {
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, text, { flag: 'wx' });
+    touched.push(p);
   }
-  for (const [p, text] of edits) writeFileSync(p, text);
+  for (const [p, text] of edits) {
+    writeFileSync(p, text);
+    touched.push(p);
+  }
   const journal = 'server/drizzle/meta/_journal.json';
   const before = JSON.parse(read(journal)).entries.length;
   runStep('migration', 'npx', ['drizzle-kit', 'generate', '--config', 'server/drizzle.config.ts', '--name', n.snakes]);
@@ -721,5 +730,9 @@ try {
   main();
 } catch (err) {
   console.error(`[new:module] ${err.message}`);
+  if (touched.length) {
+    console.error(`written or edited before it failed:\n  ${touched.join('\n  ')}`);
+    console.error('fix the cause, then run what is left by hand (npm run db:generate -- --name <name>), or undo with git');
+  }
   process.exit(1);
 }
