@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { createdAt, softDelete, updatedAt } from './columns';
 
 /** Accounts. `email` is stored lower-case (checked); `locale` is the interface language (contracts LOCALES). */
