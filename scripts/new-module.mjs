@@ -288,10 +288,12 @@ export type __Pascal__Update = ResourceUpdateInput<__Pascal__Resource>;
 const TABLE = `/**
  * The __words__ table (contracts/__kebab__.resource.ts), re-exported by server/src/db/schema.ts:
  * one column per field, \`deleted_at\`/\`deleted_by\` for the recycle bin. \`name\` is unique
- * case-insensitively among live rows (partial unique index on lower(name)).
+ * case-insensitively among live rows (partial unique index on lower(name)). The status column takes
+ * its values from the definition; its check constraint lists them again for the database.
  */
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { __SNAKE___STATUSES } from '../../../../contracts/__kebab__.resource';
 import { createdAt, softDelete, updatedAt } from '../columns';
 
 export const __camels__ = pgTable(
@@ -300,9 +302,7 @@ export const __camels__ = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description'),
-    status: text('status', { enum: ['draft', 'active', 'archived'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: __SNAKE___STATUSES }).notNull().default('draft'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
