@@ -27,17 +27,7 @@ import { IMPORT_FORMATS, IMPORT_MODES, IMPORT_ON_ERROR, IMPORT_ROW_ACTIONS, IMPO
 import { NOTICE_AUDIENCES, NOTICE_KINDS } from '../../../contracts/notices';
 import { RECORD_VERSION_ACTIONS } from '../../../contracts/records';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-/**
- * Soft deletion (the recycle bin, modules/recycle): `deleted_at` set = in the bin, hidden from every
- * list and lookup; the row and its relations stay until purged. `deleted_by` has no foreign key
- * (the deleting account may itself be purged later).
- */
-const softDelete = () => ({
-  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-  deletedBy: uuid('deleted_by'),
-});
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, softDelete, updatedAt } from './columns';
 
 /** Accounts. `email` is stored lower-case (checked); `locale` is the interface language (contracts LOCALES). */
 export const users = pgTable(
