@@ -32,7 +32,11 @@ export interface RepositoryOptions<Extras extends Record<string, unknown>> {
   extras?: { [K in keyof Extras]: SQL };
   /** Turns the extras as the driver answers them (JSON may arrive as text) into their values. */
   parseExtras?: (raw: Record<string, unknown>) => Extras;
-  /** Filters on what is not a column: query parameter → condition (the parameter's value is parsed already). */
+  /**
+   * Filters on what is not a column: query parameter → condition (the parameter's value is parsed
+   * already). A parameter the definition does not declare (resourceSchemas' `query` option) is
+   * applied too when the query has it.
+   */
   filters?: Record<string, (value: unknown) => SQL | undefined>;
   /** Sort expressions that differ from the default (`lower(col)` for text, the column otherwise). */
   sortColumns?: Record<string, SQL>;
@@ -50,8 +54,11 @@ export interface ResourceRepository<Row, Extras> {
   find(db: Executor, id: string): Promise<RowWith<Row, Extras> | undefined>;
   /** Locks the row until the transaction ends (deleted ones too when `withDeleted`). */
   lock(db: Executor, id: string, withDeleted?: boolean): Promise<Row | undefined>;
-  /** True when a live row other than `exceptId` has `value` in `field` (`ci`: ignoring case). */
-  taken(db: Executor, field: string, value: unknown, exceptId?: string): Promise<boolean>;
+  /**
+   * True when a live row other than `exceptId` has `value` in `field` (`ci`: ignoring case) and,
+   * for a field `uniqueWithin` a scope, the same `within` values (null matches null).
+   */
+  taken(db: Executor, field: string, value: unknown, exceptId?: string, within?: Record<string, unknown>): Promise<boolean>;
   /** Inserts a row. @throws 23505 on a unique clash. */
   insert(db: Executor, values: Record<string, unknown>): Promise<Row>;
   /** Updates columns, `updated_at` (and bumps `version`). @throws 23505 on a unique clash. */
@@ -113,6 +120,11 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
       else if (mode === 'has') conds.push(sql`${value} = any(${col})`);
       else conds.push(eq(col, value));
     }
+    const declared = new Set(filters.map((f) => f.param));
+    for (const [param, own] of Object.entries(options.filters ?? {})) {
+      const value = query[param];
+      if (!declared.has(param) && value !== undefined && value !== '' && value !== null) conds.push(own(value));
+    }
     return and(...conds);
   }
 
@@ -173,13 +185,14 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
         .for('update');
       return row as Row | undefined;
     },
-    async taken(db, field, value, exceptId) {
+    async taken(db, field, value, exceptId, within = {}) {
       const col = columns[field];
       const same = def.fields[field]?.unique === 'ci' ? sql`lower(${col}) = lower(${String(value)})` : eq(col, value);
+      const scope = (def.fields[field]?.uniqueWithin ?? []).map((w) => (within[w] == null ? isNull(columns[w]) : eq(columns[w], within[w])));
       const [row] = await db
         .select({ id: table.id })
         .from(table as PgTable)
-        .where(and(live(), same, exceptId ? ne(table.id, exceptId) : undefined))
+        .where(and(live(), same, ...scope, exceptId ? ne(table.id, exceptId) : undefined))
         .limit(1);
       return Boolean(row);
     },
