@@ -13,7 +13,15 @@ export const variableResource = defineResource({
   name: 'variables',
   singular: 'variable',
   fields: {
-    key: { kind: 'text', required: true, pattern: 'variableKey', unique: true, uniqueWithin: ['applicationId'], sortable: true, searchable: true },
+    key: {
+      kind: 'text',
+      required: true,
+      pattern: 'variableKey',
+      unique: true,
+      uniqueWithin: ['applicationId'],
+      sortable: true,
+      searchable: true,
+    },
     type: { kind: 'enum', values: VARIABLE_TYPES, required: true, sortable: true, filterable: 'eq' },
     /** null = global; the list filters it by `scope` (`global` or an application id). */
     applicationId: { kind: 'reference', to: 'applications', form: { input: 'picker' } },

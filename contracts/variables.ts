@@ -20,7 +20,9 @@ export { variableResource, type VariableResource } from './variables.resource';
  * Every schema of /api/v1/variables: the kit's, with the list's `scope` (`global` or an
  * application id) and, on create, the value checked against the type (400 naming 'value').
  */
-export const variableSchemas = resourceSchemas(variableResource, { query: { scope: z.union([z.literal('global'), z.uuid()]).optional() } });
+export const variableSchemas = resourceSchemas(variableResource, {
+  query: { scope: z.union([z.literal('global'), z.uuid()]).optional() },
+});
 
 /** POST /api/v1/variables. `applicationId` null/absent = global. `value` is checked against `type`. */
 export const variableCreateSchema = variableSchemas.create.superRefine((v, ctx) => {

@@ -15,19 +15,26 @@ export type VariableApp = { applicationSlug: string | null; applicationName: str
 
 // Drizzle leaves columns unqualified in a one-table select: the subqueries name the outer row explicitly.
 const outerApplicationId = sql.raw('"variables"."application_id"');
-const appColumn = (column: 'slug' | 'name') => sql<string | null>`(select a.${sql.raw(column)} from applications a where a.id = ${outerApplicationId})`;
+const appColumn = (column: 'slug' | 'name') =>
+  sql<string | null>`(select a.${sql.raw(column)} from applications a where a.id = ${outerApplicationId})`;
 
 /** The kit's repository of variables, each row with its application, filtered by `scope` (`global` or an application id). */
 export const variableRepository = createResourceRepository<typeof variables, VariableApp>(variableResource, variables, {
   extras: { applicationSlug: appColumn('slug'), applicationName: appColumn('name') },
-  filters: { scope: (scope) => (scope === 'global' ? isNull(variables.applicationId) : eq(variables.applicationId, scope as string)) },
+  filters: {
+    scope: (scope) => (scope === 'global' ? isNull(variables.applicationId) : eq(variables.applicationId, scope as string)),
+  },
 });
 
 /**
  * The live variable `key` for `applicationId`: the application's own when it has one, else the
  * global one; undefined when neither exists.
  */
-export async function resolveVariable(db: Executor, key: string, applicationId?: string | null): Promise<VariableRow | undefined> {
+export async function resolveVariable(
+  db: Executor,
+  key: string,
+  applicationId?: string | null,
+): Promise<VariableRow | undefined> {
   const rows = await db
     .select()
     .from(variables)
@@ -35,7 +42,9 @@ export async function resolveVariable(db: Executor, key: string, applicationId?:
       and(
         eq(variables.key, key),
         isNull(variables.deletedAt),
-        applicationId ? or(isNull(variables.applicationId), eq(variables.applicationId, applicationId)) : isNull(variables.applicationId),
+        applicationId
+          ? or(isNull(variables.applicationId), eq(variables.applicationId, applicationId))
+          : isNull(variables.applicationId),
       ),
     );
   return rows.find((r) => r.applicationId !== null) ?? rows[0];

@@ -22,13 +22,18 @@ async function makeVariable(w: World): Promise<string> {
 
 export const ROUTE_SPECS: RouteSpecs = {
   'GET /api/v1/variables': {
-    allow: allow['GET /api/v1/variables'], call: (w, cookie) => call(w.app, 'GET', '/api/v1/variables', { cookie }) },
+    allow: allow['GET /api/v1/variables'],
+    call: (w, cookie) => call(w.app, 'GET', '/api/v1/variables', { cookie }),
+  },
   'POST /api/v1/variables': {
     allow: allow['POST /api/v1/variables'],
     call: (w, cookie) => call(w.app, 'POST', '/api/v1/variables', { cookie, body: { key: '' } }),
     audit: {
       run: (w) =>
-        call(w.app, 'POST', '/api/v1/variables', { cookie: w.users.admin.cookie, body: { key: 'API_TOKEN', type: 'secret', value: 's3cret' } }),
+        call(w.app, 'POST', '/api/v1/variables', {
+          cookie: w.users.admin.cookie,
+          body: { key: 'API_TOKEN', type: 'secret', value: 's3cret' },
+        }),
     },
   },
   'GET /api/v1/variables/:id': {
@@ -40,7 +45,8 @@ export const ROUTE_SPECS: RouteSpecs = {
     call: (w, cookie) => call(w.app, 'PATCH', `/api/v1/variables/${MISSING_ID}`, { cookie, body: { description: 'x' } }),
     audit: {
       prepare: makeVariable,
-      run: (w, id: string) => call(w.app, 'PATCH', `/api/v1/variables/${id}`, { cookie: w.users.admin.cookie, body: { value: 'w' } }),
+      run: (w, id: string) =>
+        call(w.app, 'PATCH', `/api/v1/variables/${id}`, { cookie: w.users.admin.cookie, body: { value: 'w' } }),
     },
   },
   'DELETE /api/v1/variables/:id': {

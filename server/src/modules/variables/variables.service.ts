@@ -64,7 +64,10 @@ export const variableService = createResourceService<VariableRow, VariableApp, V
   toColumns: (values, { id, input, before }) => {
     const type = (values.type ?? before?.type) as VariableType;
     if (typeof input.value !== 'string' || !('value' in values || 'type' in values)) return values;
-    return { ...values, ...(type === 'secret' ? { value: null, secret: encryptSecret(input.value, id) } : { value: input.value, secret: null }) };
+    return {
+      ...values,
+      ...(type === 'secret' ? { value: null, secret: encryptSecret(input.value, id) } : { value: input.value, secret: null }),
+    };
   },
   auditMask: (view, row) => (row.type === 'secret' ? { ...view, value: MASK } : view),
   beforeCreate: (tx, input) => requireApplication(tx, input.applicationId),
@@ -109,7 +112,11 @@ export interface ResolvedVariable {
  * process's key. undefined when no live variable has the key.
  * @throws Error when a stored secret does not decrypt (another key, or altered).
  */
-export async function readVariable(db: Executor, key: string, applicationId?: string | null): Promise<ResolvedVariable | undefined> {
+export async function readVariable(
+  db: Executor,
+  key: string,
+  applicationId?: string | null,
+): Promise<ResolvedVariable | undefined> {
   const row = await resolveVariable(db, key, applicationId);
   if (!row) return undefined;
   const value = row.type === 'secret' ? decryptSecret(row.secret ?? '', row.id) : (row.value ?? '');
