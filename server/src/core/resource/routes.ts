@@ -2,7 +2,8 @@
  * The resource kit's route factory (docs/resource-kit.md "Server"): the REST routes of a
  * resource under the API prefix, one per operation its definition gives a role
  * (contracts/resource.ts OPERATION_ROUTES):
- *   GET /<name>            list (paging `current`/`pageSize`, `q`, filters, `sort`) → page envelope
+ *   GET /<name>            list (paging `current`/`pageSize`, `q`, filters, `sort`) → page envelope;
+ *                          with `paging: 'cursor'`, `cursor`/`pageSize` → `{ success, data, nextCursor }`
  *   GET /<name>/export     export (`format` and the list's filters) → a CSV/XLSX download
  *   GET /<name>/:id        read → 404 `messages.notFound`
  *   POST /<name>           create → 201
@@ -83,7 +84,24 @@ export function resourceRoutes<Read, Detail = Read>(opts: ResourceRoutesOptions<
 
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    if (access.list) {
+    if (access.list && def.paging === 'cursor') {
+      api.get(
+        base,
+        {
+          preValidation: guardOf(access.list),
+          schema: {
+            tags,
+            summary: `List ${def.name} (keyset paging: pass the answer's nextCursor as cursor)`,
+            querystring: schemas.listQuery,
+            response: { 200: z.object({ success: z.literal(true), data: z.array(read), nextCursor: z.string().nullable() }), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const { items, nextCursor } = await service.listByCursor(app.db, request.query);
+          return { success: true as const, data: items, nextCursor };
+        },
+      );
+    } else if (access.list) {
       api.get(
         base,
         {

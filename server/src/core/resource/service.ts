@@ -73,6 +73,8 @@ export interface ResourceHooks<Row, Extras, Read, Detail = Read> {
 /** The service of one resource (`Detail`: what a read, create or update answers; default the list row's shape). */
 export interface ResourceService<Row, Extras, Read, Detail = Read> {
   list(db: Executor, query: ResourceListQuery): Promise<{ items: Read[]; total: number }>;
+  /** Keyset paging (`paging: 'cursor'`): the page after `query.cursor` and the next page's cursor (null on the last). @throws 400 naming `cursor`. */
+  listByCursor(db: Executor, query: ResourceListQuery): Promise<{ items: Read[]; nextCursor: string | null }>;
   /** @throws HttpError 404 (`messages.notFound`). */
   get(db: Executor, id: string): Promise<Detail>;
   /** @throws 409 CONFLICT naming a unique field; what the hooks throw. */
@@ -194,6 +196,10 @@ export function createResourceService<Row extends { id: string }, Extras extends
     async list(db, query) {
       const { rows, total } = await repo.list(db, query);
       return { items: rows.map(toRead), total };
+    },
+    async listByCursor(db, query) {
+      const { rows, nextCursor } = await repo.listByCursor(db, query);
+      return { items: rows.map(toRead), nextCursor };
     },
     get: current,
     async create(db, actor, input, audit) {
