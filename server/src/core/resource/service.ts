@@ -13,8 +13,9 @@
  *    only (auditDiff, the mode the audit log's diff shows without noise);
  *  - delete goes to the recycle bin (soft mark + bin entry; restore refused with 409 while a live
  *    row holds a unique value) or deletes the row at once (`deletion.mode: 'hard'`); the bin's
- *    restore and purge act on rows in the bin only, and a purge runs the purge steps other modules
- *    registered for the type (core/recycle.registry.ts) before the row goes.
+ *    restore acts on rows in the bin only (so does its purge with `messages.notDeleted`), and a
+ *    purge runs the purge steps other modules registered for the type (core/recycle.registry.ts)
+ *    before the row goes.
  * What is special to a module goes through `ResourceHooks`.
  */
 import { randomUUID } from 'node:crypto';
@@ -95,7 +96,7 @@ export interface ResourceService<Row, Extras, Read, Detail = Read> {
   purge(tx: Executor, id: string): Promise<void>;
   /** A row and its extras as the API shape. */
   toRead(r: RowWith<Row, Extras>): Read;
-  /** What the audit log keeps of a row. */
+  /** What the audit log keeps of a row (masked by `auditMask`). */
   auditView(tx: Executor, row: Row): Promise<Record<string, unknown>>;
 }
 
@@ -167,6 +168,7 @@ export function createResourceService<Row extends { id: string }, Extras extends
   const notInBin = () =>
     def.messages.notDeleted ? new HttpError(409, 'CONFLICT', def.messages.notDeleted as MessageKey) : notFoundError();
 
+  /** The writable fields of a row (relations loaded), unmasked: what changes are compared on. */
   async function auditView(tx: Executor, row: Row): Promise<Record<string, unknown>> {
     const view: Record<string, unknown> = {};
     for (const k of writable) {
@@ -192,7 +194,7 @@ export function createResourceService<Row extends { id: string }, Extras extends
 
   const service: ResourceService<Row, Extras, Read, Detail> = {
     toRead,
-    auditView,
+    auditView: async (tx, row) => masked(await auditView(tx, row), row),
     async list(db, query) {
       const { rows, total } = await repo.list(db, query);
       return { items: rows.map(toRead), total };
