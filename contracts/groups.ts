@@ -1,53 +1,40 @@
 /**
- * Groups of users (docs/product.md "Roles": members of an application are users or
- * groups). A group has members (users) and application roles granted to the whole group; a
- * user's effective role in an application is the highest of their own membership and the grants
- * of the live groups they are in. Deleting a group moves it to the recycle bin.
+ * Groups of users (docs/product.md "Roles": members of an application are users or groups). A
+ * group has members (users) and application roles granted to the whole group; a user's effective
+ * role in an application is the highest of their own membership and the grants of the live groups
+ * they are in. Deleting a group moves it to the recycle bin. The group's own schemas are the
+ * resource kit's, derived from contracts/groups.resource.ts; the members and grants are here.
  */
 import { z } from 'zod';
 import { APP_ROLES } from './constants';
 import { pageQuerySchema } from './envelope';
-import { sortParamSchema } from './users';
+import type { ResourceCreateInput, ResourceListQuery, ResourceRecord, ResourceUpdateInput } from './resource';
+import { resourceSchemas } from './resource-zod';
+import { groupResource, type GroupResource } from './groups.resource';
 
-export const groupNameSchema = z.string().trim().min(1, { message: 'errors.required' }).max(100);
+export { groupResource, type GroupResource } from './groups.resource';
+
+/** Every schema of /api/v1/groups: the kit's, with the list's `userId` (the groups that user is in). */
+export const groupSchemas = resourceSchemas(groupResource, { query: { userId: z.uuid().optional() } });
 
 /** POST /api/v1/groups. The name is unique, case-insensitively, among live groups (409 field 'name'). */
-export const groupCreateSchema = z.object({
-  name: groupNameSchema,
-  description: z.string().trim().max(500).optional(),
-});
-export type GroupCreate = z.infer<typeof groupCreateSchema>;
+export const groupCreateSchema = groupSchemas.create;
+export type GroupCreate = ResourceCreateInput<GroupResource>;
 
-/** PATCH /api/v1/groups/:id: name and/or description (at least one; '' clears the description). */
-export const groupUpdateSchema = z
-  .object({ name: groupNameSchema.optional(), description: z.string().trim().max(500).optional() })
-  .strict()
-  .refine((v) => v.name !== undefined || v.description !== undefined, { message: 'errors.required' });
-export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
+/** PATCH /api/v1/groups/:id: name and/or description (at least one; '' or null clears the description). */
+export const groupUpdateSchema = groupSchemas.update;
+export type GroupUpdate = ResourceUpdateInput<GroupResource>;
 
-export const groupSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** Live (not deleted) users in the group. */
-  memberCount: z.number().int(),
-  /** Applications the group has a role in. */
-  grantCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Group = z.infer<typeof groupSchema>;
+/** A group as the list answers it, with its counts of live members and of grants. */
+export const groupSchema = groupSchemas.read;
+export type Group = ResourceRecord<GroupResource>;
 
-/** Sortable columns of GET /groups. */
+/** Sortable columns of GET /groups (and updatedAt). */
 export const GROUP_SORT_FIELDS = ['name', 'createdAt', 'memberCount'] as const;
 
-/** GET /api/v1/groups: `q` searches the name; `userId` = the groups that user is in; sort (default name:asc). */
-export const groupListQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
-  sort: sortParamSchema(GROUP_SORT_FIELDS).optional(),
-  userId: z.uuid().optional(),
-});
-export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
+/** GET /api/v1/groups: `q` searches name and description; `userId` = the groups that user is in; sort (default name:asc). */
+export const groupListQuerySchema = groupSchemas.listQuery;
+export type GroupListQuery = ResourceListQuery & { userId?: string };
 
 /** An application role granted to a group. */
 export const groupGrantSchema = z.object({
@@ -58,8 +45,8 @@ export const groupGrantSchema = z.object({
 });
 export type GroupGrant = z.infer<typeof groupGrantSchema>;
 
-/** GET /api/v1/groups/:id: the group and its grants (by application name). Members are paged apart. */
-export const groupDetailSchema = groupSchema.extend({ grants: z.array(groupGrantSchema) });
+/** GET /api/v1/groups/:id (and create, update, the grant routes): the group and its grants (by application name). Members are paged apart. */
+export const groupDetailSchema = groupSchema.and(z.object({ grants: z.array(groupGrantSchema) }));
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
 
 /** A member as GET /api/v1/groups/:id/members lists it. */

@@ -72,7 +72,7 @@ function textBase(f: TextField | ContactField, required: boolean): z.ZodType<str
       .refine((v) => (v === '' && !required) || url.safeParse(v).success, { message: 'Invalid URL' });
   }
   if (f.kind !== 'text' && f.kind !== 'longText') throw new Error(`not a text field: ${f.kind}`);
-  let s = z.string().trim();
+  let s = f.trim === false ? z.string() : z.string().trim();
   if (f.lowercase) s = s.toLowerCase();
   if (required && f.minLength !== undefined) s = s.min(f.minLength, f.minLength === 1 ? { message: 'errors.required' } : undefined);
   if (max !== undefined) s = s.max(max);
@@ -252,11 +252,21 @@ export interface ResourceSchemas<D extends ResourceDef> {
   idParams: z.ZodType<{ id: string }>;
 }
 
+/** What a module adds to the derived schemas. */
+export interface ResourceSchemaOptions {
+  /**
+   * Query parameters of the list and the export beyond the definition's filters, or replacing one
+   * filter's schema (e.g. a scope `global` | uuid); the repository applies each through its
+   * `filters` entry of the same name.
+   */
+  query?: Record<string, z.ZodType>;
+}
+
 /**
  * Derives a resource's zod schemas from its definition (create, update, read, list and export
  * queries, id params); a module extends them only for what the definition cannot say.
  */
-export function resourceSchemas<D extends ResourceDef>(def: D): ResourceSchemas<D> {
+export function resourceSchemas<D extends ResourceDef>(def: D, options: ResourceSchemaOptions = {}): ResourceSchemas<D> {
   const writable = writableFields(def);
   const createShape = Object.fromEntries(writable.map((k) => [k, fieldSchema(def.fields[k], 'top', 'create')]));
   const updateShape: Record<string, z.ZodType> = Object.fromEntries(writable.map((k) => [k, fieldSchema(def.fields[k], 'top', 'update')]));
@@ -274,7 +284,7 @@ export function resourceSchemas<D extends ResourceDef>(def: D): ResourceSchemas<
   readShape.updatedAt = z.string();
   if (def.versioned) readShape.version = z.number().int();
 
-  const filters = filterShape(def);
+  const filters = { ...filterShape(def), ...options.query };
   const paging = def.paging === 'cursor' ? pageQuerySchema.extend({ cursor: z.string().max(4000).optional() }) : pageQuerySchema;
   return {
     create: z.object(createShape) as unknown as ResourceSchemas<D>['create'],

@@ -17,7 +17,7 @@
  *  - `q` searches the searchable fields (substring, case-insensitive);
  *  - a field's label is the message key `resources.<resource>.fields.<field>.label` unless given.
  */
-import { CLIENT_CODE_PATTERN, PHONE_PATTERN, TAG_COLOR_PATTERN } from './constants';
+import { CLIENT_CODE_PATTERN, PHONE_PATTERN, TAG_COLOR_PATTERN, VARIABLE_KEY_PATTERN } from './constants';
 
 /* ------------------------------------------------------------------------------------------------
  * Roles and operations
@@ -77,6 +77,8 @@ export const RESOURCE_PATTERNS = {
   phone: { regex: PHONE_PATTERN, message: 'errors.phone.invalid' },
   /** A colour `#rrggbb` or a preset name (tags). */
   tagColor: { regex: TAG_COLOR_PATTERN, message: 'errors.tag.color' },
+  /** An identifier: a letter or `_`, then letters, digits, `_` or `.`; 1–64 characters (variable keys). */
+  variableKey: { regex: VARIABLE_KEY_PATTERN, message: 'errors.variable.key' },
 } as const;
 export type ResourcePatternName = keyof typeof RESOURCE_PATTERNS;
 
@@ -108,6 +110,8 @@ export interface FieldCommon {
   exported?: boolean;
   /** Unique among live rows: true (exact) or `ci` (case-insensitive); a clash is 409 naming the field. */
   unique?: boolean | 'ci';
+  /** With `unique`: unique only among live rows having the same values of these fields (a scope; null is one scope too). */
+  uniqueWithin?: readonly string[];
   /** Form hints for the web kit. */
   form?: {
     /** Message key of the placeholder. */
@@ -130,6 +134,8 @@ export interface TextField extends FieldCommon {
   pattern?: ResourcePatternName;
   /** Stored lower-cased. */
   lowercase?: boolean;
+  /** false: kept as sent, spaces and all (values whose spaces matter). Default true: trimmed. */
+  trim?: boolean;
 }
 
 /** One of `values`. */
@@ -256,8 +262,18 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   paging?: 'pages' | 'cursor';
   /** The default `sort` (`field:asc|desc`, a sortable field). */
   defaultSort: string;
-  /** Message keys: 404, and 409 of a unique clash (named per field, else one for all). */
-  messages: { notFound: string; taken?: string | Partial<Record<keyof F & string, string>> };
+  /**
+   * Message keys: 404, and 409 of a unique clash (named per field, else one for all); `restoreTaken`:
+   * the 409 of a restore while a live row holds a unique value (default `errors.recycleConflict`);
+   * `notDeleted`: the 409 of a restore or purge of a row that is not in the recycle bin (without it,
+   * such a restore is a 404 and such a purge deletes the row).
+   */
+  messages: {
+    notFound: string;
+    taken?: string | Partial<Record<keyof F & string, string>>;
+    restoreTaken?: string;
+    notDeleted?: string;
+  };
   /** Export: formats and the row cap. Absent = no export route. */
   export?: { maxRows: number };
   /** Extra routes of the module, keyed by a name of the module's choosing. */
@@ -283,6 +299,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
     if (f.readOnly && f.required) throw new Error(`${def.name}.${key}: readOnly and required`);
     const taken = def.messages.taken;
     if (f.unique && !(typeof taken === 'string' || (taken as Record<string, string> | undefined)?.[key])) throw new Error(`${def.name}.${key}: unique without a messages.taken key`);
+    for (const w of f.uniqueWithin ?? []) if (!f.unique || !(w in def.fields)) throw new Error(`${def.name}.${key}: uniqueWithin ${w} without unique or not a field`);
   }
   return def;
 }

@@ -16,6 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { filterableFields, searchableFields, type ResourceDef, type ResourceFilterQuery, type ResourceListQuery } from '../../../../contracts/resource';
 import type { Executor } from '../../db/client';
 import { likePattern, offsetOf } from '../../lib/paging';
+import { afterCursor, cursorText, decodeCursor, encodeCursor, keyTypeOf, orderSql, type OrderKey } from './keyset';
 
 /** A table the kit can drive: `id`, `createdAt`, `updatedAt` and the field columns. */
 export type ResourceTable = PgTable & { id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
@@ -32,7 +33,11 @@ export interface RepositoryOptions<Extras extends Record<string, unknown>> {
   extras?: { [K in keyof Extras]: SQL };
   /** Turns the extras as the driver answers them (JSON may arrive as text) into their values. */
   parseExtras?: (raw: Record<string, unknown>) => Extras;
-  /** Filters on what is not a column: query parameter → condition (the parameter's value is parsed already). */
+  /**
+   * Filters on what is not a column: query parameter → condition (the parameter's value is parsed
+   * already). A parameter the definition does not declare (resourceSchemas' `query` option) is
+   * applied too when the query has it.
+   */
   filters?: Record<string, (value: unknown) => SQL | undefined>;
   /** Sort expressions that differ from the default (`lower(col)` for text, the column otherwise). */
   sortColumns?: Record<string, SQL>;
@@ -42,6 +47,12 @@ export interface RepositoryOptions<Extras extends Record<string, unknown>> {
 export interface ResourceRepository<Row, Extras> {
   /** One page (`current`/`pageSize`) of the rows matching the query's `q` and filters, in its sort, with the total. */
   list(db: Executor, query: ResourceListQuery): Promise<{ rows: RowWith<Row, Extras>[]; total: number }>;
+  /**
+   * Keyset paging (`paging: 'cursor'`, keyset.ts): the `pageSize` rows after the query's `cursor`
+   * matching its `q` and filters, in its sort, and the cursor of the next page (null on the last).
+   * @throws HttpError 400 naming `cursor` for a tampered cursor or one of another sort.
+   */
+  listByCursor(db: Executor, query: ResourceListQuery): Promise<{ rows: RowWith<Row, Extras>[]; nextCursor: string | null }>;
   /** How many rows match the query's `q` and filters. */
   count(db: Executor, query: ResourceFilterQuery): Promise<number>;
   /** The matching rows in sort order, in batches of `batch`, at most `max` in all (the export). */
@@ -50,8 +61,11 @@ export interface ResourceRepository<Row, Extras> {
   find(db: Executor, id: string): Promise<RowWith<Row, Extras> | undefined>;
   /** Locks the row until the transaction ends (deleted ones too when `withDeleted`). */
   lock(db: Executor, id: string, withDeleted?: boolean): Promise<Row | undefined>;
-  /** True when a live row other than `exceptId` has `value` in `field` (`ci`: ignoring case). */
-  taken(db: Executor, field: string, value: unknown, exceptId?: string): Promise<boolean>;
+  /**
+   * True when a live row other than `exceptId` has `value` in `field` (`ci`: ignoring case) and,
+   * for a field `uniqueWithin` a scope, the same `within` values (null matches null).
+   */
+  taken(db: Executor, field: string, value: unknown, exceptId?: string, within?: Record<string, unknown>): Promise<boolean>;
   /** Inserts a row. @throws 23505 on a unique clash. */
   insert(db: Executor, values: Record<string, unknown>): Promise<Row>;
   /** Updates columns, `updated_at` (and bumps `version`). @throws 23505 on a unique clash. */
@@ -113,6 +127,11 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
       else if (mode === 'has') conds.push(sql`${value} = any(${col})`);
       else conds.push(eq(col, value));
     }
+    const declared = new Set(filters.map((f) => f.param));
+    for (const [param, own] of Object.entries(options.filters ?? {})) {
+      const value = query[param];
+      if (!declared.has(param) && value !== undefined && value !== '' && value !== null) conds.push(own(value));
+    }
     return and(...conds);
   }
 
@@ -120,6 +139,16 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
     const s = sort ?? { field: defaultField, desc: defaultDir === 'desc' };
     const expr = sortExpr(s.field);
     return [s.desc ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`, asc(sortExpr(defaultField)), asc(table.id)];
+  }
+
+  /** The keys of the order (the sort, the default sort, the id) and the sort's signature, for keyset paging. */
+  function keysOf(sort: ResourceListQuery['sort']): { keys: OrderKey[]; signature: string } {
+    const s = sort ?? { field: defaultField, desc: defaultDir === 'desc' };
+    const typeOf = (field: string) => keyTypeOf(def.fields[field]?.kind ?? 'system');
+    const keys: OrderKey[] = [{ expr: sortExpr(s.field), desc: s.desc, type: typeOf(s.field) }];
+    if (s.field !== defaultField) keys.push({ expr: sortExpr(defaultField), desc: false, type: typeOf(defaultField) });
+    keys.push({ expr: sql`${table.id}`, desc: false, type: 'uuid' });
+    return { keys, signature: `${s.field}:${s.desc ? 'desc' : 'asc'}` };
   }
 
   const selection = () => ({ row: table, ...(extraSql as Record<string, SQL>) });
@@ -144,6 +173,24 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
   return {
     columns,
     list: (db, query) => slice(db, query, query.pageSize, offsetOf(query)),
+    async listByCursor(db, query) {
+      const { keys, signature } = keysOf(query.sort);
+      const after = query.cursor ? afterCursor(keys, decodeCursor(query.cursor, signature, keys)) : undefined;
+      const keyColumns = Object.fromEntries(keys.map((k, i) => [`__key${i}`, cursorText(k)]));
+      const found = (await db
+        .select({ ...selection(), ...keyColumns })
+        .from(table as PgTable)
+        .where(and(whereOf(query), after))
+        .orderBy(...orderSql(keys))
+        .limit(query.pageSize + 1)) as Record<string, unknown>[];
+      const rows = found.slice(0, query.pageSize);
+      const last = rows[rows.length - 1];
+      const nextCursor = found.length > query.pageSize && last ? encodeCursor(signature, keys.map((_, i) => (last[`__key${i}`] as string | null) ?? null)) : null;
+      return {
+        rows: rows.map((r) => split(Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('__key'))))),
+        nextCursor,
+      };
+    },
     async count(db, query) {
       const [{ n }] = await db.select({ n: count() }).from(table as PgTable).where(whereOf(query));
       return n;
@@ -173,13 +220,14 @@ export function createResourceRepository<T extends ResourceTable, Extras extends
         .for('update');
       return row as Row | undefined;
     },
-    async taken(db, field, value, exceptId) {
+    async taken(db, field, value, exceptId, within = {}) {
       const col = columns[field];
       const same = def.fields[field]?.unique === 'ci' ? sql`lower(${col}) = lower(${String(value)})` : eq(col, value);
+      const scope = (def.fields[field]?.uniqueWithin ?? []).map((w) => (within[w] == null ? isNull(columns[w]) : eq(columns[w], within[w])));
       const [row] = await db
         .select({ id: table.id })
         .from(table as PgTable)
-        .where(and(live(), same, exceptId ? ne(table.id, exceptId) : undefined))
+        .where(and(live(), same, ...scope, exceptId ? ne(table.id, exceptId) : undefined))
         .limit(1);
       return Boolean(row);
     },

@@ -2,7 +2,8 @@
  * The resource kit's route factory (docs/resource-kit.md "Server"): the REST routes of a
  * resource under the API prefix, one per operation its definition gives a role
  * (contracts/resource.ts OPERATION_ROUTES):
- *   GET /<name>            list (paging `current`/`pageSize`, `q`, filters, `sort`) → page envelope
+ *   GET /<name>            list (paging `current`/`pageSize`, `q`, filters, `sort`) → page envelope;
+ *                          with `paging: 'cursor'`, `cursor`/`pageSize` → `{ success, data, nextCursor }`
  *   GET /<name>/export     export (`format` and the list's filters) → a CSV/XLSX download
  *   GET /<name>/:id        read → 404 `messages.notFound`
  *   POST /<name>           create → 201
@@ -41,12 +42,14 @@ export interface ResourceExport {
 }
 
 /** Options of `resourceRoutes`. */
-export interface ResourceRoutesOptions<Read> {
+export interface ResourceRoutesOptions<Read, Detail = Read> {
   def: ResourceDef;
   schemas: ResourceSchemas<ResourceDef>;
   /** The API shape of a row, for the responses (default `schemas.read`). */
   readSchema?: z.ZodType<Read>;
-  service: ResourceService<unknown, unknown, Read>;
+  /** The answer of read, create and update when it carries more than a list row (the service's `toDetail`); default `readSchema`. */
+  detailSchema?: z.ZodType<Detail>;
+  service: ResourceService<unknown, unknown, Read, Detail>;
   /** Required when the definition gives `export` a role. */
   exporter?: ResourceExport;
   /** Guards of the application roles (viewer/editor/owner), which depend on how the resource is scoped. */
@@ -61,9 +64,10 @@ const anyone: preValidationHookHandler = (_req: FastifyRequest, _reply: FastifyR
  * The Fastify plugin of a resource's routes (register it under the API prefix).
  * @throws at registration: an application role without its guard; export without an exporter.
  */
-export function resourceRoutes<Read>(opts: ResourceRoutesOptions<Read>): FastifyPluginAsyncZod {
+export function resourceRoutes<Read, Detail = Read>(opts: ResourceRoutesOptions<Read, Detail>): FastifyPluginAsyncZod {
   const { def, schemas, service } = opts;
   const read = (opts.readSchema ?? schemas.read) as z.ZodType<Read>;
+  const detail = (opts.detailSchema ?? read) as z.ZodType<Detail>;
   const base = `/${def.name}`;
   const tags = [def.name];
   const audit = (verb: string) => (def.audit ? [`${def.audit}.${verb}`] : false);
@@ -80,7 +84,24 @@ export function resourceRoutes<Read>(opts: ResourceRoutesOptions<Read>): Fastify
 
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    if (access.list) {
+    if (access.list && def.paging === 'cursor') {
+      api.get(
+        base,
+        {
+          preValidation: guardOf(access.list),
+          schema: {
+            tags,
+            summary: `List ${def.name} (keyset paging: pass the answer's nextCursor as cursor)`,
+            querystring: schemas.listQuery,
+            response: { 200: z.object({ success: z.literal(true), data: z.array(read), nextCursor: z.string().nullable() }), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const { items, nextCursor } = await service.listByCursor(app.db, request.query);
+          return { success: true as const, data: items, nextCursor };
+        },
+      );
+    } else if (access.list) {
       api.get(
         base,
         {
@@ -137,7 +158,7 @@ export function resourceRoutes<Read>(opts: ResourceRoutesOptions<Read>): Fastify
         `${base}/:id`,
         {
           preValidation: guardOf(access.read),
-          schema: { tags, summary: `One of ${def.name}`, params: schemas.idParams, response: { 200: okSchema(read), ...errorResponses } },
+          schema: { tags, summary: `One of ${def.name}`, params: schemas.idParams, response: { 200: okSchema(detail), ...errorResponses } },
         },
         async (request) => ok(await service.get(app.db, request.params.id)),
       );
@@ -149,7 +170,7 @@ export function resourceRoutes<Read>(opts: ResourceRoutesOptions<Read>): Fastify
         {
           preValidation: guardOf(access.create),
           config: { audit: audit('create') },
-          schema: { tags, summary: `Create one of ${def.name}`, body: schemas.create, response: { 201: okSchema(read), ...errorResponses } },
+          schema: { tags, summary: `Create one of ${def.name}`, body: schemas.create, response: { 201: okSchema(detail), ...errorResponses } },
         },
         async (request, reply) => {
           reply.code(201);
@@ -169,7 +190,7 @@ export function resourceRoutes<Read>(opts: ResourceRoutesOptions<Read>): Fastify
             summary: `Edit one of ${def.name}`,
             params: schemas.idParams,
             body: schemas.update,
-            response: { 200: okSchema(read), ...errorResponses },
+            response: { 200: okSchema(detail), ...errorResponses },
           },
         },
         async (request) => ok(await service.update(app.db, request.params.id, request.body as Record<string, unknown>, auditOf(request))),

@@ -1,6 +1,13 @@
-/** Access and audit specs of /api/v1/groups (server/src/test/route-specs.ts). Administrators only. */
+/**
+ * Access and audit specs of /api/v1/groups (server/src/test/route-specs.ts): who may call each
+ * route comes from the resource definition (contracts/groups.resource.ts, `routeAccess`).
+ */
+import { groupResource } from '../../../../contracts';
+import { routeAccess } from '../../../../contracts/resource';
 import { call, json } from '../../test/helpers';
 import { MISSING_ID, type RouteSpecs, type World } from '../../test/route-specs';
+
+const allow = routeAccess(groupResource);
 
 const admin = (w: World) => w.users.admin.cookie;
 let made = 0;
@@ -14,40 +21,50 @@ async function makeGroup(w: World): Promise<string> {
 }
 
 export const ROUTE_SPECS: RouteSpecs = {
-  'GET /api/v1/groups': { allow: ['admin'], call: (w, cookie) => call(w.app, 'GET', '/api/v1/groups?sort=memberCount:desc', { cookie }) },
-  'POST /api/v1/groups': {
-    allow: ['admin'],
-    call: (w, cookie) => call(w.app, 'POST', '/api/v1/groups', { cookie, body: { name: '' } }),
-    audit: { run: (w) => call(w.app, 'POST', '/api/v1/groups', { cookie: admin(w), body: { name: 'Walk group', description: 'x' } }) },
+  'GET /api/v1/groups': {
+    allow: allow['GET /api/v1/groups'],
+    call: (w, cookie) => call(w.app, 'GET', '/api/v1/groups?sort=memberCount:desc', { cookie }),
   },
-  'GET /api/v1/groups/:id': { allow: ['admin'], call: (w, cookie) => call(w.app, 'GET', `/api/v1/groups/${MISSING_ID}`, { cookie }) },
+  'POST /api/v1/groups': {
+    allow: allow['POST /api/v1/groups'],
+    call: (w, cookie) => call(w.app, 'POST', '/api/v1/groups', { cookie, body: { name: '' } }),
+    audit: {
+      run: (w) => call(w.app, 'POST', '/api/v1/groups', { cookie: admin(w), body: { name: 'Walk group', description: 'x' } }),
+    },
+  },
+  'GET /api/v1/groups/:id': {
+    allow: allow['GET /api/v1/groups/:id'],
+    call: (w, cookie) => call(w.app, 'GET', `/api/v1/groups/${MISSING_ID}`, { cookie }),
+  },
   'PATCH /api/v1/groups/:id': {
-    allow: ['admin'],
+    allow: allow['PATCH /api/v1/groups/:id'],
     call: (w, cookie) => call(w.app, 'PATCH', `/api/v1/groups/${MISSING_ID}`, { cookie, body: { name: 'Nobody' } }),
     audit: {
       prepare: makeGroup,
-      run: (w, id: string) => call(w.app, 'PATCH', `/api/v1/groups/${id}`, { cookie: admin(w), body: { name: 'Renamed walk group' } }),
+      run: (w, id: string) =>
+        call(w.app, 'PATCH', `/api/v1/groups/${id}`, { cookie: admin(w), body: { name: 'Renamed walk group' } }),
     },
   },
   'DELETE /api/v1/groups/:id': {
-    allow: ['admin'],
+    allow: allow['DELETE /api/v1/groups/:id'],
     call: (w, cookie) => call(w.app, 'DELETE', `/api/v1/groups/${MISSING_ID}`, { cookie }),
     audit: { prepare: makeGroup, run: (w, id: string) => call(w.app, 'DELETE', `/api/v1/groups/${id}`, { cookie: admin(w) }) },
   },
   'GET /api/v1/groups/:id/members': {
-    allow: ['admin'],
+    allow: allow['GET /api/v1/groups/:id/members'],
     call: (w, cookie) => call(w.app, 'GET', `/api/v1/groups/${MISSING_ID}/members`, { cookie }),
   },
   'POST /api/v1/groups/:id/members': {
-    allow: ['admin'],
+    allow: allow['POST /api/v1/groups/:id/members'],
     call: (w, cookie) => call(w.app, 'POST', `/api/v1/groups/${MISSING_ID}/members`, { cookie, body: { userId: MISSING_ID } }),
     audit: {
       prepare: makeGroup,
-      run: (w, id: string) => call(w.app, 'POST', `/api/v1/groups/${id}/members`, { cookie: admin(w), body: { userId: w.users.viewer.id } }),
+      run: (w, id: string) =>
+        call(w.app, 'POST', `/api/v1/groups/${id}/members`, { cookie: admin(w), body: { userId: w.users.viewer.id } }),
     },
   },
   'DELETE /api/v1/groups/:id/members/:userId': {
-    allow: ['admin'],
+    allow: allow['DELETE /api/v1/groups/:id/members/:userId'],
     call: (w, cookie) => call(w.app, 'DELETE', `/api/v1/groups/${MISSING_ID}/members/${MISSING_ID}`, { cookie }),
     audit: {
       prepare: async (w) => {
@@ -59,15 +76,17 @@ export const ROUTE_SPECS: RouteSpecs = {
     },
   },
   'PUT /api/v1/groups/:id/grants/:applicationId': {
-    allow: ['admin'],
-    call: (w, cookie) => call(w.app, 'PUT', `/api/v1/groups/${MISSING_ID}/grants/${w.appId}`, { cookie, body: { role: 'viewer' } }),
+    allow: allow['PUT /api/v1/groups/:id/grants/:applicationId'],
+    call: (w, cookie) =>
+      call(w.app, 'PUT', `/api/v1/groups/${MISSING_ID}/grants/${w.appId}`, { cookie, body: { role: 'viewer' } }),
     audit: {
       prepare: makeGroup,
-      run: (w, id: string) => call(w.app, 'PUT', `/api/v1/groups/${id}/grants/${w.appId}`, { cookie: admin(w), body: { role: 'editor' } }),
+      run: (w, id: string) =>
+        call(w.app, 'PUT', `/api/v1/groups/${id}/grants/${w.appId}`, { cookie: admin(w), body: { role: 'editor' } }),
     },
   },
   'DELETE /api/v1/groups/:id/grants/:applicationId': {
-    allow: ['admin'],
+    allow: allow['DELETE /api/v1/groups/:id/grants/:applicationId'],
     call: (w, cookie) => call(w.app, 'DELETE', `/api/v1/groups/${MISSING_ID}/grants/${w.appId}`, { cookie }),
     audit: {
       prepare: async (w) => {

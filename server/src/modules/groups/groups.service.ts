@@ -1,200 +1,74 @@
 /**
- * Groups (contracts/groups.ts): administrators create, rename and delete groups
- * (to the recycle bin), add and remove members, and grant the group a role in applications. The
- * grants count towards each member's effective role (core/effective-role.ts). Permission checks are
- * the routes' preValidation hooks (requireAdmin); each change writes one audit entry in its
- * transaction.
+ * Groups (contracts/groups.resource.ts): the resource kit's service (server/src/core/resource) for
+ * the group itself — name unique case-insensitively among live groups (409 naming 'name', also a
+ * clashing restore), audited group.create/update/delete, the recycle bin (members and grants stay
+ * in place while the group is there: a deleted group's grants no longer count,
+ * core/effective-role.ts; restore and purge act on groups in the bin only, 409
+ * errors.groupNotDeleted otherwise; a purge cascades to members and grants) — and what is special
+ * to groups: a read, create or update answers the group with its grants, and the members and
+ * grants sub-resources. The grants count towards each member's effective role. Permission checks
+ * are the routes' preValidation hooks (the definition's access); each change writes one audit
+ * entry in its transaction.
  */
-import type {
-  AppRole,
-  CurrentUser,
-  Group,
-  GroupCreate,
-  GroupDetail,
-  GroupListQuery,
-  GroupMember,
-  GroupMemberQuery,
-  GroupUpdate,
-} from '../../../../contracts';
+import type { AppRole, Group, GroupDetail, GroupMember, GroupMemberQuery } from '../../../../contracts';
+import { groupResource } from '../../../../contracts';
+import { createResourceService } from '../../core/resource';
 import type { Database, Executor } from '../../db/client';
 import type { GroupRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
-import { isUniqueViolation } from '../../lib/pg-errors';
-import { changedKeys, pick, type AuditWriter } from '../../core/audit.writer';
-import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
+import type { AuditWriter } from '../../core/audit.writer';
 import { findUserById } from '../users/users.service';
 import {
   deleteGrant,
   deleteGroupMember,
   findApplicationById,
   findGrant,
-  findGroup,
-  hardDeleteGroup,
-  insertGroup,
+  groupRepository,
   insertGroupMember,
   listGrants,
   listGroupMembers as listMemberRows,
-  listGroups as listGroupRows,
-  liveGroupNameExists,
-  lockGroup,
-  lockGroupIncludingDeleted,
-  setGroupDeleted,
-  touchGroup,
-  updateGroup as updateGroupRow,
   upsertGrant,
 } from './groups.repository';
 
-function toGroup(row: GroupRow, memberCount: number, grantCount: number): Group {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    memberCount,
-    grantCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/**
+ * list/get/create/update/remove of groups (a read, create or update answers GroupDetail, with the
+ * grants), and the recycle bin's restore/purge of type `group`.
+ */
+export const groupService = createResourceService<GroupRow, { memberCount: number; grantCount: number }, Group, GroupDetail>(
+  groupResource,
+  groupRepository,
+  {
+    toDetail: async (tx, group) => ({ ...group, grants: await listGrants(tx, group.id) }),
+    recycleDetails: async (tx, row) => {
+      const found = await groupRepository.find(tx, row.id);
+      return { memberCount: found?.extras.memberCount ?? 0, grantCount: found?.extras.grantCount ?? 0 };
+    },
+  },
+);
 
-/** 409 CONFLICT errors.groupNameTaken naming the field 'name'. */
-const nameTaken = () => new HttpError(409, 'CONFLICT', 'errors.groupNameTaken', [{ field: 'name', messageKey: 'errors.groupNameTaken' }]);
 const groupNotFound = () => notFound('errors.groupNotFound');
 
-/** One page of live groups (`q` on name/description, `userId` = that user's groups; sort default name). */
-export async function listGroups(db: Executor, query: GroupListQuery): Promise<{ items: Group[]; total: number }> {
-  const { rows, total } = await listGroupRows(db, {
+/** Locks the live group `id` until the transaction ends. @throws 404 errors.groupNotFound. */
+async function lockLiveGroup(tx: Executor, id: string): Promise<void> {
+  if (!(await groupRepository.lock(tx, id))) throw groupNotFound();
+}
+
+/** Touches the group's `updated_at` (members or grants changed). */
+const touchGroup = (tx: Executor, id: string) => groupRepository.update(tx, id, {});
+
+/** One page of the live members of a live group. @throws 404 errors.groupNotFound. */
+export async function listGroupMembers(
+  db: Executor,
+  id: string,
+  query: GroupMemberQuery,
+): Promise<{ items: GroupMember[]; total: number }> {
+  if (!(await groupRepository.find(db, id))) throw groupNotFound();
+  const { rows, total } = await listMemberRows(db, id, {
     pattern: likePattern(query.q),
-    userId: query.userId,
-    sort: query.sort,
     limit: query.pageSize,
     offset: offsetOf(query),
   });
-  return { items: rows.map((r) => toGroup(r.group, r.memberCount, r.grantCount)), total };
-}
-
-/** A live group with its grants. @throws HttpError 404 NOT_FOUND (errors.groupNotFound). */
-export async function getGroup(db: Executor, id: string): Promise<GroupDetail> {
-  const found = await findGroup(db, id);
-  if (!found) throw groupNotFound();
-  return { ...toGroup(found.group, found.memberCount, found.grantCount), grants: await listGrants(db, id) };
-}
-
-/**
- * Creates a group, audited `group.create` (after: name, description).
- * @throws HttpError 409 CONFLICT errors.groupNameTaken (details field 'name') when a live group
- *   has the name, in any letter case (also under a race: the partial unique index).
- */
-export async function createGroup(db: Database, input: GroupCreate, audit: AuditWriter): Promise<GroupDetail> {
-  try {
-    const id = await db.transaction(async (tx) => {
-      if (await liveGroupNameExists(tx, input.name)) throw nameTaken();
-      const row = await insertGroup(tx, { name: input.name, description: input.description ? input.description : null });
-      await audit.record(tx, {
-        action: 'group.create',
-        targetType: 'group',
-        targetId: row.id,
-        after: { name: row.name, description: row.description },
-      });
-      return row.id;
-    });
-    return await getGroup(db, id);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
-}
-
-/**
- * Renames a group and/or changes its description, audited `group.update` (before/after of the
- * changed fields). @throws 404 errors.groupNotFound; 409 errors.groupNameTaken (field 'name').
- */
-export async function updateGroup(db: Database, id: string, input: GroupUpdate, audit: AuditWriter): Promise<GroupDetail> {
-  try {
-    await db.transaction(async (tx) => {
-      const row = await lockGroup(tx, id);
-      if (!row) throw groupNotFound();
-      if (input.name !== undefined && (await liveGroupNameExists(tx, input.name, id))) throw nameTaken();
-      const changes: { name?: string; description?: string | null } = {};
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.description !== undefined) changes.description = input.description === '' ? null : input.description;
-      const keys = changedKeys(row, changes);
-      if (keys.length === 0) {
-        audit.unchanged();
-        return;
-      }
-      const updated = await updateGroupRow(tx, id, pick(changes, keys));
-      await audit.record(tx, {
-        action: 'group.update',
-        targetType: 'group',
-        targetId: id,
-        before: Object.fromEntries(keys.map((k) => [k, row[k]])),
-        after: Object.fromEntries(keys.map((k) => [k, updated[k]])),
-      });
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
-  return getGroup(db, id);
-}
-
-/**
- * Deletes a group to the recycle bin: `deleted_at` set and a recycle-bin row; members and
- * grants stay in place (a deleted group's grants no longer count: core/effective-role.ts) so a restore
- * brings them back. Audited `group.delete` (before: name, description, counts).
- * @throws HttpError 404 errors.groupNotFound.
- */
-export async function deleteGroup(db: Database, actor: CurrentUser, id: string, audit: AuditWriter): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockGroup(tx, id);
-    if (!row) throw groupNotFound();
-    const found = await findGroup(tx, id);
-    const counts = { memberCount: found?.memberCount ?? 0, grantCount: found?.grantCount ?? 0 };
-    await setGroupDeleted(tx, id, { at: new Date(), by: actor.id });
-    await moveToRecycleBin(tx, { type: 'group', id, label: row.name, actorId: actor.id, actorLabel: actor.email, details: counts });
-    await audit.record(tx, {
-      action: 'group.delete',
-      targetType: 'group',
-      targetId: id,
-      before: { name: row.name, description: row.description, ...counts },
-      after: null,
-      details: { recycleBin: true },
-    });
-  });
-}
-
-/**
- * The recycle bin's restore of a group (inside its transaction): clears `deleted_at`; its members
- * and grants come back with it.
- * @throws HttpError 404 errors.groupNotFound (purged); 409 errors.groupNotDeleted; 409
- *   errors.groupNameTaken (field 'name') when a live group took the name meanwhile.
- */
-export async function restoreGroup(tx: Executor, id: string): Promise<void> {
-  const row = await lockGroupIncludingDeleted(tx, id);
-  if (!row) throw groupNotFound();
-  if (!row.deletedAt) throw new HttpError(409, 'CONFLICT', 'errors.groupNotDeleted');
-  if (await liveGroupNameExists(tx, row.name, id)) throw nameTaken();
-  await setGroupDeleted(tx, id, null);
-}
-
-/**
- * The recycle bin's purge of a group: deletes it for good; members and grants cascade.
- * @throws HttpError 404 errors.groupNotFound; 409 errors.groupNotDeleted (not in the bin).
- */
-export async function purgeGroup(tx: Executor, id: string): Promise<void> {
-  const row = await lockGroupIncludingDeleted(tx, id);
-  if (!row) throw groupNotFound();
-  if (!row.deletedAt) throw new HttpError(409, 'CONFLICT', 'errors.groupNotDeleted');
-  await hardDeleteGroup(tx, id);
-}
-
-registerRecyclable({ type: 'group', restore: restoreGroup, purge: purgeGroup });
-
-/** One page of the live members of a live group. @throws 404 errors.groupNotFound. */
-export async function listGroupMembers(db: Executor, id: string, query: GroupMemberQuery): Promise<{ items: GroupMember[]; total: number }> {
-  if (!(await findGroup(db, id))) throw groupNotFound();
-  const { rows, total } = await listMemberRows(db, id, { pattern: likePattern(query.q), limit: query.pageSize, offset: offsetOf(query) });
   return { items: rows.map((r) => ({ ...r, addedAt: r.addedAt.toISOString() })), total };
 }
 
@@ -205,7 +79,7 @@ export async function listGroupMembers(db: Executor, id: string, query: GroupMem
  */
 export async function addGroupMember(db: Database, id: string, userId: string, audit: AuditWriter): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, id))) throw groupNotFound();
+    await lockLiveGroup(tx, id);
     const user = await findUserById(tx, userId);
     if (!user) throw notFound('errors.userIdNotFound', [{ field: 'userId', messageKey: 'errors.userIdNotFound' }]);
     if (!(await insertGroupMember(tx, id, userId))) return false;
@@ -227,7 +101,7 @@ export async function addGroupMember(db: Database, id: string, userId: string, a
  */
 export async function removeGroupMember(db: Database, id: string, userId: string, audit: AuditWriter): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, id))) throw groupNotFound();
+    await lockLiveGroup(tx, id);
     if (!(await deleteGroupMember(tx, id, userId))) throw notFound('errors.groupMemberNotFound');
     await touchGroup(tx, id);
     const user = await findUserById(tx, userId);
@@ -247,9 +121,15 @@ export async function removeGroupMember(db: Database, id: string, userId: string
  * nothing and writes no entry. Returns the group's detail.
  * @throws 404 errors.groupNotFound; 404 errors.applicationNotFound.
  */
-export async function setGrant(db: Database, id: string, applicationId: string, role: AppRole, audit: AuditWriter): Promise<GroupDetail> {
+export async function setGrant(
+  db: Database,
+  id: string,
+  applicationId: string,
+  role: AppRole,
+  audit: AuditWriter,
+): Promise<GroupDetail> {
   await db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, id))) throw groupNotFound();
+    await lockLiveGroup(tx, id);
     const app = await findApplicationById(tx, applicationId);
     if (!app) throw notFound('errors.applicationNotFound');
     const current = await findGrant(tx, id, applicationId);
@@ -268,7 +148,7 @@ export async function setGrant(db: Database, id: string, applicationId: string, 
       details: { applicationId },
     });
   });
-  return getGroup(db, id);
+  return groupService.get(db, id);
 }
 
 /**
@@ -277,7 +157,7 @@ export async function setGrant(db: Database, id: string, applicationId: string, 
  */
 export async function removeGrant(db: Database, id: string, applicationId: string, audit: AuditWriter): Promise<GroupDetail> {
   await db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, id))) throw groupNotFound();
+    await lockLiveGroup(tx, id);
     const current = await findGrant(tx, id, applicationId);
     if (!current || !(await deleteGrant(tx, id, applicationId))) throw notFound('errors.grantNotFound');
     const app = await findApplicationById(tx, applicationId);
@@ -291,5 +171,5 @@ export async function removeGrant(db: Database, id: string, applicationId: strin
       details: { applicationId },
     });
   });
-  return getGroup(db, id);
+  return groupService.get(db, id);
 }
