@@ -89,6 +89,9 @@ export interface ResourceFormModalProps<D extends ResourceDef> {
   name?: string;
 }
 
+/** The colours a colour input offers first (antd's palette: blue, green, orange, red, magenta, purple, cyan, grey). */
+export const COLOR_PRESETS = ['#1677ff', '#52c41a', '#fa8c16', '#f5222d', '#eb2f96', '#722ed1', '#13c2c2', '#8c8c8c'];
+
 const TEXT_KINDS: FieldDef['kind'][] = ['text', 'longText', 'email', 'phone', 'url'];
 const SHORT: FieldDef['kind'][] = ['text', 'enum', 'number', 'decimal', 'boolean', 'date', 'datetime', 'email', 'phone', 'url'];
 
@@ -119,7 +122,7 @@ function scalarInput(f: ScalarField, name: string | string[], label: React.React
       if (input === 'color') {
         return (
           <Form.Item name={name} label={common.label} rules={rules} extra={extra.help} getValueFromEvent={(c: Color) => c.toHexString()}>
-            <ColorPicker showText disabledAlpha {...extra.fieldProps} />
+            <ColorPicker showText disabledAlpha presets={[{ label, colors: COLOR_PRESETS }]} {...extra.fieldProps} />
           </Form.Item>
         );
       }

@@ -19,8 +19,8 @@ import type { ResourceText } from './messages';
 /** A row as the kit handles it inside (the pages see `ResourceRecord<D>`). */
 export type AnyRow = Record<string, unknown> & { id: string };
 
-/** Per field (or `createdAt`/`updatedAt`): a partial column merged over the derived one, or `false` to drop it. */
-export type ColumnOverrides<Row> = Record<string, Partial<ProColumns<Row>> | false>;
+/** Per field (or `createdAt`/`updatedAt`): a partial column merged over the derived one (`span`: in the detail view), or `false` to drop it. */
+export type ColumnOverrides<Row> = Record<string, (Partial<ProColumns<Row>> & { span?: number }) | false>;
 
 export interface ColumnOptions<Row> {
   overrides?: ColumnOverrides<Row>;
@@ -44,10 +44,24 @@ function scalarText(v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
+/** A colour value (`form.input: 'color'`): a swatch and its code. */
+export function ColorSwatch({ color }: { color: string }) {
+  return (
+    <Space>
+      <span
+        aria-hidden
+        style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: color, border: '1px solid rgba(0,0,0,0.15)', verticalAlign: 'middle' }}
+      />
+      <Typography.Text code>{color}</Typography.Text>
+    </Space>
+  );
+}
+
 /** How a field's value renders in a cell, by kind (null and empty show `—`). */
 export function renderValue(def: ResourceDef, field: string, value: unknown, text: ResourceText): React.ReactNode {
   const f = def.fields[field];
   if (isEmpty(value)) return EMPTY;
+  if (f.form?.input === 'color') return <ColorSwatch color={String(value)} />;
   switch (f.kind) {
     case 'enum':
       return text.valueLabel(field, String(value));
