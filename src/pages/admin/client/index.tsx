@@ -9,7 +9,7 @@ import { PageContainer } from '@ant-design/pro-components';
 import React from 'react';
 import { useIntl } from 'umi';
 import { clientResource } from '../../../../contracts/clients.resource';
-import { ResourceTable } from '../../../components/resource';
+import ResourceTable from '../../../components/resource/ResourceTable';
 import { clientsApi, listClientIndustries } from '../../../services/clients';
 import { ApplicationSelect } from '../group/components/pickers';
 import { clientFormProps } from './components/clientForm';

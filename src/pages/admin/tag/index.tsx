@@ -9,7 +9,7 @@ import { Tag as AntTag } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import { tagResource } from '../../../../contracts/tags.resource';
-import { ResourceTable } from '../../../components/resource';
+import ResourceTable from '../../../components/resource/ResourceTable';
 import { COLOR_PRESETS } from '../../../components/resource/ResourceFormModal';
 import { tagsApi } from '../../../services/tags';
 

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete } from 'antd';
 import React from 'react';
 import type { ClientResource } from '../../../../../contracts/clients.resource';
-import { ReferenceSelect, type ResourceFormModalProps } from '../../../../components/resource';
+import ReferenceSelect from '../../../../components/resource/ReferenceSelect';
+import type { ResourceFormModalProps } from '../../../../components/resource/ResourceFormModal';
 import { clientsApi, listClientIndustries } from '../../../../services/clients';
 
 /** The industry input: free text with the industries in use as suggestions (value/onChange from the Form.Item). */
