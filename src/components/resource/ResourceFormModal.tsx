@@ -32,7 +32,7 @@ import { useIntl } from 'umi';
 import type { FieldDef, ResourceDef, ResourceRecord, ScalarField } from '../../../contracts/resource';
 import { ApiError, showFieldErrors } from '../../services/api-error';
 import { resourceApi, type ResourceApi } from '../../services/resource-api';
-import { readKeyOf } from './columns';
+import { COLOR_PRESETS, readKeyOf } from './columns';
 import { resourceText, rowTitle, type ResourceText } from './messages';
 import ReferenceSelect, { type ReferencedRow } from './ReferenceSelect';
 import { fieldRules, formBody, formFields, initialFormValues } from './rules';
@@ -88,9 +88,6 @@ export interface ResourceFormModalProps<D extends ResourceDef> {
   /** The form's name (unique on its page; antd prefixes input ids with it). Default `<singular>Form`. */
   name?: string;
 }
-
-/** The colours a colour input offers first (antd's palette: blue, green, orange, red, magenta, purple, cyan, grey). */
-export const COLOR_PRESETS = ['#1677ff', '#52c41a', '#fa8c16', '#f5222d', '#eb2f96', '#722ed1', '#13c2c2', '#8c8c8c'];
 
 const TEXT_KINDS: FieldDef['kind'][] = ['text', 'longText', 'email', 'phone', 'url'];
 const SHORT: FieldDef['kind'][] = ['text', 'enum', 'number', 'decimal', 'boolean', 'date', 'datetime', 'email', 'phone', 'url'];

@@ -22,7 +22,10 @@ import { download } from '../../utils/download';
 import { resourceColumns, toFilterParams, toListParams, type ColumnOverrides } from './columns';
 import { useResourceDelete } from './hooks';
 import { resourceText, rowTitle } from './messages';
-import ResourceFormModal, { type ResourceFormModalProps } from './ResourceFormModal';
+import type { ResourceFormModalProps } from './ResourceFormModal';
+
+/** The dialog loads when first opened: a list page's first load carries no form inputs. */
+const ResourceFormModal = React.lazy(() => import('./ResourceFormModal')) as unknown as <D extends ResourceDef>(props: ResourceFormModalProps<D>) => React.ReactElement;
 
 /** What toolbar and row-action renderers receive. */
 export interface TableContext<D extends ResourceDef> {
@@ -79,7 +82,8 @@ export default function ResourceTable<D extends ResourceDef>(props: ResourceTabl
   const ownRef = useRef<ActionType>();
   const action = props.actionRef ?? ownRef;
   const filter = useRef<ResourceExportParams<D>>({} as ResourceExportParams<D>);
-  const [editing, setEditing] = useState<Row>();
+  /** The open dialog: `{}` creates, `{ row }` edits. */
+  const [dialog, setDialog] = useState<{ row?: Row }>();
   const reload = () => void action.current?.reload();
   const ctx: TableContext<D> = {
     reload,
@@ -103,7 +107,7 @@ export default function ResourceTable<D extends ResourceDef>(props: ResourceTabl
       <Space size={0}>
         {props.rowActions?.(row, ctx)}
         {canEdit && (
-          <Button type="link" size="small" onClick={() => setEditing(row)} data-testid={testIds.edit?.(row) ?? `${def.singular}-edit-${title(row)}`}>
+          <Button type="link" size="small" onClick={() => setDialog({ row })} data-testid={testIds.edit?.(row) ?? `${def.singular}-edit-${title(row)}`}>
             {text.t('resource.edit')}
           </Button>
         )}
@@ -163,29 +167,25 @@ export default function ResourceTable<D extends ResourceDef>(props: ResourceTabl
           ...(def.export && can('export', props.exportable !== false) ? EXPORT_FORMATS.map(exportButton) : []),
           ...(can('create', props.create !== false)
             ? [
-                <ResourceFormModal
-                  key="create"
-                  {...formProps}
-                  trigger={
-                    <Button type="primary" icon={<PlusOutlined />} data-testid={testIds.create ?? `${def.singular}-create`}>
-                      {text.msg('create')}
-                    </Button>
-                  }
-                />,
+                <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid={testIds.create ?? `${def.singular}-create`}>
+                  {text.msg('create')}
+                </Button>,
               ]
             : []),
         ]}
       />
-      {editing && (
-        <ResourceFormModal
-          key={editing.id}
-          {...formProps}
-          row={editing}
-          open
-          onOpenChange={(open) => {
-            if (!open) setEditing(undefined);
-          }}
-        />
+      {dialog && (
+        <React.Suspense fallback={null}>
+          <ResourceFormModal
+            key={dialog.row?.id ?? 'create'}
+            {...formProps}
+            row={dialog.row}
+            open
+            onOpenChange={(open) => {
+              if (!open) setDialog(undefined);
+            }}
+          />
+        </React.Suspense>
       )}
     </div>
   );

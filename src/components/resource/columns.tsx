@@ -44,6 +44,9 @@ function scalarText(v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
+/** The colours a colour input offers first (antd's palette: blue, green, orange, red, magenta, purple, cyan, grey). */
+export const COLOR_PRESETS = ['#1677ff', '#52c41a', '#fa8c16', '#f5222d', '#eb2f96', '#722ed1', '#13c2c2', '#8c8c8c'];
+
 /** A colour value (`form.input: 'color'`): a swatch and its code. */
 export function ColorSwatch({ color }: { color: string }) {
   return (

@@ -10,7 +10,7 @@ import React from 'react';
 import { useIntl } from 'umi';
 import { tagResource } from '../../../../contracts/tags.resource';
 import ResourceTable from '../../../components/resource/ResourceTable';
-import { COLOR_PRESETS } from '../../../components/resource/ResourceFormModal';
+import { COLOR_PRESETS } from '../../../components/resource/columns';
 import { tagsApi } from '../../../services/tags';
 
 export default function TagList() {
