@@ -70,3 +70,11 @@ export function keys(resource: KeyedResource): ResourceKeys {
     action: (name, ...params) => [...all, name, ...params],
   };
 }
+
+/**
+ * The key factory of a resource-kit definition (contracts/resource.ts): `keys(def.name)`, for
+ * resources whose name the union above does not list yet (a new module's definition).
+ */
+export function resourceKeys(def: { name: string }): ResourceKeys {
+  return keys(def.name as KeyedResource);
+}

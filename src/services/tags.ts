@@ -1,29 +1,22 @@
-/** Tags and tagging: /api/v1/tags. Listing: any signed-in user; the rest: administrators. */
+/**
+ * Tags and tagging: /api/v1/tags, through the resource kit's client (services/resource-api.ts)
+ * made from contracts/tags.resource.ts. Listing: any signed-in user; the rest: administrators.
+ * Besides the kit's routes: the tags of an object, and replacing them.
+ */
 import { request } from 'umi';
-import type { Ok, Page } from '../../contracts/envelope';
-import type { Tag, TagCreate, TagUpdate, Target } from '../../contracts';
+import type { Ok } from '../../contracts/envelope';
+import type { Tag, TagCreate, Target } from '../../contracts';
+import { tagResource, type TagResource } from '../../contracts/tags.resource';
+import { resourceApi, type ResourceListParams } from './resource-api';
 
-/** A page of tags with usage; `sort` name|usage|createdAt:asc|desc. */
-export async function listTags(params: { current?: number; pageSize?: number; q?: string; sort?: string } = {}): Promise<Page<Tag>> {
-  return request<Page<Tag>>('/api/v1/tags', { method: 'GET', params });
-}
+/** The tags' API client: list (`q`, `sort` name|usage|createdAt|updatedAt), get, create, update, remove. */
+export const tagsApi = resourceApi(tagResource);
+
+/** A page of tags with usage. */
+export const listTags = (params: ResourceListParams<TagResource> = {}) => tagsApi.list(params);
 
 /** Creates a tag; 409 names 'name'. */
-export async function createTag(input: TagCreate): Promise<Tag> {
-  const res = await request<Ok<Tag>>('/api/v1/tags', { method: 'POST', data: input, skipErrorHandler: true });
-  return res.data;
-}
-
-/** Renames or recolours a tag; 409 names 'name'. */
-export async function updateTag(id: string, input: TagUpdate): Promise<Tag> {
-  const res = await request<Ok<Tag>>(`/api/v1/tags/${encodeURIComponent(id)}`, { method: 'PATCH', data: input, skipErrorHandler: true });
-  return res.data;
-}
-
-/** Moves a tag to the recycle bin (its taggings come back with a restore). */
-export async function deleteTag(id: string): Promise<void> {
-  await request(`/api/v1/tags/${encodeURIComponent(id)}`, { method: 'DELETE' });
-}
+export const createTag = (input: TagCreate): Promise<Tag> => tagsApi.create(input);
 
 /** The tags of an object. */
 export async function tagsOf(target: Target): Promise<Tag[]> {

@@ -1,20 +1,22 @@
 /**
- * /admin/client/:client (Clients, docs/product.md "Data core"): one client — its details
- * (ProDescriptions), contacts, the applications linked to it (each into its console page and its
- * workspace), edit and delete to the recycle bin. An unknown or deleted id shows the 404 result.
+ * /admin/client/:client (Clients, docs/product.md "Data core"): one client — its details (the
+ * resource kit's ResourceDetail), contacts, the applications linked to it (each into its console
+ * page and its workspace), edit (ResourceFormModal) and delete to the recycle bin. An unknown or
+ * deleted id shows the 404 result.
  */
-import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
+import { PageContainer } from '@ant-design/pro-components';
 import { Button, Card, Col, List, Row, Table, Tag } from 'antd';
 import React from 'react';
 import { history, Link, useIntl, useParams } from 'umi';
 import type { Client } from '../../../../../contracts';
+import { clientResource } from '../../../../../contracts/clients.resource';
 import ExceptionResult from '../../../../components/ExceptionResult';
+import { useResourceDelete, useResourceDetail } from '../../../../components/resource/hooks';
+import ResourceDetail from '../../../../components/resource/ResourceDetail';
+import ResourceFormModal from '../../../../components/resource/ResourceFormModal';
 import { ApiError } from '../../../../services/api-error';
-import { getClient } from '../../../../services/clients';
-import ClientFormModal from '../components/ClientFormModal';
-import { useClientActions } from '../components/useClientActions';
-import { keys } from '../../../../services/query-keys';
+import { clientsApi } from '../../../../services/clients';
+import { clientFormProps } from '../components/clientForm';
 
 type Contact = Client['contacts'][number] & { key: number };
 
@@ -22,9 +24,9 @@ export default function ClientPage() {
   const { client: id = '' } = useParams<{ client: string }>();
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
-  const query = useQuery({ queryKey: keys('clients').detail(id), queryFn: () => getClient(id) });
-  const refresh = () => void query.refetch();
-  const { remove, contextHolder } = useClientActions(() => history.push('/admin/client'));
+  const field = (name: string) => t(`resources.clients.fields.${name}.label`);
+  const query = useResourceDetail(clientsApi, id);
+  const { remove, contextHolder } = useResourceDelete(clientsApi, () => history.push('/admin/client'));
 
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 500;
@@ -41,15 +43,15 @@ export default function ClientPage() {
         client && [
           <Tag key="code">{client.code}</Tag>,
           <Tag key="status" color={client.status === 'active' ? 'green' : 'default'}>
-            {t(`clients.status.${client.status}`)}
+            {t(`resources.clients.fields.status.values.${client.status}`)}
           </Tag>,
         ]
       }
       extra={
         client && [
-          <ClientFormModal key="edit" client={client} onDone={refresh} trigger={<Button data-testid="client-edit">{t('people.edit')}</Button>} />,
+          <ResourceFormModal key="edit" resource={clientResource} api={clientsApi} row={client} {...clientFormProps} trigger={<Button data-testid="client-edit">{t('resource.edit')}</Button>} />,
           <Button key="delete" danger onClick={() => remove(client)}>
-            {t('clients.delete')}
+            {t('resource.delete')}
           </Button>,
         ]
       }
@@ -58,46 +60,37 @@ export default function ClientPage() {
       {client && (
         <div data-testid="client-detail">
           <Card style={{ marginBottom: 16 }}>
-            <ProDescriptions column={{ xs: 1, sm: 2, lg: 3 }} dataSource={client}>
-              <ProDescriptions.Item label={t('clients.code')} dataIndex="code" copyable />
-              <ProDescriptions.Item label={t('clients.industry')} dataIndex="industry" />
-              <ProDescriptions.Item label={t('common.createdAt')} dataIndex="createdAt" valueType="dateTime" />
-              <ProDescriptions.Item label={t('clients.address')} dataIndex="address" span={2} />
-              <ProDescriptions.Item label={t('applications.updatedAt')} dataIndex="updatedAt" valueType="dateTime" />
-              <ProDescriptions.Item label={t('clients.notes')} dataIndex="notes" span={3} render={() => (
-                <span style={{ whiteSpace: 'pre-wrap' }}>{client.notes ?? '—'}</span>
-              )} />
-            </ProDescriptions>
+            <ResourceDetail
+              resource={clientResource}
+              row={client}
+              fields={['code', 'industry', 'createdAt', 'address', 'updatedAt', 'notes']}
+              columns={{ code: { copyable: true }, address: { span: 2 }, notes: { span: 3 } }}
+            />
           </Card>
           <Row gutter={16}>
             <Col xs={24} lg={15}>
-              <Card title={`${t('clients.contacts')} (${client.contacts.length})`} style={{ marginBottom: 16 }}>
+              <Card title={`${field('contacts')} (${client.contacts.length})`} style={{ marginBottom: 16 }}>
                 <Table<Contact>
                   rowKey="key"
                   size="small"
                   pagination={false}
                   dataSource={client.contacts.map((c, key) => ({ ...c, key }))}
-                  locale={{ emptyText: t('clients.contacts.empty') }}
+                  locale={{ emptyText: t('resources.clients.contacts.empty') }}
                   data-testid="client-contacts"
-                  columns={[
-                    { title: t('clients.contact.name'), dataIndex: 'name' },
-                    { title: t('clients.contact.title'), dataIndex: 'title', render: (v: string | null) => v ?? '—' },
-                    {
-                      title: t('common.email'),
-                      dataIndex: 'email',
-                      render: (v: string | null) => (v ? <a href={`mailto:${v}`}>{v}</a> : '—'),
-                    },
-                    { title: t('clients.contact.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
-                  ]}
+                  columns={(['name', 'title', 'email', 'phone'] as const).map((k) => ({
+                    title: t(`resources.clients.fields.contacts.fields.${k}.label`),
+                    dataIndex: k,
+                    render: (v: string | null) => (v && k === 'email' ? <a href={`mailto:${v}`}>{v}</a> : (v ?? '—')),
+                  }))}
                 />
               </Card>
             </Col>
             <Col xs={24} lg={9}>
-              <Card title={`${t('clients.applications')} (${client.applications.length})`} style={{ marginBottom: 16 }}>
+              <Card title={`${field('applicationIds')} (${client.applications.length})`} style={{ marginBottom: 16 }}>
                 <List
                   size="small"
                   dataSource={client.applications}
-                  locale={{ emptyText: t('clients.applications.empty') }}
+                  locale={{ emptyText: t('resources.clients.applications.empty') }}
                   data-testid="client-applications"
                   renderItem={(a) => (
                     <List.Item actions={[<Link key="open" to={`/${a.slug}`}>{t('applications.open')}</Link>]}>
