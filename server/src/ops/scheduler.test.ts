@@ -42,7 +42,10 @@ test('scheduler: runs each task on its interval, never two runs of one task at o
   );
   scheduler.start();
   scheduler.start(); // idempotent
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // until 3 runs of each have happened (~110 ms on an idle machine; a loaded CI machine may take
+  // longer, so the wait is a deadline, not a fixed sleep)
+  const deadline = Date.now() + 10_000;
+  while ((runs < 3 || errors.length < 3) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   await scheduler.stop();
   const after = runs;
   assert.ok(runs >= 3, `ran ${runs} times`);
