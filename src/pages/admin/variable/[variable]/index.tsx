@@ -1,21 +1,25 @@
 /**
- * /admin/variable/:variable (Variables): a variable's details and its edit form. A
- * secret's value is never shown (••••); "set a new value" replaces it, empty keeps it. Below, the
- * variable's tags and categories (TagsAndCategories, targetType 'variable'). Delete asks first
- * and goes to the recycle bin.
+ * /admin/variable/:variable (Variables): a variable's details and its edit form, on the resource
+ * kit's client and keys (`variablesApi`), delete (the kit's confirmed delete, to the recycle bin)
+ * and details (ResourceDetail). Beyond the definition: a secret's value is never shown (••••);
+ * "set a new value" replaces it, empty keeps it; the scope shows the application's name; below,
+ * the variable's tags and categories (TagsAndCategories, targetType 'variable').
  */
-import { PageContainer, ProDescriptions, ProForm } from '@ant-design/pro-components';
+import { PageContainer, ProForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, message, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { Button, Card, Form, message } from 'antd';
 import React, { useEffect } from 'react';
 import { history, useIntl, useParams } from 'umi';
 import type { Variable, VariableUpdate } from '../../../../../contracts';
+import { variableResource } from '../../../../../contracts/variables.resource';
+import ExceptionResult from '../../../../components/ExceptionResult';
+import { useResourceDelete } from '../../../../components/resource/hooks';
+import ResourceDetail from '../../../../components/resource/ResourceDetail';
 import TagsAndCategories from '../../../../components/TagsAndCategories';
-import { submitForm } from '../../../../services/api-error';
-import { deleteVariable, getVariable, updateVariable } from '../../../../services/variables';
-import { TYPE_COLORS, ValueCell } from '../columns';
+import { ApiError, submitForm } from '../../../../services/api-error';
+import { getVariable, variablesApi } from '../../../../services/variables';
+import { TypeTag, ValueCell } from '../columns';
 import VariableFields from '../components/VariableFields';
-import { keys } from '../../../../services/query-keys';
 
 type FormValues = Omit<VariableUpdate, 'applicationId'> & { applicationId?: string | null };
 
@@ -26,10 +30,11 @@ export default function VariableDetail() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const query = useQuery({
-    queryKey: keys('variables').detail(id),
+    queryKey: variablesApi.keys.detail(id),
     queryFn: ({ signal }) => getVariable(id, signal),
     retry: false,
   });
+  const { remove, contextHolder } = useResourceDelete(variablesApi, () => history.push('/admin/variable'));
   const v = query.data;
   useEffect(() => {
     if (v)
@@ -42,75 +47,56 @@ export default function VariableDetail() {
       });
   }, [v, form]);
 
-  if (query.isLoading)
-    return (
-      <PageContainer>
-        <Skeleton active />
-      </PageContainer>
-    );
-  if (!v) {
-    return (
-      <PageContainer>
-        <div data-testid="exception-404">
-          <Result
-            status="404"
-            title="404"
-            subTitle={t('catalog.notFound')}
-            extra={<Button onClick={() => history.push('/admin/variable')}>{t('catalog.backToList')}</Button>}
-          />
-        </div>
-      </PageContainer>
-    );
+  if (query.error) {
+    const status = query.error instanceof ApiError ? query.error.status : 500;
+    return <ExceptionResult code={status === 404 || status === 400 ? 404 : 500} />;
   }
+  if (!v) return <PageContainer loading />;
 
   const save = (values: FormValues) =>
     submitForm(form, async () => {
-      const input: VariableUpdate = {
-        key: values.key,
-        type: values.type,
+      // the value is left out when the secret's input stays empty (VariableValueInput): the stored one stays
+      const updated = (await variablesApi.update(v.id, {
+        ...values,
         applicationId: values.applicationId ?? null,
         description: values.description ?? null,
-      };
-      const secretKept = values.type === 'secret' && !values.value;
-      if (!secretKept) input.value = values.value ?? '';
-      const updated = await updateVariable(v.id, input);
-      queryClient.setQueryData<Variable>(keys('variables').detail(id), updated);
+      })) as unknown as Variable;
+      queryClient.setQueryData<Variable>(variablesApi.keys.detail(id), updated);
+      void queryClient.invalidateQueries({ queryKey: variablesApi.keys.all });
       if (updated.type === 'secret') form.setFieldValue('value', '');
       message.success(t('catalog.saved'));
     });
 
-  const remove = async () => {
-    await deleteVariable(v.id);
-    message.success(t('catalog.deleted'));
-    history.push('/admin/variable');
-  };
-
+  const typeLabel = t(`resources.variables.fields.type.values.${v.type}`);
+  const scope = v.applicationId ? t('variable.scope.application', { name: v.applicationName ?? '' }) : t('variable.scope.global');
   return (
     <PageContainer
       title={t('variable.detailTitle', { key: v.key })}
       onBack={() => history.push('/admin/variable')}
-      tags={<Tag color={TYPE_COLORS[v.type]}>{t(`variable.type.${v.type}`)}</Tag>}
+      tags={<TypeTag v={v} label={typeLabel} />}
       extra={[
-        <Popconfirm key="delete" title={t('catalog.deleteConfirm', { name: v.key })} onConfirm={() => void remove()}>
-          <Button danger data-testid="delete-variable">
-            {t('catalog.delete')}
-          </Button>
-        </Popconfirm>,
+        <Button key="delete" danger data-testid="delete-variable" onClick={() => remove(v as never)}>
+          {t('resource.delete')}
+        </Button>,
       ]}
     >
+      {contextHolder}
       <Card style={{ marginBottom: 16 }}>
         <div data-testid="variable-descriptions">
-          <ProDescriptions<Variable> column={2} dataSource={v}>
-            <ProDescriptions.Item label={t('variable.key')} dataIndex="key" copyable />
-            <ProDescriptions.Item label={t('variable.scope')}>
-              {v.applicationId ? t('variable.scope.application', { name: v.applicationName ?? '' }) : t('variable.scope.global')}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label={t('variable.value')}>
-              <ValueCell v={v} masked={v.hasValue ? t('variable.secretMasked') : t('variable.secretNoValue')} />
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label={t('catalog.updatedAt')} dataIndex="updatedAt" valueType="dateTime" />
-            <ProDescriptions.Item label={t('catalog.description')} dataIndex="description" span={2} />
-          </ProDescriptions>
+          <ResourceDetail
+            resource={variableResource}
+            row={v as never}
+            column={2}
+            fields={['key', 'applicationId', 'value', 'updatedAt', 'description']}
+            columns={{
+              key: { copyable: true },
+              applicationId: { title: t('variable.scope'), render: () => scope },
+              value: {
+                render: () => <ValueCell v={v} masked={v.hasValue ? t('variable.secretMasked') : t('variable.secretNoValue')} />,
+              },
+              description: { span: 2 },
+            }}
+          />
         </div>
       </Card>
       <Card title={t('catalog.edit')} style={{ marginBottom: 16 }}>
@@ -121,7 +107,10 @@ export default function VariableDetail() {
           submitter={{ searchConfig: { submitText: t('catalog.save') }, resetButtonProps: false }}
           style={{ maxWidth: 640 }}
         >
-          <VariableFields editing={{ type: v.type, hasValue: v.hasValue }} />
+          <VariableFields
+            editing={{ type: v.type, hasValue: v.hasValue }}
+            known={v.applicationId ? [{ id: v.applicationId, name: v.applicationName, slug: v.applicationSlug }] : undefined}
+          />
         </ProForm>
       </Card>
       <Card title={t('variable.tagsAndCategories')}>

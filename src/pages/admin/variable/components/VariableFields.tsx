@@ -1,9 +1,13 @@
 /**
- * The fields of a variable's form (create modal and detail page): key, type, scope, value (by
- * type: a password field for a secret, write-only), description. Value rules mirror the server's
- * (contracts/constants `variableValueProblem`): a number parses, JSON parses, a secret is not empty.
+ * What a variable's forms do beyond the resource definition: the value's input by type (a
+ * password field for a secret, write-only: on an edit an empty one keeps the stored secret; a
+ * monospace area for JSON) with rules that mirror the server's (contracts/constants
+ * `variableValueProblem`: a number parses, JSON parses, a secret is not empty), and the scope as an
+ * application picker labelled "name (slug)" (empty = global). `variableFormProps` are the kit
+ * dialog's overrides (the list's create); `VariableFields` is the detail page's inline edit form.
  */
 import { ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Form } from 'antd';
 import React from 'react';
 import { useIntl } from 'umi';
 import {
@@ -12,17 +16,39 @@ import {
   variableValueProblem,
   type VariableType,
 } from '../../../../../contracts/constants';
-import { useApplicationOptions } from './useApplicationOptions';
+import type { Variable } from '../../../../../contracts';
+import type { VariableResource } from '../../../../../contracts/variables.resource';
+import ReferenceSelect, { type ReferencedRow } from '../../../../components/resource/ReferenceSelect';
+import type { ResourceFormModalProps } from '../../../../components/resource/ResourceFormModal';
 
-export interface VariableFieldsProps {
+export interface VariableEditing {
   /** Editing an existing variable: a secret's value may stay empty (= keep the stored one). */
   editing?: { type: VariableType; hasValue: boolean };
 }
 
-export default function VariableFields({ editing }: VariableFieldsProps) {
+/** The scope input: an application (labelled "name (slug)"), empty = global. */
+export function ScopeSelect(props: {
+  value?: string | null;
+  onChange?: (v: string | string[] | undefined) => void;
+  known?: ReferencedRow[];
+}) {
+  const intl = useIntl();
+  return (
+    <ReferenceSelect
+      {...props}
+      to="applications"
+      labelOf={(a) => `${String(a.name)} (${String(a.slug)})`}
+      placeholder={intl.formatMessage({ id: 'variable.scope.global' })}
+      testId="variable-field-application"
+    />
+  );
+}
+
+/** The value's input by the form's `type` (see the file's comment). */
+export function VariableValueInput({ editing }: VariableEditing) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const apps = useApplicationOptions();
+  const label = t('resources.variables.fields.value.label');
   const valueRule = (type: VariableType) => ({
     validator: async (_: unknown, value: string | undefined) => {
       const keepSecret = type === 'secret' && editing?.type === 'secret' && editing.hasValue && !value;
@@ -34,59 +60,81 @@ export default function VariableFields({ editing }: VariableFieldsProps) {
     },
   });
   return (
+    <ProFormDependency name={['type']}>
+      {({ type }: { type?: VariableType }) => {
+        const kind: VariableType = type ?? 'text';
+        if (kind === 'secret') {
+          const keeping = editing?.type === 'secret' && editing.hasValue;
+          return (
+            <ProFormText.Password
+              name="value"
+              label={keeping ? t('variable.newSecret') : label}
+              extra={keeping ? t('variable.newSecretHelp') : t('variable.secretHelp')}
+              rules={[valueRule('secret')]}
+              // an empty secret on an edit is left out of the body: the stored one stays
+              transform={(v: string | undefined) => ({ value: keeping && !v ? undefined : v })}
+              fieldProps={{ autoComplete: 'new-password', visibilityToggle: true }}
+            />
+          );
+        }
+        if (kind === 'number') return <ProFormText name="value" label={label} rules={[valueRule('number')]} />;
+        return (
+          <ProFormTextArea
+            name="value"
+            label={label}
+            rules={[valueRule(kind)]}
+            fieldProps={{ rows: kind === 'json' ? 6 : 3, style: kind === 'json' ? { fontFamily: 'monospace' } : undefined }}
+          />
+        );
+      }}
+    </ProFormDependency>
+  );
+}
+
+/** The kit dialog's overrides for variables (the list's create): the scope picker and the value by type. */
+export const variableFormProps: Pick<ResourceFormModalProps<VariableResource>, 'fields' | 'initialValues' | 'width'> = {
+  width: 560,
+  initialValues: { type: 'text', value: '' },
+  fields: {
+    type: { fieldProps: { allowClear: false } },
+    applicationId: { input: () => <ScopeSelect /> },
+    value: {
+      render: ({ row }) => (
+        <VariableValueInput editing={row ? { type: row.type, hasValue: (row as unknown as Variable).hasValue } : undefined} />
+      ),
+    },
+  },
+};
+
+/** The detail page's inline edit form: key, type, scope, value by type, description. */
+export default function VariableFields({ editing, known }: VariableEditing & { known?: ReferencedRow[] }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const label = (f: string) => t(`resources.variables.fields.${f}.label`);
+  return (
     <>
       <ProFormText
         name="key"
-        label={t('variable.key')}
-        extra={t('variable.keyHelp')}
+        label={label('key')}
+        extra={t('resources.variables.fields.key.help')}
         rules={[
           { required: true, message: t('common.required') },
-          { pattern: VARIABLE_KEY_PATTERN, message: t('variable.keyHelp') },
+          { pattern: VARIABLE_KEY_PATTERN, message: t('resources.variables.fields.key.help') },
         ]}
         fieldProps={{ autoComplete: 'off' }}
       />
       <ProFormSelect
         name="type"
-        label={t('variable.type')}
+        label={label('type')}
         rules={[{ required: true, message: t('common.required') }]}
-        options={VARIABLE_TYPES.map((v) => ({ value: v, label: t(`variable.type.${v}`) }))}
+        options={VARIABLE_TYPES.map((v) => ({ value: v, label: t(`resources.variables.fields.type.values.${v}`) }))}
         allowClear={false}
       />
-      <ProFormSelect
-        name="applicationId"
-        label={t('variable.application')}
-        extra={t('variable.applicationHelp')}
-        options={apps}
-        placeholder={t('variable.scope.global')}
-        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
-      />
-      <ProFormDependency name={['type']}>
-        {({ type }: { type?: VariableType }) => {
-          const kind: VariableType = type ?? 'text';
-          if (kind === 'secret') {
-            const keeping = editing?.type === 'secret' && editing.hasValue;
-            return (
-              <ProFormText.Password
-                name="value"
-                label={keeping ? t('variable.newSecret') : t('variable.value')}
-                extra={keeping ? t('variable.newSecretHelp') : t('variable.secretHelp')}
-                rules={[valueRule('secret')]}
-                fieldProps={{ autoComplete: 'new-password', visibilityToggle: true }}
-              />
-            );
-          }
-          if (kind === 'number') return <ProFormText name="value" label={t('variable.value')} rules={[valueRule('number')]} />;
-          return (
-            <ProFormTextArea
-              name="value"
-              label={t('variable.value')}
-              rules={[valueRule(kind)]}
-              fieldProps={{ rows: kind === 'json' ? 6 : 3, style: kind === 'json' ? { fontFamily: 'monospace' } : undefined }}
-            />
-          );
-        }}
-      </ProFormDependency>
-      <ProFormTextArea name="description" label={t('catalog.description')} fieldProps={{ rows: 3 }} />
+      <Form.Item name="applicationId" label={label('applicationId')} extra={t('resources.variables.fields.applicationId.help')}>
+        <ScopeSelect known={known} />
+      </Form.Item>
+      <VariableValueInput editing={editing} />
+      <ProFormTextArea name="description" label={label('description')} fieldProps={{ rows: 3 }} />
     </>
   );
 }
