@@ -46,4 +46,5 @@ export default {
   'errors.client.code': 'Code must be 1–32 characters: a letter or digit, then letters, digits, ., _ or -',
   'errors.phone.invalid': 'Not a valid phone number (3–32 digits, spaces, +, -, parentheses)',
   'errors.tag.color': 'Colour must be #rrggbb',
+  'errors.variable.key': 'Key must be 1–64 characters: a letter or _, then letters, digits, _ or .',
 };

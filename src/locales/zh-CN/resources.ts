@@ -46,4 +46,5 @@ export default {
   'errors.client.code': '编码需 1–32 个字符：字母或数字开头，仅含字母、数字、.、_ 和 -',
   'errors.phone.invalid': '电话号码格式不正确（3–32 位数字，可含空格、+、-、括号）',
   'errors.tag.color': '颜色需为 #rrggbb 格式',
+  'errors.variable.key': '键需 1–64 个字符：字母或 _ 开头，仅含字母、数字、_ 和 .',
 };
