@@ -17,7 +17,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runsOnOneEngine } from './engines';
 
-runsOnOneEngine('pglite', 'the scaffold writes files; the tests it runs in its copy use PGlite, the engine needing no server');
+runsOnOneEngine('postgres', 'the scaffold writes files; the tests it runs in its copy use PGlite (the engine needing no server) whichever suite starts it, and the PostgreSQL suite is the shorter one');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const NAME = 'sample-widgets';
