@@ -106,6 +106,17 @@ export default tseslint.config(
     },
   },
   {
+    // the batch runner (server/src/test/batch.ts) collects a file's tests through node:test's named
+    // exports; the default export would register them outside the file's own suite
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'node:test', importNames: ['default'], message: "Import { test } from 'node:test' (the batch runner collects named calls)." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -8,7 +8,8 @@
 //      (E2E_WITH_API=1: alongside them)
 // Each part's wall time is printed at the end against its budget (docs/testing.md); a part over
 // budget is reported, not failed (machines differ). Set SKIP_E2E=1 or SKIP_PG=1 to leave a part
-// out while developing (the count then says so).
+// out while developing (the count then says so), API_FILTER=<text> to run only the API test files
+// whose path contains it.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled } from './lib.mjs';
@@ -128,57 +129,82 @@ function apiTestFiles(engine) {
       const only = readFileSync(file, 'utf8').match(/^runsOnOneEngine\('(pglite|postgres)'/m)?.[1];
       return !only || only === engine || (only === 'postgres' && pgSkipped);
     })
+    .filter((file) => !process.env.API_FILTER || file.includes(process.env.API_FILTER))
     .sort();
 }
 
 /**
- * Runs the API suite with node's test runner in the background; its spec output goes to
- * test-results/<name>.log (printed when it ends, so two suites' lines don't interleave), its counts
- * come from the TAP summary. Resolves once recorded.
+ * How many API test files one process runs (server/src/test/batch.ts): each process start costs
+ * ~2.5–3 s of CPU before the first test, and the files keep a database of their own either way.
+ * API_FILES_PER_PROCESS=1 gives every file its own process (node's test runner, as by hand).
  */
-function apiSuite(name, engine, env) {
+const FILES_PER_PROCESS = Number(process.env.API_FILES_PER_PROCESS || 40);
+
+/**
+ * Runs one API suite in the background: its files in processes of FILES_PER_PROCESS files (the
+ * batch runner), one process after another. The spec output goes to test-results/<name>.log
+ * (printed when the suite ends, so two suites' lines don't interleave), the counts come from each
+ * process's TAP summary and the slowest files and failures from scripts/file-times-reporter.mjs.
+ * Resolves once recorded.
+ */
+async function apiSuite(name, engine, env) {
   const since = Date.now();
   const base = `test-results/${name.replace(/\W+/g, '-')}`;
-  const tap = `${base}.tap`;
   const files = apiTestFiles(engine);
-  console.log(`\n[assay test] ${name}: ${files.length} files, started in the background → ${base}.log`);
-  const out = openSync(`${base}.log`, 'w');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-concurrency=1',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      '--test-reporter=./scripts/file-times-reporter.mjs',
-      `--test-reporter-destination=${base}.files.json`,
-      ...files,
-    ],
-    { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
+  const batches = [];
+  for (let i = 0; i < files.length; i += FILES_PER_PROCESS) batches.push(files.slice(i, i + FILES_PER_PROCESS));
+  console.log(
+    `\n[assay test] ${name}: ${files.length} files in ${batches.length} process(es), started in the background → ${base}.log`,
   );
-  return new Promise((resolve) => {
-    const done = (status) => {
-      timed(name, since);
-      closeSync(out);
-      console.log(`\n[assay test] ${name} output:`);
-      const times = readFileTimes(`${base}.files.json`);
-      console.log(slowestFiles(times));
-      for (const f of times?.failures ?? [])
-        failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
-      console.log(readFileSync(`${base}.log`, 'utf8'));
-      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-      const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
-      const failed = count('fail') + count('cancelled');
-      record(name, count('pass'), failed || (status === 0 ? 0 : 1), count('skipped') + count('todo'));
-      resolve();
-    };
-    child.on('error', () => done(1));
-    child.on('exit', (code) => done(code ?? 1));
-  });
+  const out = openSync(`${base}.log`, 'w');
+  let status = 0;
+  for (const [i, batch] of batches.entries()) {
+    const runner = FILES_PER_PROCESS === 1 ? ['--test', '--test-concurrency=1'] : [];
+    const entry = FILES_PER_PROCESS === 1 ? batch : ['server/src/test/batch.ts', ...batch];
+    const code = await new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          ...runner,
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${base}.${i}.tap`,
+          '--test-reporter=./scripts/file-times-reporter.mjs',
+          `--test-reporter-destination=${base}.${i}.files.json`,
+          ...entry,
+        ],
+        { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
+      );
+      child.on('error', () => resolve(1));
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+    status ||= code;
+  }
+  timed(name, since);
+  closeSync(out);
+  console.log(`\n[assay test] ${name} output:`);
+  const times = { seconds: {}, failures: [] };
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (let i = 0; i < batches.length; i++) {
+    const part = readFileTimes(`${base}.${i}.files.json`);
+    Object.assign(times.seconds, part?.seconds);
+    times.failures.push(...(part?.failures ?? []));
+    const tap = `${base}.${i}.tap`;
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
+    passed += count('pass');
+    failed += count('fail') + count('cancelled');
+    skipped += count('skipped') + count('todo');
+  }
+  console.log(slowestFiles(times));
+  for (const f of times.failures) failures.push(`${name}: ${f.file.replace(/^.*server\/src\//, '')} › ${f.name}: ${f.error}`);
+  console.log(readFileSync(`${base}.log`, 'utf8'));
+  record(name, passed, failed || (status === 0 ? 0 : 1), skipped);
 }
 
 /**

@@ -26,6 +26,7 @@ import { defaultMigrationsFolder, migrateDatabase } from '../db/migrate';
 import { testDatabaseUrl } from '../env';
 import type { AnchorFile } from '../modules/audit/audit.anchors';
 import type { SigningKey } from '../modules/audit/audit.signing';
+import { currentTestFile, inBatch } from './file-scope';
 import { closeOwnPglite, openOwnPglite } from './pglite-reuse';
 
 export interface TestApp {
@@ -234,7 +235,22 @@ async function openTestDatabase(own = false): Promise<{ handle: DatabaseHandle; 
   };
 }
 
-let ownDatabaseReason: string | undefined;
+/** What the helpers hold for one test file: its shared database, why its tests want their own, its leak-guard baseline. */
+interface FileState {
+  ownDatabaseReason?: string;
+  db?: Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>;
+  footprintBefore?: Promise<Footprint | null>;
+}
+/** Per test file (test/file-scope.ts: the batch runner runs several in one process). */
+const fileStates = new Map<string, FileState>();
+
+/** The state of the test file the caller belongs to (made on first use). */
+function fileState(): FileState {
+  const key = currentTestFile();
+  let state = fileStates.get(key);
+  if (!state) fileStates.set(key, (state = {}));
+  return state;
+}
 
 /**
  * Declares, at the top of a test file, that each of its tests needs a database of its own, and
@@ -244,18 +260,17 @@ let ownDatabaseReason: string | undefined;
  */
 export function ownDatabasePerTest(reason: string): void {
   if (!reason.trim()) throw new Error('ownDatabasePerTest: say why the tests need their own database');
-  ownDatabaseReason = reason;
+  fileState().ownDatabaseReason = reason;
 }
 
-let fileDb: Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> | undefined;
-
 /**
- * The database the tests of this file share (each test file runs in its own process): opened on
- * first use, closed (and on PostgreSQL dropped) when the process is about to exit.
+ * The database the tests of this file share: opened on first use, closed (and on PostgreSQL
+ * dropped) when the file's tests are over (finishTestFile).
  */
 function fileDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
-  fileDb ??= openTestDatabase();
-  return fileDb;
+  const state = fileState();
+  state.db ??= openTestDatabase();
+  return state.db;
 }
 
 /**
@@ -305,20 +320,39 @@ function leaks(before: Footprint, afterward: Footprint): string[] {
   );
 }
 
-const footprintBefore = footprint().catch(() => null);
+/**
+ * Notes what the current test file starts from (its leak-guard baseline). The batch runner calls
+ * it in each file's `before` hook; a process of one file takes its baseline when the helpers load.
+ */
+export function beginTestFile(): void {
+  fileState().footprintBefore = footprint().catch(() => null);
+}
 
-// The root `after` hook of the test file that imports these helpers: its shared database is
-// closed (and on PostgreSQL dropped) once all its tests have run; then the leak guard fails the
-// file if it left anything the next file could see (a database, a role, a setting on the
-// PostgreSQL server; a data folder): see docs/testing.md "Isolation".
-after(async () => {
-  if (fileDb) await (await fileDb).dispose();
+/**
+ * Ends the current test file: its shared database closed (and on PostgreSQL dropped), the reused
+ * PGlite instance closed; then the leak guard fails the file if it left anything the next file
+ * could see (a database, a role, a setting on the PostgreSQL server; a data folder): see
+ * docs/testing.md "Isolation". The batch runner calls it in each file's `after` hook.
+ * @throws the list of what leaked.
+ */
+export async function finishTestFile(): Promise<void> {
+  const key = currentTestFile();
+  const state = fileStates.get(key) ?? {};
+  fileStates.delete(key);
+  if (state.db) await (await state.db).dispose();
   await closeOwnPglite();
-  const before = await footprintBefore;
+  const before = await state.footprintBefore;
   if (!before) return;
   const left = leaks(before, await footprint());
   if (left.length) throw new Error(`this test file leaked state other files would see: ${left.join('; ')}`);
-});
+}
+
+// A process of one test file: the baseline now, and the root `after` hook ends the file once all
+// its tests have run.
+if (!inBatch()) {
+  beginTestFile();
+  after(finishTestFile);
+}
 
 /**
  * A fresh app on the file's shared database (or a fresh one: ownDatabasePerTest, `ownDatabase`); `distDir` to test the web app serving, `trustProxy` for
@@ -342,7 +376,7 @@ export async function createTestApp(
     ownDatabase?: string;
   } = {},
 ): Promise<TestApp> {
-  const own = Boolean(ownDatabaseReason) || Boolean(opts.ownDatabase);
+  const own = Boolean(fileState().ownDatabaseReason) || Boolean(opts.ownDatabase);
   const { handle, dispose } = own ? await openTestDatabase(true) : { ...(await fileDatabase()), dispose: async () => undefined };
   let app: FastifyInstance;
   try {

@@ -5,7 +5,7 @@
  * test/helpers.ts must then fail the file. The role's name goes to stdout for the caller to drop.
  */
 import fs from 'node:fs';
-import test from 'node:test';
+import { test } from 'node:test';
 import { Client } from 'pg';
 import { testDatabaseUrl } from '../env';
 import { createPgliteDataDir, createTestApp } from './helpers';

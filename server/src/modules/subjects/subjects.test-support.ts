@@ -32,16 +32,18 @@ export interface Ctx {
   base: string;
 }
 
-let applications = 0;
+/** How many applications setup made in each database (keyed by the app's Drizzle instance). */
+const applicationsIn = new WeakMap<object, number>();
 /**
  * A fresh app on the file's database, an administrator of its own signed in, and an application
- * of its own: `audit` for the file's first test, then `audit-2`, `audit-3`…
+ * of its own: `audit` for the database's first, then `audit-2`, `audit-3`…
  */
 export async function setup(t: { after(fn: () => unknown): void }): Promise<Ctx> {
   const { app, handle, close } = await createTestApp();
   t.after(close);
   const { cookie, user } = await adminSession(app);
-  applications += 1;
+  const applications = (applicationsIn.get(app.db) ?? 0) + 1;
+  applicationsIn.set(app.db, applications);
   const slug = applications === 1 ? 'audit' : `audit-${applications}`;
   const res = await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug, name: applications === 1 ? 'Audit' : `Audit ${applications}` } });
   assert.equal(res.statusCode, 201, res.body);
