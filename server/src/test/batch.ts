@@ -7,7 +7,8 @@
  * runs ~120 files per engine (docs/testing.md "Time budget"). Here the modules load once.
  *
  * What stays per file, as with a process per file:
- * - its database (test/helpers.ts opens one per file and drops it when the file ends), its
+ * - its database (test/helpers.ts opens one per file and drops it when the file ends; on PGlite
+ *   one instance serves the files in turn, emptied back to the migrated state between them), its
  *   `ownDatabasePerTest` reason and its leak guard (test/file-scope.ts tells the helpers which
  *   file is loading or running);
  * - its top-level `before`/`after` hooks, which run before and after its own tests only: while a
@@ -64,6 +65,9 @@ for (const file of files) {
     setLoadingFile(undefined);
   }
 }
+
+// the root's `after` hook: what the files shared is closed once all have run
+real.after(() => helpers.finishTestProcess());
 
 for (const { file, calls, error } of loaded) {
   real.describe(path.relative(process.cwd(), file), () => {

@@ -212,15 +212,18 @@ export async function createEngineDatabase(
 
 /**
  * A migrated database: on PGlite a new instance from the snapshot (the file's shared database), or
- * for a test of its own (`own`) the file's reusable instance emptied back to the migrated state
- * (test/pglite-reuse.ts: ~30 ms instead of ~1.2 s); on PostgreSQL a new copy of the template.
+ * for a test of its own (`own`), and under the batch runner for a file's shared database too, the
+ * process's reusable instance emptied back to the migrated state (test/pglite-reuse.ts: ~30 ms
+ * instead of ~1.2 s); on PostgreSQL a new copy of the template.
  */
 async function openTestDatabase(own = false): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     snapshot ??= pgliteSnapshot();
-    // TEST_PGLITE_REUSE=0: a new instance per test, as on PostgreSQL (to rule the reuse out)
-    if (own && process.env.TEST_PGLITE_REUSE !== '0') return openOwnPglite(await snapshot);
+    // TEST_PGLITE_REUSE=0: a new instance per test, as on PostgreSQL (to rule the reuse out).
+    // Under the batch runner a file's shared database is the reusable instance too, emptied back
+    // to the migrated state for the next file.
+    if ((own || inBatch()) && process.env.TEST_PGLITE_REUSE !== '0') return openOwnPglite(await snapshot);
     const handle = await openDatabase({ memory: true, snapshot: await snapshot });
     return { handle, dispose: () => handle.close() };
   }
@@ -330,7 +333,7 @@ export function beginTestFile(): void {
 
 /**
  * Ends the current test file: its shared database closed (and on PostgreSQL dropped), the reused
- * PGlite instance closed; then the leak guard fails the file if it left anything the next file
+ * PGlite instance closed (handed to the next file under the batch runner); then the leak guard fails the file if it left anything the next file
  * could see (a database, a role, a setting on the PostgreSQL server; a data folder): see
  * docs/testing.md "Isolation". The batch runner calls it in each file's `after` hook.
  * @throws the list of what leaked.
@@ -340,7 +343,8 @@ export async function finishTestFile(): Promise<void> {
   const state = fileStates.get(key) ?? {};
   fileStates.delete(key);
   if (state.db) await (await state.db).dispose();
-  await closeOwnPglite();
+  // the batch runner's next file reuses the instance (reset first); it closes it at the end
+  if (!inBatch()) await closeOwnPglite();
   const before = await state.footprintBefore;
   if (!before) return;
   const left = leaks(before, await footprint());
@@ -448,6 +452,11 @@ export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): 
 }
 
 let counter = 0;
+/** Closes what the test files of this process shared (the reusable PGlite instance): the batch runner's end. */
+export async function finishTestProcess(): Promise<void> {
+  await closeOwnPglite();
+}
+
 /** A unique e-mail address for this test process (lower-case). */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
