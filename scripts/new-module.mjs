@@ -701,7 +701,7 @@ function main() {
     try {
       return [file, edit(read(file))];
     } catch (err) {
-      return fail(`[new:module] refused: ${err.message} (edit ${file} by hand, docs/adding-a-module.md "By hand")`);
+      return fail(`[new:module] refused: ${err.message} (edit ${file} by hand: docs/adding-a-module.md "The scaffold", what it edits)`);
     }
   });
   const migration = `server/drizzle/NNNN_${n.snakes}.sql (npm run db:generate -- --name ${n.snakes})`;
