@@ -637,7 +637,7 @@ const PAGE = `/**
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { __camel__Resource } from '../../../../contracts/__kebab__.resource';
-import { ResourceTable } from '../../../components/resource';
+import ResourceTable from '../../../components/resource/ResourceTable';
 
 export default function __Pascals__Page() {
   return (
