@@ -1,7 +1,7 @@
 /**
  * The audit log (`/admin/audit`, contracts/audit.ts): the module's plain constants. No zod: the web
- * may import this file at run time (docs/architecture.md "Contracts"); contracts/constants.ts
- * re-exports its constants.
+ * imports them at run time, through contracts/constants.ts, which re-exports this file
+ * (docs/architecture.md "Contracts").
  */
 
 /**

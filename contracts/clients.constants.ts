@@ -1,11 +1,11 @@
 /**
- * Clients (`/admin/client`, contracts/clients.ts): the module's plain constants, audit actions,
- * recycle-bin types and server messages (both languages). No zod: the web may import this file at
- * run time (docs/architecture.md "Contracts"); contracts/constants.ts re-exports its constants and
- * contracts/modules.ts lists its entries.
+ * Clients (`/admin/client`, contracts/clients.ts): the module's plain constants and its audit
+ * actions and recycle-bin types (its server messages: contracts/clients.messages.ts). No zod: the
+ * web imports them at run time, through contracts/constants.ts, which re-exports this file and
+ * gathers the entry `CLIENTS_MODULE` (listed in contracts/modules.ts) into AUDIT_ACTIONS and
+ * RECYCLABLE_TYPES (docs/architecture.md "Contracts").
  */
-import type { MessageCatalog } from './messages';
-import type { ModuleEntry } from './modules';
+import type { ModuleEntry } from './constants';
 
 /** Client status (`/admin/client`). */
 export const CLIENT_STATUSES = ['active', 'inactive'] as const;
@@ -30,17 +30,3 @@ export const CLIENTS_MODULE = {
   auditActions: ['client.create', 'client.update', 'client.delete'],
   recycleTypes: ['client'],
 } as const satisfies ModuleEntry;
-
-/** The module's server messages (the `message` of its zod checks, its errors' message keys). */
-export const CLIENTS_MESSAGES = {
-  'errors.client.code': {
-    'zh-CN': '编码需 1–32 个字符：字母或数字开头，仅含字母、数字、.、_ 和 -',
-    'en-US': 'Code must be 1–32 characters: a letter or digit, then letters, digits, ., _ or -',
-  },
-  'errors.client.codeTaken': { 'zh-CN': '该客户编码已被使用', 'en-US': 'This client code is already in use' },
-  'errors.client.notFound': { 'zh-CN': '客户不存在', 'en-US': 'No such client' },
-  'errors.client.applicationUnknown': {
-    'zh-CN': '所选应用不存在或已删除',
-    'en-US': 'A chosen application does not exist or was deleted',
-  },
-} as const satisfies MessageCatalog;

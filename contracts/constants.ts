@@ -5,10 +5,11 @@
  * This file holds what no one module owns (the request conventions, the languages, the application
  * roles, export formats, the phone pattern) and re-exports the rest: each module's constants live
  * in its own contracts/<module>.constants.ts (docs/architecture.md "Contracts"), and AUDIT_ACTIONS
- * and RECYCLABLE_TYPES are gathered from every module's entry by contracts/modules.ts. Importing
- * them from here or from the module's file is the same.
+ * and RECYCLABLE_TYPES are gathered here from every module's entry (listed in contracts/modules.ts).
+ * Importing a module's constants from here or from its own file is the same.
  */
-export { AUDIT_ACTIONS, RECYCLABLE_TYPES, type AuditAction, type RecyclableType } from './modules';
+import * as ENTRIES from './modules';
+
 export * from './account.constants';
 export * from './applications.constants';
 export * from './audit.constants';
@@ -27,6 +28,45 @@ export * from './tags.constants';
 export * from './users.constants';
 export * from './variables.constants';
 export * from './views.constants';
+
+/**
+ * What a module's entry (`<MODULE>_MODULE` in its contracts/<module>.constants.ts, listed in
+ * contracts/modules.ts) says: its audit actions (`<resource>.<verb>`) and the recycle-bin types it
+ * handles (server core/recycle.registry.ts).
+ */
+export interface ModuleEntry {
+  readonly auditActions: readonly string[];
+  readonly recycleTypes?: readonly string[];
+}
+
+type Entry = (typeof ENTRIES)[keyof typeof ENTRIES];
+
+/** Every module's entry (contracts/modules.ts), in the order of their names. */
+export const MODULE_ENTRIES: readonly Entry[] = Object.keys(ENTRIES)
+  .filter((name) => name.endsWith('_MODULE'))
+  .sort()
+  .map((name) => ENTRIES[name as keyof typeof ENTRIES]);
+
+/** An audit action of any module. */
+export type AuditAction = Entry['auditActions'][number];
+
+/** A recycle-bin type of any module. */
+export type RecyclableType = Entry extends infer E ? (E extends { recycleTypes: readonly (infer T)[] } ? T : never) : never;
+
+/**
+ * Audit-log actions (docs/product.md "API conventions": one entry per mutation; logins, logouts and
+ * failed logins as security events), `<resource>.<verb>`, every module's. The console's filter
+ * takes an exact action or a prefix (`auth` = every `auth.*`).
+ */
+export const AUDIT_ACTIONS: readonly AuditAction[] = MODULE_ENTRIES.flatMap((m): readonly AuditAction[] => m.auditActions);
+
+/**
+ * The kinds of objects that go to the recycle bin, every module's: the bin's `type` column; each
+ * module registers its handler (server core/recycle.registry.ts).
+ */
+export const RECYCLABLE_TYPES: readonly RecyclableType[] = MODULE_ENTRIES.flatMap((m): readonly RecyclableType[] =>
+  'recycleTypes' in m ? m.recycleTypes : [],
+);
 
 /** umi request plugin's ErrorShowType: 0 silent, 1 warning, 2 error, 3 notification, 9 redirect. */
 export const ShowType = { SILENT: 0, WARN: 1, ERROR: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;

@@ -1,11 +1,11 @@
 /**
- * Groups of users (`/admin/group`, contracts/groups.ts): the module's audit actions, recycle-bin
- * types and server messages (both languages). No zod: the web may import this file at run time
- * (docs/architecture.md "Contracts"); contracts/constants.ts re-exports its constants and
- * contracts/modules.ts lists its entries.
+ * Groups of users (`/admin/group`, contracts/groups.ts): the module's audit actions and recycle-bin
+ * types (its server messages: contracts/groups.messages.ts). No zod: the web imports them at run
+ * time, through contracts/constants.ts, which re-exports this file and gathers the entry
+ * `GROUPS_MODULE` (listed in contracts/modules.ts) into AUDIT_ACTIONS and RECYCLABLE_TYPES
+ * (docs/architecture.md "Contracts").
  */
-import type { MessageCatalog } from './messages';
-import type { ModuleEntry } from './modules';
+import type { ModuleEntry } from './constants';
 
 /** Audit actions written by the module and the recycle-bin types it registers (server core/recycle.registry.ts): `<resource>.<verb>`. */
 export const GROUPS_MODULE = {
@@ -21,15 +21,3 @@ export const GROUPS_MODULE = {
   ],
   recycleTypes: ['group'],
 } as const satisfies ModuleEntry;
-
-/** The module's server messages (the `message` of its zod checks, its errors' message keys). */
-export const GROUPS_MESSAGES = {
-  'errors.groupNotFound': { 'zh-CN': '用户组不存在', 'en-US': 'No such group' },
-  'errors.groupNameTaken': { 'zh-CN': '该用户组名称已被使用', 'en-US': 'This group name is already in use' },
-  'errors.groupNotDeleted': { 'zh-CN': '该用户组不在回收站中', 'en-US': 'This group is not in the recycle bin' },
-  'errors.groupMemberNotFound': { 'zh-CN': '该用户不在此用户组中', 'en-US': 'This user is not in the group' },
-  'errors.grantNotFound': {
-    'zh-CN': '该用户组在此应用中没有角色',
-    'en-US': 'This group has no role in the application',
-  },
-} as const satisfies MessageCatalog;

@@ -3,12 +3,12 @@
  * language"). Keys are the `message` of contracts' custom zod checks and the server's errors.
  *
  * This file holds the messages no one module owns (validation, sign-in and request errors, the
- * password rules several modules apply); each module's live in its contracts/<module>.constants.ts
- * (`<MODULE>_MESSAGES`, listed in contracts/modules.ts MODULE_MESSAGES), and MESSAGES is all of
- * them. A key is defined once (contracts/modules.test.ts checks).
+ * password rules several modules apply); each module's live in its contracts/<module>.messages.ts
+ * (`<MODULE>_MESSAGES`, listed in contracts/module-messages.ts), and MESSAGES is all of them. A key
+ * is defined once (contracts/modules.test.ts checks). The web does not import this file.
  */
 import type { Locale } from './constants';
-import { MODULE_MESSAGES } from './modules';
+import * as CATALOGS from './module-messages';
 
 /** A catalogue of messages: key → the text in each language (`{name}` placeholders, formatMessage). */
 export type MessageCatalog = Record<string, Record<Locale, string>>;
@@ -91,16 +91,23 @@ export const SHARED_MESSAGES = {
   },
 } as const satisfies MessageCatalog;
 
+type Catalog = (typeof CATALOGS)[keyof typeof CATALOGS];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 
-/** A key of the catalogue: a shared message or one of any module's. */
-export type MessageKey = keyof typeof SHARED_MESSAGES | KeysOf<(typeof MODULE_MESSAGES)[number]>;
+/** Every module's messages (contracts/module-messages.ts), in the order of their names. */
+export const MODULE_CATALOGS: readonly Catalog[] = Object.keys(CATALOGS)
+  .filter((name) => name.endsWith('_MESSAGES'))
+  .sort()
+  .map((name) => CATALOGS[name as keyof typeof CATALOGS]);
 
-/** Every message: the shared ones and every module's (contracts/modules.ts). */
+/** A key of the catalogue: a shared message or one of any module's. */
+export type MessageKey = keyof typeof SHARED_MESSAGES | KeysOf<Catalog>;
+
+/** Every message: the shared ones and every module's. */
 export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Locale, string>>>> = Object.assign(
   {},
   SHARED_MESSAGES,
-  ...MODULE_MESSAGES,
+  ...MODULE_CATALOGS,
 );
 
 /** True when `key` names a message of the catalogue. */

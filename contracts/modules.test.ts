@@ -1,21 +1,21 @@
 /**
- * The modules' contracts (contracts/modules.ts, docs/architecture.md "Contracts"): every message key,
- * audit action and recycle-bin type is defined by one module only (the catalogue merges them, so a
- * second definition would silently replace the first), and the files the web may import at run time
- * (contracts/constants.ts, messages.ts, modules.ts and every contracts/<module>.constants.ts) import
- * no zod and no file that does, except as types.
+ * The modules' contracts (docs/architecture.md "Contracts"): every message key, audit action and
+ * recycle-bin type is defined by one module only (the catalogue merges them, so a second definition
+ * would silently replace the first); the plain files (contracts/constants.ts, messages.ts,
+ * modules.ts, module-messages.ts and every contracts/<module>.constants.ts and .messages.ts) import
+ * no zod and no file that does, except as types; and the files the web reaches through
+ * contracts/constants.ts never import a module's messages.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AUDIT_ACTIONS, RECYCLABLE_TYPES } from './constants';
-import { MESSAGES, SHARED_MESSAGES } from './messages';
-import { MODULE_MESSAGES, MODULES } from './modules';
+import { AUDIT_ACTIONS, MODULE_ENTRIES, RECYCLABLE_TYPES } from './constants';
+import { MESSAGES, MODULE_CATALOGS, SHARED_MESSAGES } from './messages';
 
 const duplicates = (list: readonly string[]) => list.filter((x, i) => list.indexOf(x) !== i);
 
 describe('module contracts', () => {
   it('define each message key once, and MESSAGES holds them all', () => {
-    const keys = [SHARED_MESSAGES, ...MODULE_MESSAGES].flatMap((catalog) => Object.keys(catalog));
+    const keys = [SHARED_MESSAGES, ...MODULE_CATALOGS].flatMap((catalog) => Object.keys(catalog));
     expect(duplicates(keys)).toEqual([]);
     expect(Object.keys(MESSAGES).sort()).toEqual([...keys].sort());
   });
@@ -23,13 +23,31 @@ describe('module contracts', () => {
   it('define each audit action and recycle-bin type once', () => {
     expect(duplicates(AUDIT_ACTIONS)).toEqual([]);
     expect(duplicates(RECYCLABLE_TYPES)).toEqual([]);
-    expect(AUDIT_ACTIONS.length).toBe(MODULES.reduce((n, m) => n + m.auditActions.length, 0));
+    expect(AUDIT_ACTIONS.length).toBe(MODULE_ENTRIES.reduce((n, m) => n + m.auditActions.length, 0));
     for (const action of AUDIT_ACTIONS) expect(action).toMatch(/^[a-z][a-z_]*\.[a-z_]+$/);
+  });
+
+  it('keep the messages out of what the web reaches through contracts/constants.ts', () => {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = fs.readFileSync(path.join(__dirname, file), 'utf8');
+      for (const [, from] of source.matchAll(/^(?:import|export) (?!type\b)[^;]*? from '\.\/([^']+)';/gms)) walk(`${from}.ts`);
+    };
+    walk('constants.ts');
+    expect([...seen].filter((f) => f.endsWith('messages.ts'))).toEqual([]);
   });
 
   it('keep the files the web imports free of zod', () => {
     const dir = __dirname;
-    const plain = new Set(['constants.ts', 'messages.ts', 'modules.ts', ...fs.readdirSync(dir).filter((f) => f.endsWith('.constants.ts'))]);
+    const plain = new Set([
+      'constants.ts',
+      'messages.ts',
+      'modules.ts',
+      'module-messages.ts',
+      ...fs.readdirSync(dir).filter((f) => f.endsWith('.constants.ts') || f.endsWith('.messages.ts')),
+    ]);
     for (const file of plain) {
       const source = fs.readFileSync(path.join(dir, file), 'utf8');
       // value imports and re-exports (`import type` / `export type` vanish when compiled)

@@ -1,11 +1,11 @@
 /**
- * The recycle bin (`/admin/recycle`, contracts/recycle.ts): the module's plain constants, audit
- * actions and server messages (both languages). No zod: the web may import this file at run time
- * (docs/architecture.md "Contracts"); contracts/constants.ts re-exports its constants and
- * contracts/modules.ts lists its entries.
+ * The recycle bin (`/admin/recycle`, contracts/recycle.ts): the module's plain constants and its
+ * audit actions (its server messages: contracts/recycle.messages.ts). No zod: the web imports them
+ * at run time, through contracts/constants.ts, which re-exports this file and gathers the entry
+ * `RECYCLE_MODULE` (listed in contracts/modules.ts) into AUDIT_ACTIONS and RECYCLABLE_TYPES
+ * (docs/architecture.md "Contracts").
  */
-import type { MessageCatalog } from './messages';
-import type { ModuleEntry } from './modules';
+import type { ModuleEntry } from './constants';
 
 /** The settings key of the recycle bin's retention in days (0 = keep forever). */
 export const RECYCLE_RETENTION_KEY = 'recycle.retentionDays';
@@ -16,13 +16,3 @@ export const RECYCLE_RETENTION_MAX_DAYS = 3650;
 export const RECYCLE_MODULE = {
   auditActions: ['recycle.restore', 'recycle.purge', 'recycle.retention'],
 } as const satisfies ModuleEntry;
-
-/** The module's server messages (the `message` of its zod checks, its errors' message keys). */
-export const RECYCLE_MESSAGES = {
-  'errors.recycleTypeUnknown': { 'zh-CN': '回收站没有这种对象类型', 'en-US': 'The recycle bin has no such type of object' },
-  'errors.recycleEntryNotFound': { 'zh-CN': '回收站中没有该对象', 'en-US': 'This object is not in the recycle bin' },
-  'errors.recycleConflict': {
-    'zh-CN': '无法恢复：已存在同名对象“{label}”',
-    'en-US': 'Cannot restore: an object named “{label}” already exists',
-  },
-} as const satisfies MessageCatalog;

@@ -1,11 +1,11 @@
 /**
- * Variables (`/admin/variable`, contracts/variables.ts): the module's plain constants, audit
- * actions, recycle-bin types and server messages (both languages). No zod: the web may import this
- * file at run time (docs/architecture.md "Contracts"); contracts/constants.ts re-exports its
- * constants and contracts/modules.ts lists its entries.
+ * Variables (`/admin/variable`, contracts/variables.ts): the module's plain constants and its audit
+ * actions and recycle-bin types (its server messages: contracts/variables.messages.ts). No zod: the
+ * web imports them at run time, through contracts/constants.ts, which re-exports this file and
+ * gathers the entry `VARIABLES_MODULE` (listed in contracts/modules.ts) into AUDIT_ACTIONS and
+ * RECYCLABLE_TYPES (docs/architecture.md "Contracts").
  */
-import type { MessageCatalog } from './messages';
-import type { ModuleEntry } from './modules';
+import type { ModuleEntry } from './constants';
 
 /** Variable types (Variables): a secret's value is write-only and stored encrypted. */
 export const VARIABLE_TYPES = ['text', 'number', 'json', 'secret'] as const;
@@ -42,18 +42,3 @@ export const VARIABLES_MODULE = {
   auditActions: ['variable.create', 'variable.update', 'variable.delete'],
   recycleTypes: ['variable'],
 } as const satisfies ModuleEntry;
-
-/** The module's server messages (the `message` of its zod checks, its errors' message keys). */
-export const VARIABLES_MESSAGES = {
-  'errors.variable.key': {
-    'zh-CN': '键需 1–64 个字符：字母或 _ 开头，仅含字母、数字、_ 和 .',
-    'en-US': 'Key must be 1–64 characters: a letter or _, then letters, digits, _ or .',
-  },
-  'errors.variable.number': { 'zh-CN': '值必须是数字', 'en-US': 'The value must be a number' },
-  'errors.variable.json': { 'zh-CN': '值必须是合法的 JSON', 'en-US': 'The value must be valid JSON' },
-  'errors.variable.keyTaken': {
-    'zh-CN': '该作用域下已存在同名变量',
-    'en-US': 'A variable with this key already exists in this scope',
-  },
-  'errors.variable.notFound': { 'zh-CN': '变量不存在', 'en-US': 'No such variable' },
-} as const satisfies MessageCatalog;

@@ -1,9 +1,10 @@
 // `npm run new:module -- <name> [--singular <word>] [--zh <中文名>] [--dry-run]`: writes a working plain
 // CRUD module on the resource kit (docs/adding-a-module.md "The scaffold"): its contracts (constants,
-// audit actions, recycle type and messages in contracts/<name>.constants.ts; the definition; the
-// schemas), the drizzle table (server/src/db/tables/) and its SQL migration (drizzle-kit, through
-// the journal), the server module (repository, service, routes, route specs, an API test), the
-// registrations (contracts/modules.ts, contracts/index.ts, schema.ts, app, locales), the module's rows of
+// audit actions and recycle type in contracts/<name>.constants.ts, messages in <name>.messages.ts,
+// the definition, the schemas), the drizzle table (server/src/db/tables/) and its SQL migration
+// (drizzle-kit, through the journal), the server module (repository, service, routes, route specs, an
+// API test), the registrations (one line appended to each of contracts/modules.ts,
+// module-messages.ts, index.ts and server/src/db/schema.ts; app, locales), the module's rows of
 // server/README.md's endpoint table (as scripts/endpoint-table.ts prints them) and an admin page on
 // the web kit. It refuses to overwrite anything: every check and every edit is computed before the
 // first write. `--dry-run` lists what it would write and edit, and writes nothing. Exit status 1
@@ -114,12 +115,12 @@ function problemWith(name, singular, n) {
   const schema = [read('server/src/db/schema.ts'), ...listFiles('server/src/db/tables').map((f) => read(join('server/src/db/tables', f)))].join('\n');
   if (new RegExp(`pgTable\\(\\s*'${n.snakes}'`).test(schema)) return `a table ${n.snakes} exists in the schema`;
   if (new RegExp(`export const ${n.camels}\\b`).test(schema)) return `the schema exports ${n.camels} already`;
-  // every module's contracts: contracts/messages.ts (shared messages) and contracts/<module>.constants.ts (docs/architecture.md "Contracts")
-  const contracts = ['messages.ts', ...listFiles('contracts').filter((f) => f.endsWith('.constants.ts'))].map((f) => read(join('contracts', f))).join('\n');
+  // every module's contracts: contracts/messages.ts (shared messages), contracts/<module>.constants.ts and .messages.ts (docs/architecture.md "Contracts")
+  const contracts = ['messages.ts', ...listFiles('contracts').filter((f) => /\.(constants|messages)\.ts$/.test(f))].map((f) => read(join('contracts', f))).join('\n');
   const listed = (key) => [...contracts.matchAll(new RegExp(`${key}: \\[([^\\]]*)\\]`, 'g'))].flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]));
   if (listed('auditActions').some((a) => a.startsWith(`${n.snake}.`))) return `audit actions ${n.snake}.* exist (a module's auditActions in contracts/*.constants.ts)`;
   if (listed('recycleTypes').includes(n.snake)) return `the recycle type ${n.snake} exists (a module's recycleTypes in contracts/*.constants.ts)`;
-  if (contracts.includes(`'errors.${n.camel}.`)) return `messages errors.${n.camel}.* exist (contracts/*.constants.ts or contracts/messages.ts)`;
+  if (contracts.includes(`'errors.${n.camel}.`)) return `messages errors.${n.camel}.* exist (contracts/*.messages.ts or contracts/messages.ts)`;
   if (new RegExp(`\\b(${n.SNAKES}_MODULE|${n.SNAKES}_MESSAGES|${n.SNAKE}_STATUSES)\\b`).test(contracts)) return `${n.SNAKES}_MODULE, ${n.SNAKES}_MESSAGES or ${n.SNAKE}_STATUSES exists in contracts/`;
   const apiSegments = new Set();
   for (const dir of listFiles('server/src/modules')) {
@@ -170,14 +171,8 @@ function sharedEdits(n) {
       },
     ],
     ['contracts/index.ts', (s) => `${s.replace(/\n*$/, '\n')}export * from './${n.kebab}';\n`],
-    [
-      'contracts/modules.ts',
-      (s) => {
-        s = afterLast(s, /^import \{ \w+_MESSAGES, \w+_MODULE \} from '\.\/[^']+\.constants';$/, `import { ${n.SNAKES}_MESSAGES, ${n.SNAKES}_MODULE } from './${n.kebab}.constants';`, 'modules.ts imports');
-        s = afterLast(s, /^ {2}\w+_MODULE,$/, `  ${n.SNAKES}_MODULE,`, 'MODULES');
-        return afterLast(s, /^ {2}\w+_MESSAGES,$/, `  ${n.SNAKES}_MESSAGES,`, 'MODULE_MESSAGES');
-      },
-    ],
+    ['contracts/modules.ts', (s) => `${s.replace(/\n*$/, '\n')}export { ${n.SNAKES}_MODULE } from './${n.kebab}.constants';\n`],
+    ['contracts/module-messages.ts', (s) => `${s.replace(/\n*$/, '\n')}export { ${n.SNAKES}_MESSAGES } from './${n.kebab}.messages';\n`],
     [
       'server/README.md',
       (s) =>
@@ -211,12 +206,12 @@ function sharedEdits(n) {
  * ---------------------------------------------------------------------------------------------- */
 
 const CONSTANTS = `/**
- * __Titles__ (contracts/__kebab__.ts): the module's plain constants, audit actions, recycle-bin type
- * and server messages (both languages). No zod: the web may import this file at run time
- * (docs/architecture.md "Contracts"); contracts/modules.ts lists its entry and its messages.
+ * __Titles__ (contracts/__kebab__.ts): the module's plain constants and its audit actions and
+ * recycle-bin type (its server messages: contracts/__kebab__.messages.ts). No zod: the web imports
+ * them at run time; contracts/modules.ts lists the entry \`__SNAKES___MODULE\`, which
+ * contracts/constants.ts gathers into AUDIT_ACTIONS and RECYCLABLE_TYPES (docs/architecture.md "Contracts").
  */
-import type { MessageCatalog } from './messages';
-import type { ModuleEntry } from './modules';
+import type { ModuleEntry } from './constants';
 
 /** The statuses of a __word__ (the table's check constraint, server/src/db/tables/__kebab__.ts, lists the same). */
 export const __SNAKE___STATUSES = ['draft', 'active', 'archived'] as const;
@@ -226,8 +221,17 @@ export const __SNAKES___MODULE = {
   auditActions: ['__snake__.create', '__snake__.update', '__snake__.delete'],
   recycleTypes: ['__snake__'],
 } as const satisfies ModuleEntry;
+`;
 
-/** The module's server messages (the \`message\` of its zod checks, its errors' message keys). */
+const MESSAGES = `/**
+ * __Titles__ (contracts/__kebab__.ts): the module's server messages in both languages (the
+ * \`message\` of its zod checks, its errors' message keys). No zod; the web never imports this file:
+ * contracts/module-messages.ts lists it, contracts/messages.ts gathers it into MESSAGES
+ * (docs/architecture.md "Contracts").
+ */
+import type { MessageCatalog } from './messages';
+
+/** The module's server messages, by key, in both languages. */
 export const __SNAKES___MESSAGES = {
   'errors.__camel__.notFound': { 'zh-CN': '__Zh__不存在', 'en-US': 'No such __word__' },
   'errors.__camel__.nameTaken': { 'zh-CN': '已存在同名__Zh__', 'en-US': 'A __word__ with this name already exists' },
@@ -653,6 +657,7 @@ function newFiles(n) {
   const mod = `server/src/modules/${n.kebab}`;
   return [
     [`contracts/${n.kebab}.constants.ts`, CONSTANTS],
+    [`contracts/${n.kebab}.messages.ts`, MESSAGES],
     [`contracts/${n.kebab}.resource.ts`, RESOURCE],
     [`contracts/${n.kebab}.ts`, CONTRACT],
     [`server/src/db/tables/${n.kebab}.ts`, TABLE],
@@ -737,7 +742,7 @@ function main() {
   console.log(`  server/drizzle/${tag}.sql (+ meta/${tag.slice(0, 4)}_snapshot.json, meta/_journal.json)`);
   console.log('edited');
   for (const [p] of edits) console.log(`  ${p}`);
-  if (!args.zh) console.log(`\nthe zh-CN strings name it "${n.Zh}": translate them (src/locales/zh-CN/${n.camels}.ts, contracts/${n.kebab}.constants.ts), or pass --zh next time`);
+  if (!args.zh) console.log(`\nthe zh-CN strings name it "${n.Zh}": translate them (src/locales/zh-CN/${n.camels}.ts, contracts/${n.kebab}.messages.ts), or pass --zh next time`);
   console.log(`\nnext: node --import tsx --test server/src/modules/${n.kebab}/${n.kebab}.test.ts, then docs/adding-a-module.md "What to edit next"`);
 }
 
