@@ -5,7 +5,7 @@
  * them (pickers of later modules); administrators write and export. Plain data: the web kit
  * imports it at run time.
  */
-import { CLIENT_APPLICATIONS_MAX, CLIENT_CONTACTS_MAX, CLIENT_EXPORT_MAX_ROWS, CLIENT_STATUSES } from './constants';
+import { CLIENT_APPLICATIONS_MAX, CLIENT_CONTACTS_MAX, CLIENT_EXPORT_MAX_ROWS, CLIENT_STATUSES } from './clients.constants';
 import { defineResource } from './resource';
 
 export const clientResource = defineResource({

@@ -6,7 +6,7 @@
  * (contracts/variables.ts `variableSchema`) adds `hasValue` and the application's slug and name.
  * Administrators only. Plain data: the web kit imports it at run time.
  */
-import { VARIABLE_TYPES, VARIABLE_VALUE_MAX } from './constants';
+import { VARIABLE_TYPES, VARIABLE_VALUE_MAX } from './variables.constants';
 import { defineResource } from './resource';
 
 export const variableResource = defineResource({

@@ -1,8 +1,10 @@
 // `npm run new:module -- <name> [--singular <word>] [--zh <中文名>] [--dry-run]`: writes a working plain
-// CRUD module on the resource kit (docs/adding-a-module.md "The scaffold"): the definition in
-// contracts/, the drizzle table (server/src/db/tables/) and its SQL migration (drizzle-kit, through
-// the journal), the server module (repository, service, routes, route specs, an API test), the
-// registrations (app, audit actions, recycle type, messages, locales), the module's rows of
+// CRUD module on the resource kit (docs/adding-a-module.md "The scaffold"): its contracts (constants,
+// audit actions and recycle type in contracts/<name>.constants.ts, messages in <name>.messages.ts,
+// the definition, the schemas), the drizzle table (server/src/db/tables/) and its SQL migration
+// (drizzle-kit, through the journal), the server module (repository, service, routes, route specs, an
+// API test), the registrations (one line appended to each of contracts/modules.ts,
+// module-messages.ts, index.ts and server/src/db/schema.ts; app, locales), the module's rows of
 // server/README.md's endpoint table (as scripts/endpoint-table.ts prints them) and an admin page on
 // the web kit. It refuses to overwrite anything: every check and every edit is computed before the
 // first write. `--dry-run` lists what it would write and edit, and writes nothing. Exit status 1
@@ -81,6 +83,7 @@ function namesOf(name, singular, zh) {
     snakes: name.replace(/-/g, '_'), // widgets: the SQL table, the migration's name
     snake: singular.replace(/-/g, '_'), // widget: the audit actions widget.create…, the recycle type
     SNAKE: singular.replace(/-/g, '_').toUpperCase(), // WIDGET: constants (WIDGET_STATUSES)
+    SNAKES: name.replace(/-/g, '_').toUpperCase(), // WIDGETS: the module's entry and messages (WIDGETS_MODULE, WIDGETS_MESSAGES)
     words: words(name), // widgets (English prose)
     word: words(singular), // widget
     Titles: title(name), // Widgets
@@ -91,7 +94,7 @@ function namesOf(name, singular, zh) {
 
 /** Replaces the `__token__` placeholders of a template with the module's names. */
 function fill(text, n) {
-  return text.replace(/__(kebab|camels|camel|Pascals|Pascal|snakes|snake|SNAKE|words|word|Titles|Title|Zh)__/g, (_, k) => n[k]);
+  return text.replace(/__(kebab|camels|camel|Pascals|Pascal|snakes|snake|SNAKES|SNAKE|words|word|Titles|Title|Zh)__/g, (_, k) => n[k]);
 }
 
 /* ---------------------------------------------------------------------------------------------- *
@@ -112,10 +115,13 @@ function problemWith(name, singular, n) {
   const schema = [read('server/src/db/schema.ts'), ...listFiles('server/src/db/tables').map((f) => read(join('server/src/db/tables', f)))].join('\n');
   if (new RegExp(`pgTable\\(\\s*'${n.snakes}'`).test(schema)) return `a table ${n.snakes} exists in the schema`;
   if (new RegExp(`export const ${n.camels}\\b`).test(schema)) return `the schema exports ${n.camels} already`;
-  const constants = read('contracts/constants.ts');
-  if (constants.includes(`'${n.snake}.`)) return `audit actions ${n.snake}.* exist (contracts/constants.ts AUDIT_ACTIONS)`;
-  if (new RegExp(`RECYCLABLE_TYPES = \\[[^\\]]*'${n.snake}'`).test(constants)) return `the recycle type ${n.snake} exists`;
-  if (read('contracts/messages.ts').includes(`'errors.${n.camel}.`)) return `messages errors.${n.camel}.* exist (contracts/messages.ts)`;
+  // every module's contracts: contracts/messages.ts (shared messages), contracts/<module>.constants.ts and .messages.ts (docs/architecture.md "Contracts")
+  const contracts = ['messages.ts', ...listFiles('contracts').filter((f) => /\.(constants|messages)\.ts$/.test(f))].map((f) => read(join('contracts', f))).join('\n');
+  const listed = (key) => [...contracts.matchAll(new RegExp(`${key}: \\[([^\\]]*)\\]`, 'g'))].flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]));
+  if (listed('auditActions').some((a) => a.startsWith(`${n.snake}.`))) return `audit actions ${n.snake}.* exist (a module's auditActions in contracts/*.constants.ts)`;
+  if (listed('recycleTypes').includes(n.snake)) return `the recycle type ${n.snake} exists (a module's recycleTypes in contracts/*.constants.ts)`;
+  if (contracts.includes(`'errors.${n.camel}.`)) return `messages errors.${n.camel}.* exist (contracts/*.messages.ts or contracts/messages.ts)`;
+  if (new RegExp(`\\b(${n.SNAKES}_MODULE|${n.SNAKES}_MESSAGES|${n.SNAKE}_STATUSES)\\b`).test(contracts)) return `${n.SNAKES}_MODULE, ${n.SNAKES}_MESSAGES or ${n.SNAKE}_STATUSES exists in contracts/`;
   const apiSegments = new Set();
   for (const dir of listFiles('server/src/modules')) {
     for (const f of listFiles(join('server/src/modules', dir)).filter((x) => x.endsWith('.route-specs.ts'))) {
@@ -165,29 +171,8 @@ function sharedEdits(n) {
       },
     ],
     ['contracts/index.ts', (s) => `${s.replace(/\n*$/, '\n')}export * from './${n.kebab}';\n`],
-    [
-      'contracts/constants.ts',
-      (s) => {
-        s = before(s, '] as const;\nexport type AuditAction', `  '${n.snake}.create',\n  '${n.snake}.update',\n  '${n.snake}.delete',\n`, 'AUDIT_ACTIONS');
-        return s.replace(/(export const RECYCLABLE_TYPES = \[[^\]]*)\] as const;/, (_, head) => `${head}, '${n.snake}'] as const;`);
-      },
-    ],
-    [
-      'contracts/messages.ts',
-      (s) =>
-        before(
-          s,
-          '} as const satisfies Catalog;',
-          fill(
-            `  // __words__ (contracts/__kebab__.resource.ts)
-  'errors.__camel__.notFound': { 'zh-CN': '__Zh__不存在', 'en-US': 'No such __word__' },
-  'errors.__camel__.nameTaken': { 'zh-CN': '已存在同名__Zh__', 'en-US': 'A __word__ with this name already exists' },
-`,
-            n,
-          ),
-          'MESSAGES',
-        ),
-    ],
+    ['contracts/modules.ts', (s) => `${s.replace(/\n*$/, '\n')}export { ${n.SNAKES}_MODULE } from './${n.kebab}.constants';\n`],
+    ['contracts/module-messages.ts', (s) => `${s.replace(/\n*$/, '\n')}export { ${n.SNAKES}_MESSAGES } from './${n.kebab}.messages';\n`],
     [
       'server/README.md',
       (s) =>
@@ -220,16 +205,47 @@ function sharedEdits(n) {
  * Templates of the new files
  * ---------------------------------------------------------------------------------------------- */
 
+const CONSTANTS = `/**
+ * __Titles__ (contracts/__kebab__.ts): the module's plain constants and its audit actions and
+ * recycle-bin type (its server messages: contracts/__kebab__.messages.ts). No zod: the web imports
+ * them at run time; contracts/modules.ts lists the entry \`__SNAKES___MODULE\`, which
+ * contracts/constants.ts gathers into AUDIT_ACTIONS and RECYCLABLE_TYPES (docs/architecture.md "Contracts").
+ */
+import type { ModuleEntry } from './constants';
+
+/** The statuses of a __word__ (the table's check constraint, server/src/db/tables/__kebab__.ts, lists the same). */
+export const __SNAKE___STATUSES = ['draft', 'active', 'archived'] as const;
+
+/** Audit actions written by the module and the recycle-bin type it registers (server core/recycle.registry.ts): \`<resource>.<verb>\`. */
+export const __SNAKES___MODULE = {
+  auditActions: ['__snake__.create', '__snake__.update', '__snake__.delete'],
+  recycleTypes: ['__snake__'],
+} as const satisfies ModuleEntry;
+`;
+
+const MESSAGES = `/**
+ * __Titles__ (contracts/__kebab__.ts): the module's server messages in both languages (the
+ * \`message\` of its zod checks, its errors' message keys). No zod; the web never imports this file:
+ * contracts/module-messages.ts lists it, contracts/messages.ts gathers it into MESSAGES
+ * (docs/architecture.md "Contracts").
+ */
+import type { MessageCatalog } from './messages';
+
+/** The module's server messages, by key, in both languages. */
+export const __SNAKES___MESSAGES = {
+  'errors.__camel__.notFound': { 'zh-CN': '__Zh__不存在', 'en-US': 'No such __word__' },
+  'errors.__camel__.nameTaken': { 'zh-CN': '已存在同名__Zh__', 'en-US': 'A __word__ with this name already exists' },
+} as const satisfies MessageCatalog;
+`;
+
 const RESOURCE = `/**
  * The __words__ resource as the resource kit's definition (contracts/resource.ts,
  * docs/resource-kit.md): a name (unique case-insensitively among live __words__), a description and
  * a status. Any signed-in user lists and reads them; administrators create, edit and delete them
  * (to the recycle bin). Plain data: the web kit imports it at run time.
  */
+import { __SNAKE___STATUSES } from './__kebab__.constants';
 import { defineResource } from './resource';
-
-/** The statuses of a __word__ (the table's check constraint, server/src/db/tables/__kebab__.ts, lists the same). */
-export const __SNAKE___STATUSES = ['draft', 'active', 'archived'] as const;
 
 export const __camel__Resource = defineResource({
   name: '__kebab__',
@@ -272,7 +288,8 @@ import { resourceSchemas } from './resource-zod';
 import type { __Pascal__Resource } from './__kebab__.resource';
 import { __camel__Resource } from './__kebab__.resource';
 
-export { __camel__Resource, __SNAKE___STATUSES, type __Pascal__Resource } from './__kebab__.resource';
+export { __SNAKE___STATUSES } from './__kebab__.constants';
+export { __camel__Resource, type __Pascal__Resource } from './__kebab__.resource';
 
 /** Every schema of /api/v1/__kebab__ (the resource kit's, from the definition). */
 export const __camel__Schemas = resourceSchemas(__camel__Resource);
@@ -289,11 +306,12 @@ const TABLE = `/**
  * The __words__ table (contracts/__kebab__.resource.ts), re-exported by server/src/db/schema.ts:
  * one column per field, \`deleted_at\`/\`deleted_by\` for the recycle bin. \`name\` is unique
  * case-insensitively among live rows (partial unique index on lower(name)). The status column takes
- * its values from the definition; its check constraint lists them again for the database.
+ * its values from the module's constants (contracts/__kebab__.constants.ts); its check constraint
+ * lists them again for the database.
  */
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { __SNAKE___STATUSES } from '../../../../contracts/__kebab__.resource';
+import { __SNAKE___STATUSES } from '../../../../contracts/__kebab__.constants';
 import { createdAt, softDelete, updatedAt } from '../columns';
 
 export const __camels__ = pgTable(
@@ -623,7 +641,7 @@ const PAGE = `/**
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { __camel__Resource } from '../../../../contracts/__kebab__.resource';
-import { ResourceTable } from '../../../components/resource';
+import ResourceTable from '../../../components/resource/ResourceTable';
 
 export default function __Pascals__Page() {
   return (
@@ -638,6 +656,8 @@ export default function __Pascals__Page() {
 function newFiles(n) {
   const mod = `server/src/modules/${n.kebab}`;
   return [
+    [`contracts/${n.kebab}.constants.ts`, CONSTANTS],
+    [`contracts/${n.kebab}.messages.ts`, MESSAGES],
     [`contracts/${n.kebab}.resource.ts`, RESOURCE],
     [`contracts/${n.kebab}.ts`, CONTRACT],
     [`server/src/db/tables/${n.kebab}.ts`, TABLE],
@@ -686,7 +706,7 @@ function main() {
     try {
       return [file, edit(read(file))];
     } catch (err) {
-      return fail(`[new:module] refused: ${err.message} (edit ${file} by hand, docs/adding-a-module.md "By hand")`);
+      return fail(`[new:module] refused: ${err.message} (edit ${file} by hand: docs/adding-a-module.md "The scaffold", what it edits)`);
     }
   });
   const migration = `server/drizzle/NNNN_${n.snakes}.sql (npm run db:generate -- --name ${n.snakes})`;
@@ -722,7 +742,7 @@ function main() {
   console.log(`  server/drizzle/${tag}.sql (+ meta/${tag.slice(0, 4)}_snapshot.json, meta/_journal.json)`);
   console.log('edited');
   for (const [p] of edits) console.log(`  ${p}`);
-  if (!args.zh) console.log(`\nthe zh-CN strings name it "${n.Zh}": translate them (src/locales/zh-CN/${n.camels}.ts, contracts/messages.ts), or pass --zh next time`);
+  if (!args.zh) console.log(`\nthe zh-CN strings name it "${n.Zh}": translate them (src/locales/zh-CN/${n.camels}.ts, contracts/${n.kebab}.messages.ts), or pass --zh next time`);
   console.log(`\nnext: node --import tsx --test server/src/modules/${n.kebab}/${n.kebab}.test.ts, then docs/adding-a-module.md "What to edit next"`);
 }
 

@@ -2,7 +2,8 @@
  * The module scaffold (`npm run new:module`, scripts/new-module.mjs, docs/adding-a-module.md):
  * in a copy of the repository (its tracked and untracked-but-not-ignored files, node_modules
  * linked), `--dry-run` lists the files and writes nothing; the scaffold then writes a module
- * (`sample-widgets`, a hyphenated name: every spelling of the name is exercised); a second run is
+ * (`sample-widgets`, a hyphenated name: every spelling of the name is exercised) with its constants and
+ * messages in its own contracts files, contracts/constants.ts and messages.ts untouched; a second run is
  * refused and changes nothing; and, as generated, the module passes its own API test, the access
  * matrix, the audit walk and the server's typecheck. The copy's tests run on PGlite with their
  * temporary files (the migrated snapshot of the new migrations) inside the copy, which is removed
@@ -83,14 +84,30 @@ test('new:module writes a module that passes its own test, the access matrix, th
   const before = filesUnder(copy);
   const dry = await scaffold('--dry-run');
   assert.equal(dry.code, 0, tail(dry));
-  for (const file of [`contracts/${NAME}.resource.ts`, `server/src/modules/${NAME}/${NAME}.test.ts`, `src/pages/admin/${NAME}/index.tsx`, 'server/src/app.ts']) {
+  for (const file of [
+    `contracts/${NAME}.constants.ts`,
+    `contracts/${NAME}.messages.ts`,
+    `contracts/${NAME}.resource.ts`,
+    `server/src/modules/${NAME}/${NAME}.test.ts`,
+    `src/pages/admin/${NAME}/index.tsx`,
+    'server/src/app.ts',
+    'contracts/modules.ts',
+    'contracts/module-messages.ts',
+  ]) {
     assert.ok(dry.out.includes(file), `the dry run names ${file}`);
   }
   assert.deepEqual(filesUnder(copy), before, 'a dry run writes nothing');
 
-  // the module
+  // the module: its constants and messages in its own contracts files, the central ones untouched
+  const central = ['contracts/constants.ts', 'contracts/messages.ts'].map((file) => fs.readFileSync(path.join(copy, file), 'utf8'));
   const made = await scaffold();
   assert.equal(made.code, 0, tail(made));
+  assert.deepEqual(
+    ['contracts/constants.ts', 'contracts/messages.ts'].map((file) => fs.readFileSync(path.join(copy, file), 'utf8')),
+    central,
+    'contracts/constants.ts and messages.ts are not edited',
+  );
+  assert.match(fs.readFileSync(path.join(copy, `contracts/${NAME}.messages.ts`), 'utf8'), /'errors\.sampleWidget\.notFound'/);
   const journal = JSON.parse(fs.readFileSync(path.join(copy, 'server/drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   const tag = journal.entries[journal.entries.length - 1].tag;
   assert.match(tag, /^\d{4}_sample_widgets$/);
