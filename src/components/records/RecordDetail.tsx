@@ -24,6 +24,7 @@ import RecordHistory from './detail/RecordHistory';
 import RecordTags from './detail/RecordTags';
 import RecordValues from './detail/RecordValues';
 import { keys } from '../../services/query-keys';
+import { BADGE_NEUTRAL } from '../../../config/theme';
 
 export interface RecordDetailProps {
   /** The application's slug. */
@@ -170,7 +171,7 @@ export default function RecordDetail({
                 key: 'history',
                 label: (
                   <span data-testid="tab-history">
-                    {t('records.tab.history')} <Badge count={record.version} showZero color="#bfbfbf" size="small" />
+                    {t('records.tab.history')} <Badge count={record.version} showZero color={BADGE_NEUTRAL} size="small" />
                   </span>
                 ),
                 children: <RecordHistory app={app} subject={subject} record={record} canEdit={canEdit} onRestored={refresh} />,
