@@ -127,7 +127,8 @@ export default function RecordDetail({
     try {
       await removeRecord(app, subjectKey, recordId);
       message.success(t('records.deleted'));
-      void queryClient.invalidateQueries({ queryKey: keys('records').all });
+      // marked stale, not refetched now: this page's own queries would ask for the deleted record (404s) before it unmounts
+      void queryClient.invalidateQueries({ queryKey: keys('records').all, refetchType: 'none' });
       history.push(listHref);
     } catch (e) {
       message.error(toApiError(e).message);
