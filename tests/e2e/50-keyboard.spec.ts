@@ -38,7 +38,9 @@ async function expectFocusTrapped(page: Page, dialog: Locator, times: number): P
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < times; i++) {
       await page.keyboard.press(key);
-      expect(await holdsFocus(dialog), `${key} #${i + 1} keeps the focus in the dialog, not on ${await focused(page)}`).toBe(true);
+      expect(await holdsFocus(dialog), `${key} #${i + 1} keeps the focus in the dialog, not on ${await focused(page)}`).toBe(
+        true,
+      );
     }
   }
 }
