@@ -40,7 +40,8 @@ export default function LanguageSwitch() {
       <Button
         type="text"
         icon={<GlobalOutlined />}
-        aria-label={intl.formatMessage({ id: 'header.language' })}
+        // the name starts with the words shown (WCAG 2.5.3 "label in name"), then says what the button is for
+        aria-label={`${LOCALE_LABELS[current] ?? current} (${intl.formatMessage({ id: 'header.language' })})`}
         data-testid="language-switch"
       >
         {LOCALE_LABELS[current] ?? current}

@@ -9,6 +9,7 @@ import { Button, Space } from 'antd';
 import React from 'react';
 import { history, useIntl } from 'umi';
 import { chunkFailureKind } from '../loaders/chunk-error';
+import { TEXT_TERTIARY } from '../../config/theme';
 
 interface Props {
   children?: React.ReactNode;
@@ -25,7 +26,7 @@ function Notice(props: { testId: string; kind?: string; icon: React.ReactNode; t
     <div data-testid={props.testId} data-kind={props.kind} role="alert" style={{ padding: '64px 24px', textAlign: 'center' }}>
       <div style={{ fontSize: 56, lineHeight: 1 }}>{props.icon}</div>
       <h3 style={{ margin: '16px 0 8px', fontSize: 20, fontWeight: 600 }}>{props.title}</h3>
-      <p style={{ margin: '0 auto 24px', maxWidth: 640, color: 'rgba(0, 0, 0, 0.45)' }}>{props.text}</p>
+      <p style={{ margin: '0 auto 24px', maxWidth: 640, color: TEXT_TERTIARY }}>{props.text}</p>
       <Space>{props.children}</Space>
     </div>
   );

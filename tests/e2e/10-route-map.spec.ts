@@ -1,21 +1,27 @@
 /**
  * Every path of docs/routes.txt (the specification's 139 routes) renders its page from its own `p__….async.js` chunk
- * under /admin/, with no console error, as an administrator of a real application; chunk
+ * under /admin/, with no console error, as an administrator of a real application with a subject and a record (made
+ * through the API, so the workspace's grid and record pages show real content), and passes axe-core (WCAG 2.0/2.1 A
+ * and AA: no serious or critical violation, docs/accessibility.md), as do the signed-out pages; chunk
  * failures (docs/routes-and-loading.md "Chunk errors"), the route-data retry policy and the spinner (docs/routes-and-loading.md "Retry policy", "Loading spinner"), the version.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { routes } from '../../config/routes';
+import { PRIMARY_COLOR } from '../../config/theme';
 import type { AppRoute } from '../../config/routes';
 import { expect, test, trackConsole, unexpected, type ConsoleProblem } from './fixtures';
 import { ADMIN, APP, AUTH_HEADERS } from './support';
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
 
-/** Sample values for route params. */
+/** Sample values for route params; `subject`, `subjectId` and `record` are filled in by the walk's setup. */
 const MISSING = '00000000-0000-4000-8000-000000000000';
+/** The subject the walk makes in the application (one record), so that its grid and record pages show real content. */
+const MAP_SUBJECT = { key: 'route_map_items', name: '路由巡检事项' };
 const SAMPLE: Record<string, string> = {
   app: APP.slug,
-  subject: 'no_such_subject',
-  record: 'rec-1',
+  subject: MAP_SUBJECT.key,
+  subjectId: MISSING,
+  record: MISSING,
   // detail pages of the console's objects (users, groups, notices, variables, categories, clients, forms, views): an id that names nothing → their 404 in place
   user: MISSING,
   group: MISSING,
@@ -26,7 +32,11 @@ const SAMPLE: Record<string, string> = {
   dynamicForm: MISSING,
   view: MISSING,
 };
-const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? `sample-${name}`);
+/** A path with its params filled from SAMPLE; the console's subject pages take the subject's id, the workspace its key. */
+const fill = (path: string) =>
+  path.replace(/:(\w+)/g, (_m, name: string) =>
+    name === 'subject' && path.startsWith('/admin/subject/') ? SAMPLE.subjectId : (SAMPLE[name] ?? `sample-${name}`),
+  );
 
 /** Umi's chunk name for a page component: './admin/rule/[rule]' → 'p__admin__rule__rule__index'. */
 const chunkOf = (component: string) => `p__${component.replace(/^\.\//, '').replace(/[[\]]/g, '').split('/').join('__')}__index`;
@@ -63,13 +73,13 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/tag': { testId: 'create-tag' },
   '/admin/category': { testId: 'create-root-category' },
   '/admin/record': { testId: 'records-app-select' },
-  '/admin/record/:record': { testId: 'exception-404' },
+  '/admin/record/:record': { testId: 'record-title' },
   '/admin/category/:category': { testId: 'exception-404' },
   '/admin/notice': { testId: 'notice-table' },
   '/admin/notice/:notice': { testId: 'exception-404' },
   '/admin/subject': { testId: 'subjects-table' },
-  '/admin/subject/:subject': { testId: 'exception-404' },
-  '/admin/subject/:subject/edit': { testId: 'exception-404' },
+  '/admin/subject/:subject': { testId: 'subject-fields' },
+  '/admin/subject/:subject/edit': { testId: 'schema-editor' },
   '/:app/noticeCenter': { testId: 'notice-center-list' },
   '/admin/application': { testId: 'applications-table' },
   '/admin/application/:app': { testId: 'application-detail' },
@@ -89,9 +99,95 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/grid_view': { testId: 'grid-view-no-view' },
   '/:app/share_grid_view': { testId: 'share-unavailable' },
   '/:app': { testId: 'workspace-title' },
-  '/:app/:subject': { testId: 'exception-404' },
-  '/:app/:subject/:record': { testId: 'exception-404' },
+  '/:app/:subject': { testId: 'records-grid' },
+  '/:app/:subject/:record': { testId: 'record-title' },
 };
+
+/**
+ * axe-core (docs/accessibility.md "Checked by axe"): its script is evaluated in the page once (the walk's page keeps it
+ * across the app's own navigations) and run on the whole document with the WCAG 2.0/2.1 A and AA rules, violations
+ * only. The serious and critical nodes of each route are kept in AXE_FILE, route by route (a failed test restarts
+ * Playwright's worker, which would lose what a variable held; a route run again replaces its entry); the walk's first
+ * test empties the file, its last fails on any node and on any route left unchecked.
+ */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const GATED_IMPACTS = ['serious', 'critical'];
+const AXE_FILE = 'test-results/axe-violations.json';
+/** The pages axe checks signed out (the walk's last tests): sign-in, a console page (sent to sign-in), first-run, the exceptions, a shared view without its key. */
+const SIGNED_OUT = ['/login', '/admin', '/init', '/403', '/404', '/500', '/grid_view'] as const;
+
+interface AxeNode {
+  rule: string;
+  impact: string;
+  target: string;
+  html: string;
+  summary: string;
+}
+/** What AXE_FILE holds: per route checked, the milliseconds axe took (injection and run) and the nodes it found. */
+type AxeByRoute = Record<string, { ms: number; nodes: AxeNode[] }>;
+
+const readAxe = (): AxeByRoute => JSON.parse(readFileSync(AXE_FILE, 'utf8')) as AxeByRoute;
+function writeAxe(all: AxeByRoute): void {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(AXE_FILE, JSON.stringify(all, null, 1));
+}
+
+/** Runs axe on `page` (injecting it when the page has none) and records its serious and critical nodes under `route`. */
+async function checkAxe(page: Page, route: string): Promise<void> {
+  const started = Date.now();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const nodes = await page.evaluate(
+    async ({ tags, impacts }) => {
+      type Axe = {
+        run: (
+          ctx: Document,
+          opts: object,
+        ) => Promise<{
+          violations: {
+            id: string;
+            impact: string | null;
+            nodes: { impact: string | null; target: unknown[]; html: string; failureSummary?: string }[];
+          }[];
+        }>;
+      };
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations.flatMap((v) =>
+        v.nodes
+          .filter((n) => impacts.includes(n.impact ?? v.impact ?? ''))
+          .map((n) => ({
+            rule: v.id,
+            impact: n.impact ?? v.impact ?? '',
+            target: n.target.map(String).join(' '),
+            html: n.html.slice(0, 300),
+            summary: (n.failureSummary ?? '').slice(0, 400),
+          })),
+      );
+    },
+    { tags: AXE_TAGS, impacts: GATED_IMPACTS },
+  );
+  writeAxe({ ...readAxe(), [route]: { ms: Date.now() - started, nodes } });
+}
+
+/** "rule: nodes (route, route, …)" for each rule found, most nodes first; at most three routes named per rule. */
+function axeReport(all: AxeByRoute): string[] {
+  const byRule = new Map<string, { count: number; routes: Set<string> }>();
+  for (const [route, { nodes }] of Object.entries(all)) {
+    for (const n of nodes) {
+      const entry = byRule.get(n.rule) ?? { count: 0, routes: new Set<string>() };
+      entry.count += 1;
+      entry.routes.add(route);
+      byRule.set(n.rule, entry);
+    }
+  }
+  return [...byRule.entries()]
+    .sort((a, b) => b[1].count - a[1].count)
+    .map(([rule, { count, routes }]) => {
+      const list = [...routes];
+      return `${rule}: ${count} (${list.slice(0, 3).join(', ')}${list.length > 3 ? `, … ${list.length} routes` : ''})`;
+    });
+}
 
 /** The administrator's session cookie, signed in once through the API. */
 let sessionCookie: { name: string; value: string } | undefined;
@@ -163,7 +259,7 @@ test.describe('the whole map', () => {
       expect(style).toEqual({
         width: '35px',
         height: '35px',
-        color: 'rgb(22, 119, 255)',
+        color: `rgb(${[1, 3, 5].map((i) => parseInt(PRIMARY_COLOR.slice(i, i + 2), 16)).join(', ')})`,
         duration: '0.75s',
         timing: 750,
         iterations: 'infinite',
@@ -268,6 +364,57 @@ test.describe('every path renders', () => {
       data: { email: ADMIN.email, password: ADMIN.password },
     });
     expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
+    // the subject and its record the workspace pages show (made once per server; kept for later runs of the walk)
+    const api = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+      const r = await context.request.fetch(url, {
+        method,
+        headers: AUTH_HEADERS,
+        data: data === undefined ? undefined : JSON.stringify(data),
+      });
+      expect(r.ok(), `${method} ${url}: ${r.status()} ${await r.text()}`).toBe(true);
+      return ((await r.json()) as { data: T }).data;
+    };
+    const subjectUrl = `/api/v1/applications/${APP.slug}/subjects/${MAP_SUBJECT.key}`;
+    if ((await context.request.get(subjectUrl)).status() === 404) {
+      await api('POST', `/api/v1/applications/${APP.slug}/subjects`, {
+        ...MAP_SUBJECT,
+        displayField: 'title',
+        fields: [
+          { key: 'title', name: '标题', type: 'text', required: true },
+          { key: 'notes', name: '说明', type: 'longText' },
+          { key: 'amount', name: '金额', type: 'money', options: { currency: 'CNY', precision: 2 } },
+          { key: 'due_date', name: '截止日期', type: 'date' },
+          { key: 'done', name: '已完成', type: 'boolean' },
+          {
+            key: 'status',
+            name: '状态',
+            type: 'singleSelect',
+            options: {
+              choices: [
+                { label: '待办', color: '#1677ff' },
+                { label: '已完成', color: '#52c41a' },
+              ],
+            },
+          },
+        ],
+      });
+    }
+    SAMPLE.subjectId = (await api<{ id: string }>('GET', subjectUrl)).id;
+    const records = await api<{ id: string }[]>('GET', `${subjectUrl}/records`);
+    SAMPLE.record =
+      records[0]?.id ??
+      (
+        await api<{ record: { id: string } }>('POST', `${subjectUrl}/records`, {
+          values: {
+            title: '巡检记录',
+            notes: '路由巡检用的记录',
+            amount: '1200.50',
+            due_date: '2026-03-31',
+            done: false,
+            status: '待办',
+          },
+        })
+      ).record.id;
     const page = await context.newPage();
     page.on('response', (res: Response) => {
       const url = new URL(res.url());
@@ -283,6 +430,7 @@ test.describe('every path renders', () => {
   test('the server answers each of the 139 paths with the app (deep links and reloads)', async () => {
     if (!shared) throw new Error('the shared page did not open');
     const { context } = shared;
+    writeAxe({}); // the walk starts: the routes checked by an earlier run are forgotten
     const wrong: string[] = [];
     for (const path of specPaths) {
       const res = await context.request.get(fill(path), { headers: { accept: 'text/html' }, maxRedirects: 0 });
@@ -328,15 +476,52 @@ test.describe('every path renders', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
       expect(
         unexpected(problems, [
-          { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
           {
             url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
             status: 404,
           },
-          // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result
-          { url: '/api/v1/subjects/no_such_subject', status: 400 },
         ]),
       ).toEqual([]);
+      await checkAxe(page, path);
     });
   }
+
+  test('the signed-out pages pass axe too (sign-in, first-run, the exceptions, a shared view without its key)', async ({
+    browser,
+  }, info) => {
+    const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: info.project.use.locale });
+    const page = await context.newPage();
+    const signedOut: [(typeof SIGNED_OUT)[number], () => Promise<void>][] = [
+      ['/login', () => expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible()],
+      // a console page sends a signed-out visitor to the sign-in page
+      ['/admin', () => expect(page).toHaveURL(/\/login\?redirect=/)],
+      ['/init', () => expect(page.getByTestId('init-closed')).toBeVisible()],
+      ['/403', () => expect(page.getByTestId('exception-403')).toBeVisible()],
+      ['/404', () => expect(page.getByTestId('exception-404')).toBeVisible()],
+      ['/500', () => expect(page.getByTestId('exception-500')).toBeVisible()],
+      ['/grid_view', () => expect(page.getByTestId('grid-view-no-view')).toBeVisible()],
+    ];
+    for (const [path, shown] of signedOut) {
+      await page.goto(path);
+      await shown();
+      if (path === '/admin') await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+      await checkAxe(page, `${path} (signed out)`);
+    }
+    await context.close();
+  });
+
+  test('axe: no serious or critical violation on any route (WCAG 2.0/2.1 A and AA)', () => {
+    const all = readAxe();
+    const ms = Object.values(all).reduce((sum, r) => sum + r.ms, 0);
+    const nodes = Object.values(all).reduce((sum, r) => sum + r.nodes.length, 0);
+    const note = `${Object.keys(all).length} pages, ${(ms / 1000).toFixed(1)} s in axe, ${nodes} serious/critical nodes`;
+    test.info().annotations.push({ type: 'axe', description: note });
+    console.log(`axe: ${note}`);
+    const expected = [...specPaths, ...SIGNED_OUT.map((p) => `${p} (signed out)`)];
+    expect(
+      expected.filter((p) => !all[p]),
+      'paths axe did not check (their walk test failed first)',
+    ).toEqual([]);
+    expect(axeReport(all), `serious and critical axe violations, rule: nodes (routes); every node in ${AXE_FILE}`).toEqual([]);
+  });
 });

@@ -12,14 +12,18 @@ export default function IconSelect({
   onChange,
   placeholder,
   testId,
+  id,
 }: {
   value?: AppIcon | null;
   onChange?: (value: AppIcon | null) => void;
   placeholder?: string;
   testId?: string;
+  /** The input's id, handed in by the Form.Item, so that its label names it. */
+  id?: string;
 }) {
   return (
     <Select<AppIcon>
+      id={id}
       showSearch
       allowClear
       value={value ?? undefined}

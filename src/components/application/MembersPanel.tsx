@@ -69,6 +69,7 @@ export default function MembersPanel({
                   value={role}
                   style={{ width: 120 }}
                   disabled={busy === m.userId}
+                  aria-label={`${t('common.role')}: ${m.name}`}
                   data-testid={`member-role-${m.email}`}
                   options={APP_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
                   onChange={(next) =>

@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import React from 'react';
 import { useIntl } from 'umi';
 import type { Field } from '../../../contracts';
+import { textColorOn } from '../../../config/theme';
 import LazyRichTextEditor from '../../pages/admin/notice/components/LazyRichTextEditor';
 import FieldValue from './FieldValue';
 import { AttachmentUpload, RecordPicker, UserPicker } from './pickers';
@@ -234,11 +235,15 @@ export default function FieldInput({
           value={many ? asArray(value) : ((value as string | null) ?? undefined)}
           onChange={(s) => onChange?.(s === undefined ? null : s)}
           options={choices.map((c) => ({ value: c.label, label: c.label, color: c.color }))}
-          optionRender={(o) => <Tag color={o.data.color}>{o.data.label}</Tag>}
+          optionRender={(o) => (
+            <Tag color={o.data.color} style={{ color: textColorOn(o.data.color) }}>
+              {o.data.label}
+            </Tag>
+          )}
           tagRender={({ value: tv, closable, onClose }) => {
             const color = choices.find((c) => c.label === tv)?.color;
             return (
-              <Tag color={color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+              <Tag color={color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4, color: textColorOn(color) }}>
                 {String(tv)}
               </Tag>
             );

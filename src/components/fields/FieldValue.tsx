@@ -11,6 +11,7 @@ import { Space, Tag, Typography } from 'antd';
 import React from 'react';
 import { Link, useIntl } from 'umi';
 import type { Attachment, Field } from '../../../contracts';
+import { textColorOn } from '../../../config/theme';
 import { attachmentUrl } from '../../services/records';
 import { useFieldContext } from './FieldContext';
 import { choiceColor, formatDate, formatDatetime, formatMoney, formatNumber, formatPercent, htmlToText } from './format';
@@ -83,13 +84,22 @@ export default function FieldValue({ field, value, compact, labels: labelsProp, 
       return <Bool value={value} />;
     case 'singleSelect': {
       const label = String(value);
-      return <Tag color={choiceColor(field, label) || undefined}>{label}</Tag>;
+      const color = choiceColor(field, label);
+      return (
+        <Tag color={color || undefined} style={{ color: textColorOn(color) }}>
+          {label}
+        </Tag>
+      );
     }
     case 'multiSelect':
       return (
         <Space size={[0, 4]} wrap>
           {(Array.isArray(value) ? value : [value]).map((v) => (
-            <Tag key={String(v)} color={choiceColor(field, String(v)) || undefined}>
+            <Tag
+              key={String(v)}
+              color={choiceColor(field, String(v)) || undefined}
+              style={{ color: textColorOn(choiceColor(field, String(v))) }}
+            >
               {String(v)}
             </Tag>
           ))}

@@ -24,6 +24,7 @@ import RecordHistory from './detail/RecordHistory';
 import RecordTags from './detail/RecordTags';
 import RecordValues from './detail/RecordValues';
 import { keys } from '../../services/query-keys';
+import { BADGE_NEUTRAL } from '../../../config/theme';
 
 export interface RecordDetailProps {
   /** The application's slug. */
@@ -126,7 +127,8 @@ export default function RecordDetail({
     try {
       await removeRecord(app, subjectKey, recordId);
       message.success(t('records.deleted'));
-      void queryClient.invalidateQueries({ queryKey: keys('records').all });
+      // marked stale, not refetched now: this page's own queries would ask for the deleted record (404s) before it unmounts
+      void queryClient.invalidateQueries({ queryKey: keys('records').all, refetchType: 'none' });
       history.push(listHref);
     } catch (e) {
       message.error(toApiError(e).message);
@@ -170,7 +172,7 @@ export default function RecordDetail({
                 key: 'history',
                 label: (
                   <span data-testid="tab-history">
-                    {t('records.tab.history')} <Badge count={record.version} showZero color="#bfbfbf" size="small" />
+                    {t('records.tab.history')} <Badge count={record.version} showZero color={BADGE_NEUTRAL} size="small" />
                   </span>
                 ),
                 children: <RecordHistory app={app} subject={subject} record={record} canEdit={canEdit} onRestored={refresh} />,

@@ -9,13 +9,14 @@
  * only estimated it (totalExact false).
  */
 import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { Button, Empty, Input, Modal, Space, message } from 'antd';
+import { Button, Empty, Input, Modal, Space, message, type CheckboxProps } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'umi';
 import type { Attachment, FilterGroup, RecordItem, SubjectDetail } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
 import { bulkDeleteRecords, listRecords } from '../../services/records';
 import { FieldContextProvider, filterFieldsOf, useAppSubjects, type FieldContextValue } from '../fields';
+import { valueToText } from '../fields/format';
 import BulkEditModal from './BulkEditModal';
 import ColumnSettings, { useColumnsState, type SettingsColumn } from './ColumnSettings';
 import type { ColumnsStateMap } from './columnOrder';
@@ -81,6 +82,13 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
     () => recordColumns(subject, intl, { widths, setWidth, recordHref }),
     [subject, intl, widths, setWidth, recordHref],
   );
+  /** antd's types leave aria-label out of a selection checkbox's props; it hands it to the input (as for its own "select all"). */
+  const namedCheckbox = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
+  /** A row's name for its checkbox: its display field's value as text, else its id. */
+  const rowTitle = (r: RecordItem) => {
+    const display = subject.fields.find((f) => f.key === subject.displayField);
+    return (display && valueToText(display, r.values[display.key], intl.locale, extras.labels)) || r.id;
+  };
   const filterFields = useMemo(
     () =>
       filterFieldsOf(subject.fields, {
@@ -210,7 +218,14 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
         }}
         rowSelection={
           canEdit
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                preserveSelectedRowKeys: true,
+                // named checkboxes (docs/accessibility.md): antd leaves a row's unnamed and names "select all" in English
+                getTitleCheckboxProps: () => namedCheckbox(t('records.grid.selectAll')),
+                getCheckboxProps: (r: RecordItem) => namedCheckbox(t('records.grid.selectRow', { title: rowTitle(r) })),
+              }
             : false
         }
         tableAlertRender={({ selectedRowKeys }) => (

@@ -9,7 +9,7 @@
  * An unknown subject renders the 404 result in place.
  */
 import { DragSortTable, type ProColumns } from '@ant-design/pro-components';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, message, Modal, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import React, { useState } from 'react';
@@ -217,6 +217,9 @@ export default function SchemaEditor({ app, subject }: { app: string; subject: s
                 columns={fieldColumns(t, fields.length, { edit: (f) => setDrawer({ mode: 'edit', key: f.key }), remove, move })}
                 dataSource={fields}
                 dragSortKey="sort"
+                // the handle's own icon: ProTable's default spreads the drag attributes (role="button", tabindex)
+                // on both the handle and its icon, a button inside a button (axe "nested-interactive")
+                dragSortHandlerRender={() => <HolderOutlined aria-label={t('field.dragHelp')} style={{ cursor: 'grab' }} />}
                 onDragSortEnd={(_before, _after, next) => saveOrder(next)}
                 search={false}
                 toolBarRender={false}

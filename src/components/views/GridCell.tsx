@@ -7,6 +7,7 @@
 import React from 'react';
 import { getLocale } from 'umi';
 import type { Field } from '../../../contracts';
+import { textColorOn } from '../../../config/theme';
 import { FieldValue } from '../fields';
 import { choiceColor, valueToText } from '../fields/format';
 
@@ -16,9 +17,12 @@ const PILL: React.CSSProperties = { display: 'inline-block', padding: '0 7px', m
 /** An option without a colour (or one the field no longer has): antd's default tag, dark text on light grey. */
 const PLAIN_PILL: React.CSSProperties = { ...PILL, lineHeight: '18px', color: 'rgba(0, 0, 0, 0.88)', background: '#fafafa', border: '1px solid #d9d9d9' };
 
-/** A select option as a chip: white on the option's colour, or a plain grey chip when it has none (never white on nothing). */
+/**
+ * A select option as a chip: white or black on the option's colour, whichever reads (config/theme.ts textColorOn),
+ * or a plain grey chip when it has none (never white on nothing).
+ */
 export function pillStyle(color: string): React.CSSProperties {
-  return color ? { ...PILL, color: '#fff', background: color } : PLAIN_PILL;
+  return color ? { ...PILL, color: textColorOn(color) ?? '#fff', background: color } : PLAIN_PILL;
 }
 
 function Pill({ label, color }: { label: string; color: string }) {

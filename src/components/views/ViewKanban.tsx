@@ -20,6 +20,7 @@ import type { Field, KanbanConfig, RecordItem, RecordPage, SubjectDetail } from 
 import { updateRecord } from '../../services/records';
 import { listViewRecords } from '../../services/views';
 import { FieldContextProvider, FieldValue } from '../fields';
+import { BADGE_NEUTRAL, textColorOn } from '../../../config/theme';
 import { choiceColor } from '../fields/format';
 import { withCardFirst, withoutCard } from './viewColumns';
 
@@ -149,6 +150,7 @@ function Column(
     [config.cardFields, subject.fields, display],
   );
   const fieldContext = useMemo(() => ({ app, labels, files: {} }), [app, labels]);
+  const labelColor = label ? choiceColor(subject.fields.find((f) => f.key === config.groupField) ?? { options: {} }, label) : '';
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onScroll = useCallback(
     (e: React.UIEvent<HTMLElement>) => {
@@ -182,8 +184,8 @@ function Column(
         }}
       >
         <Space style={{ marginBottom: 8 }}>
-          {label ? <Tag color={choiceColor(subject.fields.find((f) => f.key === config.groupField) ?? { options: {} }, label)}>{title}</Tag> : <Typography.Text type="secondary">{title}</Typography.Text>}
-          <Badge count={query.data?.pages[0]?.total ?? 0} showZero color="#999" overflowCount={9999} />
+          {label ? <Tag color={labelColor} style={{ color: textColorOn(labelColor) }}>{title}</Tag> : <Typography.Text type="secondary">{title}</Typography.Text>}
+          <Badge count={query.data?.pages[0]?.total ?? 0} showZero color={BADGE_NEUTRAL} overflowCount={9999} />
         </Space>
         {query.isLoading && <Spin />}
         {!query.isLoading && records.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage({ id: 'views.kanban.emptyColumn' })} />}

@@ -75,6 +75,8 @@ export default {
   'records.grid.noFields': 'This subject has no fields yet: add fields to it first (Subjects, edit).',
   'records.grid.selected': '{count} selected',
   'records.grid.clearSelection': 'Clear selection',
+  'records.grid.selectRow': 'Select “{title}”',
+  'records.grid.selectAll': 'Select every record on this page',
   'records.grid.bulkEdit': 'Edit selected',
   'records.grid.bulkDelete': 'Delete selected',
   'records.grid.open': 'Open',

@@ -75,6 +75,8 @@ export default {
   'records.grid.noFields': '该数据对象还没有字段：请先添加字段（数据对象 → 编辑）。',
   'records.grid.selected': '已选 {count} 条',
   'records.grid.clearSelection': '取消选择',
+  'records.grid.selectRow': '选择“{title}”',
+  'records.grid.selectAll': '选择本页全部记录',
   'records.grid.bulkEdit': '批量编辑',
   'records.grid.bulkDelete': '批量删除',
   'records.grid.open': '打开',

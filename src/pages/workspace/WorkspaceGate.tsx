@@ -3,7 +3,8 @@
  * params, so this component loads the application and renders 404 (unknown) or 403 (not a
  * member) in place, keeping the URL. A member's visit is remembered as their last application.
  * The application's theme colour, when set, becomes antd's `colorPrimary` for everything
- * under `/{app}` (a nested ConfigProvider: locale, CSP nonce and the rest of the theme are kept).
+ * under `/{app}` (a nested ConfigProvider: locale, CSP nonce and the rest of the theme are kept),
+ * darkened where white text on it would fall below 4.5:1 (config/theme.ts primaryTokens).
  * It also hands the layout the application's modules, subjects and views for the workspace menu
  * (initial state `workspace`). The server checks membership again on every call.
  */
@@ -12,6 +13,7 @@ import { Button, ConfigProvider, Result } from 'antd';
 import { isEqual } from 'lodash';
 import React, { useEffect } from 'react';
 import { Outlet, useIntl, useLocation, useModel, useParams } from 'umi';
+import { primaryTokens } from '../../../config/theme';
 import { isShareGridPath } from '../../layouts/share';
 import ExceptionResult from '../../components/ExceptionResult';
 import Loading from '../../loading';
@@ -78,5 +80,5 @@ export default function WorkspaceGate() {
   const context: WorkspaceContext = { app: query.data, refresh: query.refetch };
   const outlet = <Outlet context={context} />;
   if (!query.data.color) return outlet;
-  return <ConfigProvider theme={{ token: { colorPrimary: query.data.color } }}>{outlet}</ConfigProvider>;
+  return <ConfigProvider theme={{ token: primaryTokens(query.data.color) }}>{outlet}</ConfigProvider>;
 }

@@ -39,6 +39,7 @@ export default function AdminImportPage() {
                 setSubject(undefined);
               }}
               options={(apps.data?.data ?? []).map((a) => ({ value: a.slug, label: a.name }))}
+              aria-label={t('imports.pick.application')}
               data-testid="import-application"
             />
             <Typography.Text>{t('imports.pick.subject')}</Typography.Text>
@@ -50,6 +51,7 @@ export default function AdminImportPage() {
               value={subject}
               onChange={setSubject}
               options={(subjects.data ?? []).map((s) => ({ value: s.key, label: s.name }))}
+              aria-label={t('imports.pick.subject')}
               data-testid="import-subject"
             />
           </Space>

@@ -41,16 +41,18 @@ export default function AdminRecordsPage() {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form name="record" layout="inline">
           <Space wrap>
-            <Form.Item label={t('records.admin.pickApp')}>
+            <Form.Item label={t('records.admin.pickApp')} htmlFor="records-app">
               <ApplicationSelect
+                id="records-app"
                 bySlug
                 value={app || undefined}
                 onChange={(slug) => choose({ app: slug })}
                 testId="records-app-select"
               />
             </Form.Item>
-            <Form.Item label={t('records.admin.pickSubject')}>
+            <Form.Item label={t('records.admin.pickSubject')} htmlFor="records-subject">
               <Select<string>
+                id="records-subject"
                 showSearch
                 optionFilterProp="label"
                 style={{ minWidth: 240 }}

@@ -37,6 +37,7 @@ export default function WorkspaceImportPage() {
                 value={subject}
                 onChange={setSubject}
                 options={(subjects.data ?? []).map((s) => ({ value: s.key, label: s.name }))}
+                aria-label={t('imports.pick.subject')}
                 data-testid="import-subject"
               />
             </Space>

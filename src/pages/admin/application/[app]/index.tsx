@@ -20,6 +20,7 @@ import ApplicationFormModal from '../components/ApplicationFormModal';
 import { useApplicationActions } from '../components/useApplicationActions';
 import LinkedClients from './components/LinkedClients';
 import { keys } from '../../../../services/query-keys';
+import { BADGE_NEUTRAL } from '../../../../../config/theme';
 
 export default function ApplicationPage() {
   const { app: slug = '' } = useParams<{ app: string }>();
@@ -109,7 +110,7 @@ export default function ApplicationPage() {
                   label: (
                     <Space>
                       {t('workspace.members')}
-                      <Badge count={app.members.length} showZero color="#bfbfbf" />
+                      <Badge count={app.members.length} showZero color={BADGE_NEUTRAL} />
                     </Space>
                   ),
                   children: <MembersPanel app={app} canManage onChanged={refresh} />,

@@ -18,6 +18,7 @@ export default function RemoteSelect({
   placeholder,
   style,
   testId,
+  id,
 }: {
   /** Options matching the typed text ('' = the first ones). */
   fetch: (q: string) => Promise<RemoteOption[]>;
@@ -26,6 +27,8 @@ export default function RemoteSelect({
   placeholder?: string;
   style?: React.CSSProperties;
   testId?: string;
+  /** The input's id, for the label that names it (a Form.Item with a name hands it in). */
+  id?: string;
 }) {
   const [options, setOptions] = useState<RemoteOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -43,6 +46,7 @@ export default function RemoteSelect({
   }, []);
   return (
     <Select<string, RemoteOption>
+      id={id}
       showSearch
       allowClear
       filterOption={false}

@@ -13,6 +13,8 @@ interface PickerProps {
   onChange?: (value: string | undefined) => void;
   style?: React.CSSProperties;
   testId?: string;
+  /** The input's id (a Form.Item with a name hands it in; else the label's htmlFor). */
+  id?: string;
 }
 
 /** Picks a live user, searching name and e-mail. */

@@ -17,6 +17,7 @@ import { SITE_FALLBACK } from '../../../../initialState';
 import { submitForm } from '../../../../services/api-error';
 import { changePassword, getProfile } from '../../../../services/account';
 import { PROFILE_KEY } from './ProfileTab';
+import { TEXT_TERTIARY } from '../../../../../config/theme';
 
 type Values = PasswordChange & { confirm: string };
 
@@ -41,7 +42,7 @@ export default function PasswordTab() {
   return (
     <div style={{ maxWidth: 480 }}>
       {expired && <Alert type="warning" showIcon message={t('person.password.expired')} style={{ marginBottom: 16 }} data-testid="password-expired" />}
-      {changed && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{changed}</p>}
+      {changed && <p style={{ color: TEXT_TERTIARY }}>{changed}</p>}
       <ProForm<Values> name="passwordTab"
         form={form}
         layout="vertical"

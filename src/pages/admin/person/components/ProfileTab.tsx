@@ -10,6 +10,7 @@ import RouteDataResult from '../../../../components/RouteDataResult';
 import { submitForm } from '../../../../services/api-error';
 import { getProfile, updateProfile } from '../../../../services/account';
 import { keys } from '../../../../services/query-keys';
+import { TEXT_TERTIARY } from '../../../../../config/theme';
 
 /** react-query key of the signed-in user's profile. */
 export const PROFILE_KEY = keys('profile').detail('me');
@@ -46,7 +47,7 @@ export default function ProfileTab() {
           <ProFormText name="name" label={t('person.profile.name')} rules={[{ required: true, whitespace: true, message: t('common.required') }]} fieldProps={{ maxLength: 100 }} />
           <ProFormText name="title" label={t('person.profile.title')} fieldProps={{ maxLength: 100 }} />
           <ProFormText name="phone" label={t('person.profile.phone')} fieldProps={{ maxLength: 32, inputMode: 'tel' }} />
-          <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 16 }}>
+          <div style={{ color: TEXT_TERTIARY, marginBottom: 16 }}>
             {t('person.profile.memberSince')}: {dayjs(profile.createdAt).format('YYYY-MM-DD')}
           </div>
         </ProForm>

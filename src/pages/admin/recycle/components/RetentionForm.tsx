@@ -10,6 +10,7 @@ import { RECYCLE_RETENTION_MAX_DAYS } from '../../../../../contracts/constants';
 import type { RecycleRetention } from '../../../../../contracts';
 import { showFieldErrors, toApiError } from '../../../../services/api-error';
 import { getRecycleRetention, setRecycleRetention } from '../../../../services/recycle';
+import { TEXT_TERTIARY } from '../../../../../config/theme';
 
 export default function RetentionForm() {
   const intl = useIntl();
@@ -48,7 +49,7 @@ export default function RetentionForm() {
           width="xs"
         />
       </ProForm>
-      <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)' }}>{t('recycle.retention.help')}</div>
+      <div style={{ marginTop: 8, color: TEXT_TERTIARY }}>{t('recycle.retention.help')}</div>
     </Card>
   );
 }

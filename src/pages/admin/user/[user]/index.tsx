@@ -19,6 +19,7 @@ import UserGroups from './components/UserGroups';
 import UserMemberships from './components/UserMemberships';
 import UserSessions from './components/UserSessions';
 import { keys } from '../../../../services/query-keys';
+import { BADGE_NEUTRAL } from '../../../../../config/theme';
 
 /** Each language by its own name (as the language switch shows it). */
 const LOCALE_NAMES = { 'zh-CN': { text: '简体中文' }, 'en-US': { text: 'English' } };
@@ -91,7 +92,7 @@ export default function UserPage() {
                   label: (
                     <Space>
                       {t('people.tab.memberships')}
-                      <Badge count={detail.memberships.length} showZero color="#bfbfbf" />
+                      <Badge count={detail.memberships.length} showZero color={BADGE_NEUTRAL} />
                     </Space>
                   ),
                   children: <UserMemberships userId={user.id} email={user.email} memberships={detail.memberships} onChanged={refresh} />,
@@ -101,7 +102,7 @@ export default function UserPage() {
                   label: (
                     <Space>
                       {t('people.tab.groups')}
-                      <Badge count={detail.groups.length} showZero color="#bfbfbf" />
+                      <Badge count={detail.groups.length} showZero color={BADGE_NEUTRAL} />
                     </Space>
                   ),
                   children: <UserGroups userId={user.id} groups={detail.groups} onChanged={refresh} />,
