@@ -218,8 +218,10 @@ export default function SchemaEditor({ app, subject }: { app: string; subject: s
                 dataSource={fields}
                 dragSortKey="sort"
                 // the handle's own icon: ProTable's default spreads the drag attributes (role="button", tabindex)
-                // on both the handle and its icon, a button inside a button (axe "nested-interactive")
-                dragSortHandlerRender={() => <HolderOutlined aria-label={t('field.dragHelp')} style={{ cursor: 'grab' }} />}
+                // on both the handle and its icon, a button inside a button (axe "nested-interactive"); ProTable's class kept
+                dragSortHandlerRender={() => (
+                  <HolderOutlined className="ant-pro-table-drag-icon" aria-label={t('field.dragHelp')} style={{ cursor: 'grab' }} />
+                )}
                 onDragSortEnd={(_before, _after, next) => saveOrder(next)}
                 search={false}
                 toolBarRender={false}
