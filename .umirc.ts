@@ -52,7 +52,13 @@ export default defineConfig({
       .use(webpack.NormalModuleReplacementPlugin, [/plugin-locale[\\/]SelectLang/, join(__dirname, 'config/webpack/select-lang-stub.tsx')]);
     return memo;
   },
-  analyze: { analyzerMode: 'static', reportFilename: '../bench/results/bundle-report.html', openAnalyzer: false },
+  analyze: {
+    analyzerMode: 'static',
+    reportFilename: '../bench/results/bundle-report.html',
+    openAnalyzer: false,
+    generateStatsFile: true,
+    statsFilename: '../bench/results/bundle-stats.json',
+  },
   routes,
   access: {},
   model: {},
