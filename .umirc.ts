@@ -38,6 +38,8 @@ export default defineConfig({
   base: '/',
   history: { type: 'browser' },
   hash: true,
+  /** No react-helmet-async provider: nothing uses Umi's Helmet (the title is set in src/app.tsx). */
+  helmet: false,
   /** Evergreen browsers only: no core-js polyfills, no ES5 down-levelling (the first-load budget, docs/routes-and-loading.md "First-load budget"). */
   targets: TARGETS,
   polyfill: false,
@@ -67,6 +69,19 @@ export default defineConfig({
     memo
       .plugin('no-select-lang')
       .use(webpack.NormalModuleReplacementPlugin, [/plugin-locale[\\/]SelectLang/, join(__dirname, 'config/webpack/select-lang-stub.tsx')]);
+    // nor Umi's useRequest (unused: data goes through react-query) with lodash.debounce/throttle
+    memo
+      .plugin('no-use-request')
+      .use(webpack.NormalModuleReplacementPlugin, [/[\\/]@ahooksjs[\\/]use-request$/, join(__dirname, 'config/webpack/use-request-stub.ts')]);
+    // antd's rc-* and @rc-component/* packages are plain ES modules without side effects but do not
+    // say so (package.json `sideEffects`), so webpack kept whole barrels: every antd Input brought
+    // all of rc-field-form (its form context names one export) into /login and /init.
+    memo.module
+      .rule('rc-side-effect-free')
+      .test(/\.js$/)
+      .include.add(/[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]es[\\/]/)
+      .end()
+      .sideEffects(false);
     return memo;
   },
   /** `SOURCEMAP=1 umi build` writes source maps for bench/bundle-sources.mjs (docs/performance.md); none by default. */
