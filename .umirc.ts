@@ -57,9 +57,10 @@ export default defineConfig({
       memo.module
         .rule(name)
         .use('babel-loader')
-        .tap((options: { presets: [string, { presetEnv?: object }][] }) => {
-          const [preset, presetOptions] = options.presets[0];
-          options.presets[0] = [preset, { ...presetOptions, presetEnv: { ...presetOptions.presetEnv, targets: TARGETS } }];
+        .tap((options) => {
+          const presets = (options as { presets: [string, { presetEnv?: object }][] }).presets;
+          const [preset, presetOptions] = presets[0];
+          presets[0] = [preset, { ...presetOptions, presetEnv: { ...presetOptions.presetEnv, targets: TARGETS } }];
           return options;
         });
     }
@@ -73,6 +74,14 @@ export default defineConfig({
     memo
       .plugin('no-use-request')
       .use(webpack.NormalModuleReplacementPlugin, [/[\\/]@ahooksjs[\\/]use-request$/, join(__dirname, 'config/webpack/use-request-stub.ts')]);
+    // `import { isEqual } from 'lodash'` in our own code takes lodash-es, which webpack can tree-shake
+    // (CommonJS lodash came whole, 25 KB gzip, into the workspace); packages keep theirs
+    memo.plugin('lodash-es-for-src').use(webpack.NormalModuleReplacementPlugin, [
+      /^lodash$/,
+      (resource: { request: string; context: string }) => {
+        if (!/[\\/]node_modules[\\/]/.test(resource.context)) resource.request = 'lodash-es';
+      },
+    ]);
     // antd's rc-* and @rc-component/* packages are plain ES modules without side effects but do not
     // say so (package.json `sideEffects`), so webpack kept whole barrels: every antd Input brought
     // all of rc-field-form (its form context names one export) into /login and /init.

@@ -84,7 +84,10 @@ export async function loadMessages(locale: string, tiers: readonly MessageTier[]
  * a signed-in screen may be showing). If they cannot be fetched the switch still happens (the ids
  * show until a later load succeeds), so the language matches the saved preference.
  */
-export async function switchLocale(locale: Locale, { pages = hasMessages(getLocale(), 'pages') }: { pages?: boolean } = {}): Promise<void> {
+export async function switchLocale(
+  locale: Locale,
+  { pages = hasMessages(getLocale(), 'pages') }: { pages?: boolean } = {},
+): Promise<void> {
   await loadMessages(locale, pages ? ['shell', 'pages'] : ['shell']).catch(() => undefined);
   if (locale !== getLocale()) setLocale(locale, false);
 }
@@ -108,5 +111,7 @@ export function followLocaleMessages(): void {
 export function withPageMessages<P extends object>(Page: React.ComponentType<P>): React.ComponentType<P> {
   // React.lazy must resolve to a function component, not to the page's own lazy component
   const WithMessages = (props: P) => React.createElement(Page, props);
-  return React.lazy(() => loadMessages(getLocale(), ['pages']).then(() => ({ default: WithMessages }))) as unknown as React.ComponentType<P>;
+  return React.lazy(() =>
+    loadMessages(getLocale(), ['pages']).then(() => ({ default: WithMessages })),
+  ) as unknown as React.ComponentType<P>;
 }
