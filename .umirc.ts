@@ -74,6 +74,22 @@ export default defineConfig({
     memo
       .plugin('no-use-request')
       .use(webpack.NormalModuleReplacementPlugin, [/[\\/]@ahooksjs[\\/]use-request$/, join(__dirname, 'config/webpack/use-request-stub.ts')]);
+    // the heavy editors keep their libraries in their own named chunk, which the single-chunk budget
+    // allows over 150 KB (bench/first-load-lib.mjs HEAVY_CHUNKS) and no first screen loads
+    const splitChunks = (memo.optimization.get('splitChunks') ?? {}) as { cacheGroups?: Record<string, unknown> };
+    memo.optimization.splitChunks({
+      ...splitChunks,
+      cacheGroups: {
+        ...splitChunks.cacheGroups,
+        heavyRichtext: {
+          test: /[\\/]node_modules[\\/](@tiptap[\\/]|prosemirror-|orderedmap|rope-sequence|w3c-keyname|linkifyjs)/,
+          name: 'heavy-richtext-lib',
+          chunks: 'async',
+          enforce: true,
+          priority: 30,
+        },
+      },
+    });
     // `import { isEqual } from 'lodash'` in our own code takes lodash-es, which webpack can tree-shake
     // (CommonJS lodash came whole, 25 KB gzip, into the workspace); packages keep theirs
     memo.plugin('lodash-es-for-src').use(webpack.NormalModuleReplacementPlugin, [
