@@ -8,6 +8,9 @@ import { defineConfig } from 'umi';
 import { routes } from './config/routes';
 import { theme } from './config/theme';
 
+/** The browsers Assay supports: evergreen ones only (docs/performance.md "Evergreen output"). */
+const TARGETS = { chrome: 100, edge: 100, firefox: 100, safari: 15 };
+
 /** `MOCK=none umi dev` proxies the API to a running server on this address instead of the in-process one. */
 const apiTarget = process.env.ASSAY_API_URL ?? 'http://127.0.0.1:8000';
 
@@ -35,8 +38,10 @@ export default defineConfig({
   base: '/',
   history: { type: 'browser' },
   hash: true,
+  /** No react-helmet-async provider: nothing uses Umi's Helmet (the title is set in src/app.tsx). */
+  helmet: false,
   /** Evergreen browsers only: no core-js polyfills, no ES5 down-levelling (the first-load budget, docs/routes-and-loading.md "First-load budget"). */
-  targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
+  targets: TARGETS,
   polyfill: false,
   /** Wrap each minified chunk in an IIFE: without it esbuild's helper names collide across chunks. */
   esbuildMinifyIIFE: true,
@@ -44,15 +49,75 @@ export default defineConfig({
   /** docs/routes-and-loading.md "Chunk errors": script chunk load timeout 120000 ms (webpack's own default, set explicitly). */
   chainWebpack(memo, { webpack }) {
     memo.output.set('chunkLoadTimeout', 120000);
+    // Umi hands `targets` to babel as its top-level option, which the preset-env bundled in
+    // @umijs/babel-preset-umi ignores: without this every source file came out as ES5 (regenerator
+    // for async, helpers for spread and for-of, \p{…} regexes spelled out), about a third more bytes.
+    for (const name of ['src', 'jsx-ts-tsx', 'extra-src']) {
+      if (!memo.module.rules.has(name) || !memo.module.rule(name).uses.has('babel-loader')) continue;
+      memo.module
+        .rule(name)
+        .use('babel-loader')
+        .tap((options) => {
+          const presets = (options as { presets: [string, { presetEnv?: object }][] }).presets;
+          const [preset, presetOptions] = presets[0];
+          presets[0] = [preset, { ...presetOptions, presetEnv: { ...presetOptions.presetEnv, targets: TARGETS } }];
+          return options;
+        });
+    }
     // First-load budget: no Buffer polyfill (only axios's Node branch names it) and no
     // unused SelectLang dragging antd's Menu/Dropdown into umi.js.
     memo.plugins.delete('node-polyfill-provider');
     memo
       .plugin('no-select-lang')
       .use(webpack.NormalModuleReplacementPlugin, [/plugin-locale[\\/]SelectLang/, join(__dirname, 'config/webpack/select-lang-stub.tsx')]);
+    // nor Umi's useRequest (unused: data goes through react-query) with lodash.debounce/throttle
+    memo
+      .plugin('no-use-request')
+      .use(webpack.NormalModuleReplacementPlugin, [/[\\/]@ahooksjs[\\/]use-request$/, join(__dirname, 'config/webpack/use-request-stub.ts')]);
+    // the heavy editors keep their libraries in their own named chunk, which the single-chunk budget
+    // allows over 150 KB (bench/first-load-lib.mjs HEAVY_CHUNKS) and no first screen loads
+    const splitChunks = (memo.optimization.get('splitChunks') ?? {}) as { cacheGroups?: Record<string, unknown> };
+    memo.optimization.splitChunks({
+      ...splitChunks,
+      cacheGroups: {
+        ...splitChunks.cacheGroups,
+        heavyRichtext: {
+          test: /[\\/]node_modules[\\/](@tiptap[\\/]|prosemirror-|orderedmap|rope-sequence|w3c-keyname|linkifyjs)/,
+          name: 'heavy-richtext-lib',
+          chunks: 'async',
+          enforce: true,
+          priority: 30,
+        },
+      },
+    });
+    // `import { isEqual } from 'lodash'` in our own code takes lodash-es, which webpack can tree-shake
+    // (CommonJS lodash came whole, 25 KB gzip, into the workspace); packages keep theirs
+    memo.plugin('lodash-es-for-src').use(webpack.NormalModuleReplacementPlugin, [
+      /^lodash$/,
+      (resource: { request: string; context: string }) => {
+        if (!/[\\/]node_modules[\\/]/.test(resource.context)) resource.request = 'lodash-es';
+      },
+    ]);
+    // antd's rc-* and @rc-component/* packages are plain ES modules without side effects but do not
+    // say so (package.json `sideEffects`), so webpack kept whole barrels: every antd Input brought
+    // all of rc-field-form (its form context names one export) into /login and /init.
+    memo.module
+      .rule('rc-side-effect-free')
+      .test(/\.js$/)
+      .include.add(/[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]es[\\/]/)
+      .end()
+      .sideEffects(false);
     return memo;
   },
-  analyze: { analyzerMode: 'static', reportFilename: '../bench/results/bundle-report.html', openAnalyzer: false },
+  /** `SOURCEMAP=1 umi build` writes source maps for bench/bundle-sources.mjs (docs/performance.md); none by default. */
+  devtool: process.env.SOURCEMAP ? 'source-map' : false,
+  analyze: {
+    analyzerMode: 'static',
+    reportFilename: '../bench/results/bundle-report.html',
+    openAnalyzer: false,
+    generateStatsFile: true,
+    statsFilename: '../bench/results/bundle-stats.json',
+  },
   routes,
   access: {},
   model: {},

@@ -191,11 +191,12 @@ function sharedEdits(n) {
           'server/README.md endpoint table',
         ),
     ],
+    // the modules' screens' messages, loaded on demand (src/loaders/locale.ts)
     ...['zh-CN', 'en-US'].map((locale) => [
-      `src/locales/${locale}.ts`,
+      `src/locales/${locale}/pages.ts`,
       (s) => {
-        s = afterLast(s, new RegExp(`^import \\w+ from '\\./${locale}/\\w+';$`), `import ${n.camels} from './${locale}/${n.camels}';`, `${locale}.ts imports`);
-        return afterLast(s, /^ {2}\.\.\.\w+,$/, `  ...${n.camels},`, `${locale}.ts spreads`);
+        s = afterLast(s, /^import \w+ from '\.\/\w+';$/, `import ${n.camels} from './${n.camels}';`, `${locale}/pages.ts imports`);
+        return afterLast(s, /^ {2}\.\.\.\w+,$/, `  ...${n.camels},`, `${locale}/pages.ts spreads`);
       },
     ]),
   ];

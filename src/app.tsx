@@ -13,11 +13,17 @@ import { logoOf, SITE_FALLBACK, type InitialState } from './initialState';
 import { areaOf, hasSideMenu, menuForPath, workspaceEntries } from './layouts/menu';
 import { selectedKeysFor } from './layouts/selection';
 import { isShareGridPath } from './layouts/share';
+import { followLocaleMessages, loadMessages, SHELL_ONLY_PATHS, withPageMessages } from './loaders/locale';
+import type { MessageTier } from './loaders/locale';
 import { retryDelayMs, shouldRetry } from './loaders/retry';
 import { requestConfig } from './requestErrorConfig';
 import { getCurrentUser } from './services/auth';
 import { getPublicSettings } from './services/settings';
 import { VISITOR_CHOICE_KEY, visitorLocale } from './utils/locale-choice';
+import type { Locale } from '../contracts/constants';
+
+/** localStorage key where Umi's locale plugin keeps the language last set (`useLocalStorage: true`, .umirc.ts). */
+const UMI_LOCALE_KEY = 'umi_locale';
 
 // Header pieces and the 403/404 results load with the layout, not in the first-load bundle
 // (docs/routes-and-loading.md "First-load budget"); the route error boundary stays eager so a failed chunk can still be reported.
@@ -32,11 +38,6 @@ const PUBLIC_PATHS = new Set(['/login', '/init', '/403', '/404', '/500']);
 const PASSWORD_TAB = '/admin/person?tab=password';
 
 /**
- * Reads the session and the site's public settings (name, logo, default language) in parallel;
- * applies the user's saved language, or for a visitor their earlier pick, the browser's language
- * when Assay has it, else the site's default language (utils/locale-choice.ts). A network failure counts as anonymous with the fallback site.
- */
-/**
  * `<html lang>` follows the active language (zh-CN or en-US), so screen readers and the browser
  * read the page in it: set now, and again on each switch (umi's setLocale without reload fires
  * `languagechange` on window).
@@ -49,9 +50,24 @@ function followLocaleInHtmlLang(): void {
   window.addEventListener('languagechange', sync);
 }
 
+/**
+ * Reads the session and the site's public settings (name, logo, default language) in parallel;
+ * applies the user's saved language, or for a visitor their earlier pick, the browser's language
+ * when Assay has it, else the site's default language (utils/locale-choice.ts). A network failure counts as anonymous with the fallback site.
+ * Resolves once that language's messages are in (loaders/locale.ts), so the first paint shows no message ids.
+ */
 export async function getInitialState(): Promise<InitialState> {
   document.documentElement.style.setProperty('--assay-primary', PRIMARY_COLOR);
   followLocaleInHtmlLang();
+  followLocaleMessages();
+  // messages on demand (loaders/locale.ts): the likely language's start loading alongside the session
+  // (the language last used in this browser, else a visitor's), the modules' too off the shell's pages
+  const shellOnly = SHELL_ONLY_PATHS.has(window.location.pathname);
+  const tiers = (signedIn: boolean): MessageTier[] =>
+    (signedIn && !shellOnly) || isShareGridPath(window.location.pathname) ? ['shell', 'pages'] : ['shell'];
+  const visitorGuess = () => visitorLocale(window.localStorage.getItem(VISITOR_CHOICE_KEY), navigator.languages ?? [navigator.language], getLocale() as Locale);
+  const likely = window.localStorage.getItem(UMI_LOCALE_KEY) ? getLocale() : visitorGuess();
+  loadMessages(likely, tiers(!shellOnly)).catch(() => undefined);
   const [currentUser, site] = await Promise.all([
     getCurrentUser().catch(() => null),
     getPublicSettings().catch(() => SITE_FALLBACK),
@@ -60,6 +76,9 @@ export async function getInitialState(): Promise<InitialState> {
   const locale = currentUser
     ? currentUser.locale
     : visitorLocale(window.localStorage.getItem(VISITOR_CHOICE_KEY), navigator.languages ?? [navigator.language], site.defaultLocale);
+  // the first paint speaks the language: its messages are in before render (if a chunk cannot be
+  // fetched the page renders anyway; a route that needs the modules' messages then reports it)
+  await loadMessages(locale, tiers(currentUser !== null)).catch(() => undefined);
   if (locale !== getLocale()) setLocale(locale, false);
   document.title = site.siteName;
   return { currentUser, site };
@@ -123,6 +142,18 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ErrorBoundary: RouteErrorBoundary,
   };
 };
+
+/**
+ * Every route but the layout and the shell's own pages (loaders/locale.ts SHELL_ONLY_PATHS) renders
+ * once the active language's `pages` messages are in, so a move from /login into the app shows no
+ * message ids (Umi's runtime `patchRoutes`: `routes` by id, `routeComponents` the lazy pages).
+ */
+export function patchRoutes({ routes, routeComponents }: { routes: Record<string, { path?: string }>; routeComponents: Record<string, React.ComponentType<object>> }) {
+  for (const id of Object.keys(routeComponents)) {
+    if (id === 'ant-design-pro-layout' || SHELL_ONLY_PATHS.has(routes[id]?.path ?? '')) continue;
+    routeComponents[id] = withPageMessages(routeComponents[id]);
+  }
+}
 
 export const request: RequestConfig = requestConfig;
 

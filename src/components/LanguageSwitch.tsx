@@ -5,9 +5,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import React from 'react';
-import { getLocale, setLocale, useIntl, useModel } from 'umi';
+import { getLocale, useIntl, useModel } from 'umi';
 import { LOCALES } from '../../contracts/constants';
 import type { Locale } from '../../contracts/constants';
+import { switchLocale } from '../loaders/locale';
 import { updatePreferences } from '../services/auth';
 import { LOCALE_LABELS } from './LanguageSwitch.labels';
 import { PICKED_SIGNED_OUT_KEY, VISITOR_CHOICE_KEY } from '../utils/locale-choice';
@@ -18,7 +19,7 @@ export default function LanguageSwitch() {
   const current = getLocale() as Locale;
 
   const choose = async (locale: Locale) => {
-    setLocale(locale, false);
+    await switchLocale(locale);
     if (!initialState?.currentUser) {
       // a visitor's pick: kept for this browser, and saved as the preference at sign-in (login page)
       window.localStorage.setItem(VISITOR_CHOICE_KEY, locale);

@@ -5,8 +5,9 @@
  */
 import { Button, Space } from 'antd';
 import React from 'react';
-import { getLocale, setLocale } from 'umi';
+import { getLocale } from 'umi';
 import { LOCALES } from '../../contracts/constants';
+import { switchLocale } from '../loaders/locale';
 import { LOCALE_LABELS } from './LanguageSwitch.labels';
 
 export default function LanguageToggle() {
@@ -14,7 +15,7 @@ export default function LanguageToggle() {
   return (
     <Space size={0} data-testid="language-toggle">
       {LOCALES.map((l) => (
-        <Button key={l} type="link" size="small" disabled={l === current} onClick={() => setLocale(l, false)}>
+        <Button key={l} type="link" size="small" disabled={l === current} onClick={() => void switchLocale(l)}>
           {LOCALE_LABELS[l]}
         </Button>
       ))}

@@ -1,7 +1,7 @@
 import { routes } from '../../config/routes';
 import type { AppRoute } from '../../config/routes';
-import enUS from './en-US';
-import zhCN from './zh-CN';
+import enUS from './en-US/index';
+import zhCN from './zh-CN/index';
 import IntlMessageFormat from 'intl-messageformat';
 
 /** ProLayout's menu key of every named route: `menu.<parentName>.<name>` (top level: `menu.<name>`). */

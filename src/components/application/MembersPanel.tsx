@@ -12,8 +12,7 @@ import type { ApplicationDetail, AppRole, Member } from '../../../contracts';
 import { APP_ROLES } from '../../../contracts/constants';
 import { addMember, removeMember } from '../../services/applications';
 import AddMemberForm from './AddMemberForm';
-
-export const ROLE_COLORS: Record<AppRole, string> = { owner: 'gold', editor: 'blue', viewer: 'default' };
+import { ROLE_COLORS } from './roleColors';
 
 export default function MembersPanel({
   app,

@@ -8,8 +8,9 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
-import { getLocale, history, setLocale, useIntl, useModel, useSearchParams } from 'umi';
+import { history, useIntl, useModel, useSearchParams } from 'umi';
 import AuthCard from '../../components/AuthCard';
+import { switchLocale } from '../../loaders/locale';
 import { ApiError, toFormFields } from '../../services/api-error';
 import { login, updatePreferences } from '../../services/auth';
 import { getSetupStatus } from '../../services/setup';
@@ -54,7 +55,8 @@ export default function LoginPage() {
       const picked = localeToSaveAtSignIn(user.locale, window.sessionStorage.getItem(PICKED_SIGNED_OUT_KEY));
       window.sessionStorage.removeItem(PICKED_SIGNED_OUT_KEY);
       if (picked) user = await updatePreferences({ locale: picked }).catch(() => user);
-      if (user.locale !== getLocale()) setLocale(user.locale, false);
+      // the user's language, with the messages of the screens they are going to (no ids flash)
+      await switchLocale(user.locale, { pages: true });
       await setInitialState((s) => ({ ...s, currentUser: user }));
       history.replace(target);
     } catch (e) {

@@ -9,7 +9,7 @@ import { Space, Tag, Typography } from 'antd';
 import { Link, type useIntl } from 'umi';
 import type { Application } from '../../../../contracts';
 import IconByName from '../../../components/IconByName';
-import { ROLE_COLORS } from '../../../components/application/MembersPanel';
+import { ROLE_COLORS } from '../../../components/application/roleColors';
 
 /** The applications table's columns; `actions` renders a row's operations. */
 export function applicationColumns(intl: ReturnType<typeof useIntl>, actions: (app: Application) => React.ReactNode): ProColumns<Application>[] {

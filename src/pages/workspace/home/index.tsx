@@ -15,7 +15,7 @@ import type { Member } from '../../../../contracts';
 import type { WorkspaceSummary } from '../../../../contracts/route-data';
 import IconByName from '../../../components/IconByName';
 import AddMemberForm from '../../../components/application/AddMemberForm';
-import { ROLE_COLORS } from '../../../components/application/MembersPanel';
+import { ROLE_COLORS } from '../../../components/application/roleColors';
 import RouteDataResult from '../../../components/RouteDataResult';
 import { useRouteData } from '../../../loaders';
 import RecentChanges from './components/RecentChanges';

@@ -2,10 +2,11 @@
 import { ProForm, ProFormRadio } from '@ant-design/pro-components';
 import { Form, message } from 'antd';
 import React from 'react';
-import { getLocale, setLocale, useIntl, useModel } from 'umi';
+import { getLocale, useIntl, useModel } from 'umi';
 import { LOCALES } from '../../../../../contracts/constants';
 import type { Locale } from '../../../../../contracts/constants';
 import { LOCALE_LABELS } from '../../../../components/LanguageSwitch.labels';
+import { switchLocale } from '../../../../loaders/locale';
 import { submitForm } from '../../../../services/api-error';
 import { updatePreferences } from '../../../../services/auth';
 
@@ -27,7 +28,7 @@ export default function LanguageTab() {
         submitForm(form, async () => {
           const user = await updatePreferences({ locale });
           await setInitialState((s) => ({ ...s, currentUser: user }));
-          setLocale(locale, false);
+          await switchLocale(locale);
           message.success(t('person.language.saved'));
         })
       }

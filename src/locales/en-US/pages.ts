@@ -1,0 +1,34 @@
+/** en-US messages of the modules' screens, loaded before the first signed-in screen renders (src/loaders/locale.ts). */
+import account from './account';
+import people from './people';
+import notices from './notices';
+import audit from './audit';
+import catalog from './catalog';
+import subjects from './subjects';
+import records from './records';
+import applications from './applications';
+import clients from './clients';
+import compare from './compare';
+import recordQuery from './recordQuery';
+import forms from './forms';
+import views from './views';
+import imports from './imports';
+import resources from './resources';
+
+export default {
+  ...account,
+  ...people,
+  ...notices,
+  ...audit,
+  ...catalog,
+  ...subjects,
+  ...records,
+  ...applications,
+  ...clients,
+  ...compare,
+  ...recordQuery,
+  ...forms,
+  ...views,
+  ...imports,
+  ...resources,
+};
