@@ -127,6 +127,9 @@ export const AUDIT_ACTIONS = [
   'import.run',
   'import.undo',
   'import.delete',
+  'task.start',
+  'task.cancel',
+  'task.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

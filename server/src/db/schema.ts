@@ -847,3 +847,6 @@ export type ViewRow = typeof views.$inferSelect;
 export type ViewShareRow = typeof viewShares.$inferSelect;
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 export type ImportRowRow = typeof importRows.$inferSelect;
+
+/** The durable tasks (modules/tasks). */
+export * from './tables/tasks';
