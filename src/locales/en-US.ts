@@ -15,6 +15,7 @@ import recordQuery from './en-US/recordQuery';
 import forms from './en-US/forms';
 import views from './en-US/views';
 import imports from './en-US/imports';
+import tasks from './en-US/tasks';
 import resources from './en-US/resources';
 
 export default {
@@ -34,6 +35,7 @@ export default {
   ...forms,
   ...views,
   ...imports,
+  ...tasks,
   ...resources,
   'app.title': 'Assay',
   'app.tagline': 'Audit, compliance and data management',

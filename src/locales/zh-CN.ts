@@ -15,6 +15,7 @@ import recordQuery from './zh-CN/recordQuery';
 import forms from './zh-CN/forms';
 import views from './zh-CN/views';
 import imports from './zh-CN/imports';
+import tasks from './zh-CN/tasks';
 import resources from './zh-CN/resources';
 
 export default {
@@ -34,6 +35,7 @@ export default {
   ...forms,
   ...views,
   ...imports,
+  ...tasks,
   ...resources,
   'app.title': 'Assay',
   'app.tagline': '审计、合规与数据管理',

@@ -81,6 +81,8 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/form': { testId: 'create-form' },
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
   '/admin/import': { testId: 'import-history' },
+  '/admin/task': { testId: 'tasks-table' },
+  '/admin/task/:task': { testId: 'exception-404' },
   '/:app/import': { testId: 'import-history' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },

@@ -40,7 +40,7 @@ interface SqlClient {
   query(text: string, values?: unknown[]): Promise<QueryResult | QueryResult[]>;
 }
 
-function lastResult(result: QueryResult | QueryResult[]): { rows: any[] } {
+function lastResult(result: QueryResult | QueryResult[]): { rows: unknown[] } {
   if (!Array.isArray(result)) return { rows: result.rows ?? [] };
   const withRows = [...result].reverse().find((r) => (r.fields?.length ?? 0) > 0);
   return { rows: (withRows ?? result.at(-1))?.rows ?? [] };
