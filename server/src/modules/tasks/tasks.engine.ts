@@ -121,7 +121,7 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
       async ([job]) => runJob(db, kind, job, opts.log),
     );
     workers.set(kind.kind, id);
-    if (kind.cron && (opts.schedule ?? true)) await boss.schedule(kind.kind, kind.cron, {}, { singletonKey: kind.singletonKey });
+    if (kind.cron && (opts.schedule ?? true)) await boss.schedule(kind.kind, kind.cron, {});
   }
   const sendOptions = (task: TaskRow, tx: unknown): PgBoss.SendOptions => ({
     priority: task.priority,
