@@ -25,6 +25,7 @@ const SAMPLE: Record<string, string> = {
   client: MISSING,
   dynamicForm: MISSING,
   view: MISSING,
+  task: MISSING,
 };
 const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? `sample-${name}`);
 
@@ -332,7 +333,7 @@ test.describe('every path renders', () => {
         unexpected(problems, [
           { url: '/api/v1/applications/audit-2026/subjects/', status: 404 },
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks)/${MISSING}`),
             status: 404,
           },
           // the admin subject pages take an id: a non-uuid sample is a 400, shown as the 404 result

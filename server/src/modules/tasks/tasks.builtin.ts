@@ -23,7 +23,7 @@ registerTaskKind(
       if (await isCancelled()) break;
       const n = await expireAbandonedImports(db, new Date(), EXPIRE_IMPORTS_CHUNK);
       removed += n;
-      await progress(removed, null, `${removed} batch(es) removed`);
+      await progress(removed, null);
       if (n > 0) await log('info', `removed ${n} abandoned import batch(es)`, { removed });
       if (n < EXPIRE_IMPORTS_CHUNK) break;
     }
@@ -40,7 +40,7 @@ registerTaskKind(
       if (await isCancelled()) break;
       const n = await purgeFinishedTasks(db, TASK_RETENTION_DAYS);
       purged += n;
-      await progress(purged, null, `${purged} task(s) purged`);
+      await progress(purged, null);
       if (n === 0) break;
     }
     await log('info', `purged ${purged} finished task(s) older than ${TASK_RETENTION_DAYS} days`, {
