@@ -11,7 +11,10 @@ registerTaskKind(WALK_TASK_KIND, async ({ task }) => task.input, { manual: true 
 
 /** Starts a walk task as the administrator. @returns its id. */
 async function startWalkTask(w: World): Promise<string> {
-  const res = await call(w.app, 'POST', '/api/v1/tasks', { cookie: w.users.admin.cookie, body: { kind: WALK_TASK_KIND, input: { n: 1 } } });
+  const res = await call(w.app, 'POST', '/api/v1/tasks', {
+    cookie: w.users.admin.cookie,
+    body: { kind: WALK_TASK_KIND, input: { n: 1 } },
+  });
   if (res.statusCode !== 201) throw new Error(`task start: ${res.statusCode} ${res.body}`);
   return json<{ data: { task: { id: string } } }>(res).data.task.id;
 }
@@ -27,7 +30,10 @@ async function cancelledWalkTask(w: World): Promise<string> {
 const nobody = () => randomUUID();
 
 export const ROUTE_SPECS: RouteSpecs = {
-  'GET /api/v1/tasks': { allow: TASK_ROUTE_ACCESS['GET /api/v1/tasks'], call: (w, cookie) => call(w.app, 'GET', '/api/v1/tasks', { cookie }) },
+  'GET /api/v1/tasks': {
+    allow: TASK_ROUTE_ACCESS['GET /api/v1/tasks'],
+    call: (w, cookie) => call(w.app, 'GET', '/api/v1/tasks', { cookie }),
+  },
   'GET /api/v1/tasks/kinds': {
     allow: TASK_ROUTE_ACCESS['GET /api/v1/tasks/kinds'],
     call: (w, cookie) => call(w.app, 'GET', '/api/v1/tasks/kinds', { cookie }),
@@ -53,11 +59,17 @@ export const ROUTE_SPECS: RouteSpecs = {
   'POST /api/v1/tasks/:id/cancel': {
     allow: TASK_ROUTE_ACCESS['POST /api/v1/tasks/:id/cancel'],
     call: (w, cookie) => call(w.app, 'POST', `/api/v1/tasks/${nobody()}/cancel`, { cookie }),
-    audit: { prepare: startWalkTask, run: (w, id: string) => call(w.app, 'POST', `/api/v1/tasks/${id}/cancel`, { cookie: w.users.admin.cookie }) },
+    audit: {
+      prepare: startWalkTask,
+      run: (w, id: string) => call(w.app, 'POST', `/api/v1/tasks/${id}/cancel`, { cookie: w.users.admin.cookie }),
+    },
   },
   'POST /api/v1/tasks/:id/retry': {
     allow: TASK_ROUTE_ACCESS['POST /api/v1/tasks/:id/retry'],
     call: (w, cookie) => call(w.app, 'POST', `/api/v1/tasks/${nobody()}/retry`, { cookie }),
-    audit: { prepare: cancelledWalkTask, run: (w, id: string) => call(w.app, 'POST', `/api/v1/tasks/${id}/retry`, { cookie: w.users.admin.cookie }) },
+    audit: {
+      prepare: cancelledWalkTask,
+      run: (w, id: string) => call(w.app, 'POST', `/api/v1/tasks/${id}/retry`, { cookie: w.users.admin.cookie }),
+    },
   },
 };

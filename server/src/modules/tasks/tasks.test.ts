@@ -46,13 +46,19 @@ registerTaskKind(
 async function setup() {
   const ctx = await createTestApp();
   const admin = await adminSession(ctx.app);
-  const engine = await startTaskEngine(ctx.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
+  const engine = await startTaskEngine(ctx.app.db, {
+    log: quiet,
+    pollingIntervalSeconds: 0.5,
+    schedule: false,
+    supervise: false,
+  });
   const start = async (body: object) => {
     const res = await call(ctx.app, 'POST', '/api/v1/tasks', { cookie: admin.cookie, body });
     assert.ok(res.statusCode === 201 || res.statusCode === 200, res.body);
     return json<{ data: { task: Task; merged: boolean } }>(res).data;
   };
-  const get = async (id: string) => json<{ data: Task }>(await call(ctx.app, 'GET', `/api/v1/tasks/${id}`, { cookie: admin.cookie })).data;
+  const get = async (id: string) =>
+    json<{ data: Task }>(await call(ctx.app, 'GET', `/api/v1/tasks/${id}`, { cookie: admin.cookie })).data;
   const waitFor = async (id: string, ok: (t: Task) => boolean, ms = 20_000) => {
     const until = Date.now() + ms;
     for (;;) {
@@ -62,7 +68,10 @@ async function setup() {
       await sleep(100);
     }
   };
-  const logs = async (id: string) => json<{ data: TaskLog[]; total: number }>(await call(ctx.app, 'GET', `/api/v1/tasks/${id}/logs?pageSize=100`, { cookie: admin.cookie }));
+  const logs = async (id: string) =>
+    json<{ data: TaskLog[]; total: number }>(
+      await call(ctx.app, 'GET', `/api/v1/tasks/${id}/logs?pageSize=100`, { cookie: admin.cookie }),
+    );
   const audits = (id: string) => ctx.handle.db.select().from(auditLog).where(eq(auditLog.targetId, id));
   const close = async () => {
     await engine.stop(2000);
@@ -88,12 +97,25 @@ test('tasks: a task runs to done with progress and logs; listed, filtered, strea
     ['attempt 1 started', 'chunk 1 of 3', 'chunk 2 of 3', 'chunk 3 of 3', 'done'],
   );
   assert.deepEqual(lines.data[1].data, { chunk: 1 });
-  const page2 = json<{ data: TaskLog[]; total: number }>(await call(s.app, 'GET', `/api/v1/tasks/${task.id}/logs?after=${lines.data[2].id}`, { cookie: s.admin.cookie }));
-  assert.deepEqual(page2.data.map((l) => l.message), ['chunk 3 of 3', 'done']);
+  const page2 = json<{ data: TaskLog[]; total: number }>(
+    await call(s.app, 'GET', `/api/v1/tasks/${task.id}/logs?after=${lines.data[2].id}`, { cookie: s.admin.cookie }),
+  );
+  assert.deepEqual(
+    page2.data.map((l) => l.message),
+    ['chunk 3 of 3', 'done'],
+  );
 
-  const list = json<{ data: Task[]; total: number }>(await call(s.app, 'GET', `/api/v1/tasks?kind=test.chunks&state=done&startedBy=${s.admin.user.id}`, { cookie: s.admin.cookie }));
+  const list = json<{ data: Task[]; total: number }>(
+    await call(s.app, 'GET', `/api/v1/tasks?kind=test.chunks&state=done&startedBy=${s.admin.user.id}`, {
+      cookie: s.admin.cookie,
+    }),
+  );
   assert.ok(list.data.some((x) => x.id === task.id));
-  const none = json<{ total: number }>(await call(s.app, 'GET', `/api/v1/tasks?kind=test.chunks&since=${new Date(Date.now() + 60_000).toISOString()}`, { cookie: s.admin.cookie }));
+  const none = json<{ total: number }>(
+    await call(s.app, 'GET', `/api/v1/tasks?kind=test.chunks&since=${new Date(Date.now() + 60_000).toISOString()}`, {
+      cookie: s.admin.cookie,
+    }),
+  );
   assert.equal(none.total, 0);
 
   const stream = await call(s.app, 'GET', `/api/v1/tasks/${task.id}/stream`, { cookie: s.admin.cookie });
@@ -103,7 +125,10 @@ test('tasks: a task runs to done with progress and logs; listed, filtered, strea
   assert.match(stream.body, /event: end\ndata: {"state":"done"}/);
 
   const entries = await s.audits(task.id);
-  assert.deepEqual(entries.map((e) => e.action), ['task.start']);
+  assert.deepEqual(
+    entries.map((e) => e.action),
+    ['task.start'],
+  );
   assert.equal(entries[0].actorId, s.admin.user.id);
 });
 
@@ -129,7 +154,10 @@ test('tasks: a failing handler is retried with backoff, then fails; a retry by h
   const again = await call(s.app, 'POST', `/api/v1/tasks/${task.id}/retry`, { cookie: s.admin.cookie });
   assert.equal(again.statusCode, 409, 'a queued or running task is not retried');
   await s.waitFor(task.id, (x) => x.state === 'failed' && x.attempts === 4, 30_000);
-  assert.deepEqual((await s.audits(task.id)).map((e) => e.action), ['task.start', 'task.retry']);
+  assert.deepEqual(
+    (await s.audits(task.id)).map((e) => e.action),
+    ['task.start', 'task.retry'],
+  );
 });
 
 test('tasks: cancel stops a running handler at its next chunk; a queued one at once; a finished one is refused', async (t) => {
@@ -152,7 +180,10 @@ test('tasks: cancel stops a running handler at its next chunk; a queued one at o
   await sleep(300);
   assert.equal((await s.get(task.id)).progressDone, after, 'no chunk after the cancel');
   assert.equal((await call(s.app, 'POST', `/api/v1/tasks/${task.id}/cancel`, { cookie: s.admin.cookie })).statusCode, 409);
-  assert.deepEqual((await s.audits(task.id)).map((e) => e.action), ['task.start', 'task.cancel']);
+  assert.deepEqual(
+    (await s.audits(task.id)).map((e) => e.action),
+    ['task.start', 'task.cancel'],
+  );
 
   // queued, never run: stopped before any worker takes it
   await s.close();
@@ -166,7 +197,9 @@ test('tasks: cancel stops a running handler at its next chunk; a queued one at o
 async function setupWithoutEngine() {
   const ctx = await createTestApp();
   const admin = await adminSession(ctx.app);
-  const start = async (body: object) => json<{ data: { task: Task; merged: boolean } }>(await call(ctx.app, 'POST', '/api/v1/tasks', { cookie: admin.cookie, body })).data;
+  const start = async (body: object) =>
+    json<{ data: { task: Task; merged: boolean } }>(await call(ctx.app, 'POST', '/api/v1/tasks', { cookie: admin.cookie, body }))
+      .data;
   return { ...ctx, cookie: admin.cookie, user: admin.user, start };
 }
 
@@ -181,7 +214,15 @@ test('tasks: a singleton key merges a second start into the active task; the eng
   assert.equal(second.task.id, first.task.id);
   const other = await s.start({ kind: 'test.chunks', input: { n: 1 }, singletonKey: `${key}-b` });
   assert.notEqual(other.task.id, first.task.id);
-  assert.equal((await s.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'task.start'), eq(auditLog.targetId, first.task.id)))).length, 1);
+  assert.equal(
+    (
+      await s.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'task.start'), eq(auditLog.targetId, first.task.id)))
+    ).length,
+    1,
+  );
   assert.equal(first.task.state, 'queued');
 
   const engine = await startTaskEngine(s.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
@@ -205,13 +246,24 @@ test('tasks: administrators only; unknown kinds refused; the built-in kinds list
     ['POST', '/api/v1/tasks'],
     ['GET', '/api/v1/tasks/kinds'],
   ] as const) {
-    assert.equal((await call(s.app, method, url, { cookie: user.cookie, body: method === 'POST' ? { kind: 'test.chunks' } : undefined })).statusCode, 403, url);
-    assert.equal((await call(s.app, method, url, { body: method === 'POST' ? { kind: 'test.chunks' } : undefined })).statusCode, 401, url);
+    assert.equal(
+      (await call(s.app, method, url, { cookie: user.cookie, body: method === 'POST' ? { kind: 'test.chunks' } : undefined }))
+        .statusCode,
+      403,
+      url,
+    );
+    assert.equal(
+      (await call(s.app, method, url, { body: method === 'POST' ? { kind: 'test.chunks' } : undefined })).statusCode,
+      401,
+      url,
+    );
   }
   const bad = await call(s.app, 'POST', '/api/v1/tasks', { cookie: s.cookie, body: { kind: 'no.such-kind' } });
   assert.equal(bad.statusCode, 400);
   assert.equal(json<{ details: { field: string }[] }>(bad).details[0].field, 'kind');
-  const kinds = json<{ data: { kind: string; manual: boolean }[] }>(await call(s.app, 'GET', '/api/v1/tasks/kinds', { cookie: s.cookie })).data;
+  const kinds = json<{ data: { kind: string; manual: boolean }[] }>(
+    await call(s.app, 'GET', '/api/v1/tasks/kinds', { cookie: s.cookie }),
+  ).data;
   assert.ok(kinds.some((k) => k.kind === 'imports.expire-abandoned' && k.manual));
   assert.ok(kinds.some((k) => k.kind === 'tasks.purge-finished'));
 });
@@ -220,8 +272,14 @@ test('tasks: the built-in purge of finished tasks keeps the recent ones', async 
   const s = await setupWithoutEngine();
   t.after(s.close);
   const old = new Date(Date.now() - 40 * 24 * 3600_000);
-  const [gone] = await s.handle.db.insert(tasks).values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: old }).returning();
-  const [kept] = await s.handle.db.insert(tasks).values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: new Date() }).returning();
+  const [gone] = await s.handle.db
+    .insert(tasks)
+    .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: old })
+    .returning();
+  const [kept] = await s.handle.db
+    .insert(tasks)
+    .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: new Date() })
+    .returning();
   const engine = await startTaskEngine(s.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
   t.after(() => engine.stop(2000));
   const { task } = await s.start({ kind: 'tasks.purge-finished' });
