@@ -25,6 +25,7 @@ export * from './recycle.constants';
 export * from './settings.constants';
 export * from './subjects.constants';
 export * from './tags.constants';
+export * from './tasks.constants';
 export * from './users.constants';
 export * from './variables.constants';
 export * from './views.constants';

@@ -22,3 +22,4 @@ export * from './clients';
 export * from './forms';
 export * from './views';
 export * from './imports';
+export * from './tasks';

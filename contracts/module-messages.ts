@@ -19,6 +19,7 @@ export { RECYCLE_MESSAGES } from './recycle.messages';
 export { SETTINGS_MESSAGES } from './settings.messages';
 export { SUBJECTS_MESSAGES } from './subjects.messages';
 export { TAGS_MESSAGES } from './tags.messages';
+export { TASKS_MESSAGES } from './tasks.messages';
 export { USERS_MESSAGES } from './users.messages';
 export { VARIABLES_MESSAGES } from './variables.messages';
 export { VIEWS_MESSAGES } from './views.messages';

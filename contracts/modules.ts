@@ -20,6 +20,7 @@ export { RECYCLE_MODULE } from './recycle.constants';
 export { SETTINGS_MODULE } from './settings.constants';
 export { SUBJECTS_MODULE } from './subjects.constants';
 export { TAGS_MODULE } from './tags.constants';
+export { TASKS_MODULE } from './tasks.constants';
 export { USERS_MODULE } from './users.constants';
 export { VARIABLES_MODULE } from './variables.constants';
 export { VIEWS_MODULE } from './views.constants';

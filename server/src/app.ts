@@ -59,6 +59,7 @@ import { formRoutes } from './modules/forms/forms.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
+import { taskRoutes } from './modules/tasks/tasks.routes';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -230,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(recordRoutes);
       await api.register(clientRoutes);
       await api.register(viewRoutes);
+      await api.register(taskRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -25,6 +25,7 @@ import { installSecretKey, loadSecretKey } from './modules/variables/variables.c
 import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
 import { createScheduler, housekeepingTasks, runAnchor, type Scheduler } from './ops/scheduler';
+import { startTaskEngine, type TaskEngine } from './modules/tasks/tasks.engine';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -96,6 +97,14 @@ async function main(): Promise<void> {
       scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log, blobs, anchors), app.log);
       scheduler.start();
     }
+    // the durable tasks (modules/tasks, docs/tasks.md): pg-boss workers, with the scheduler's switch
+    let taskEngine: TaskEngine | undefined;
+    if (env.SCHEDULER) {
+      taskEngine = await startTaskEngine(opened.db, { log: app.log }).catch((err: unknown) => {
+        app.log.error({ err }, 'tasks: the engine did not start; tasks stay queued');
+        return undefined;
+      });
+    }
     if (opened.engine === 'pglite') {
       let busy = Promise.resolve();
       process.on('SIGUSR2', () => {
@@ -123,6 +132,7 @@ async function main(): Promise<void> {
       void (async () => {
         try {
           await scheduler?.stop();
+          await taskEngine?.stop();
           await app.close();
           // the head at shutdown: after the last request, while the database is still open
           await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring at shutdown failed'));

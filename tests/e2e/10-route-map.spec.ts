@@ -31,6 +31,7 @@ const SAMPLE: Record<string, string> = {
   client: MISSING,
   dynamicForm: MISSING,
   view: MISSING,
+  task: MISSING,
 };
 /** A path with its params filled from SAMPLE; the console's subject pages take the subject's id, the workspace its key. */
 const fill = (path: string) =>
@@ -91,6 +92,8 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/form': { testId: 'create-form' },
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
   '/admin/import': { testId: 'import-history' },
+  '/admin/task': { testId: 'tasks-table' },
+  '/admin/task/:task': { testId: 'exception-404' },
   '/:app/import': { testId: 'import-history' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
@@ -477,7 +480,7 @@ test.describe('every path renders', () => {
       expect(
         unexpected(problems, [
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views)/${MISSING}`),
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks)/${MISSING}`),
             status: 404,
           },
         ]),

@@ -28,3 +28,6 @@ export * from './tables/tags';
 export * from './tables/users-and-applications';
 export * from './tables/variables';
 export * from './tables/views';
+
+/** The durable tasks (modules/tasks). */
+export * from './tables/tasks';

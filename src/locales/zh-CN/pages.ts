@@ -14,6 +14,7 @@ import forms from './forms';
 import views from './views';
 import imports from './imports';
 import resources from './resources';
+import tasks from './tasks';
 
 export default {
   ...account,
@@ -31,4 +32,5 @@ export default {
   ...views,
   ...imports,
   ...resources,
+  ...tasks,
 };
