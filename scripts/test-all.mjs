@@ -48,10 +48,10 @@ const record = (name, passed, failed, skipped = 0, { emptyIsFailure = true } = {
   results.push({ name, passed, failed, skipped });
   console.log(`\n[assay test] ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 };
-/** Runs a command with the terminal's stdio without blocking the background parts; resolves to its exit code. */
-const runAsync = (cmd, args, env = {}) =>
+/** Runs a command (with the terminal's stdio unless `stdio` says otherwise) without blocking the background parts; resolves to its exit code. */
+const runAsync = (cmd, args, env = {}, stdio = 'inherit') =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio, env: { ...process.env, ...env } });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });
@@ -161,26 +161,23 @@ async function apiSuite(name, engine, env) {
   for (const [i, batch] of batches.entries()) {
     const runner = FILES_PER_PROCESS === 1 ? ['--test', '--test-concurrency=1'] : [];
     const entry = FILES_PER_PROCESS === 1 ? batch : ['server/src/test/batch.ts', ...batch];
-    const code = await new Promise((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          ...runner,
-          '--test-reporter=spec',
-          '--test-reporter-destination=stdout',
-          '--test-reporter=tap',
-          `--test-reporter-destination=${base}.${i}.tap`,
-          '--test-reporter=./scripts/file-times-reporter.mjs',
-          `--test-reporter-destination=${base}.${i}.files.json`,
-          ...entry,
-        ],
-        { stdio: ['ignore', out, out], env: { ...process.env, ...env } },
-      );
-      child.on('error', () => resolve(1));
-      child.on('exit', (c) => resolve(c ?? 1));
-    });
+    const code = await runAsync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        ...runner,
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${base}.${i}.tap`,
+        '--test-reporter=./scripts/file-times-reporter.mjs',
+        `--test-reporter-destination=${base}.${i}.files.json`,
+        ...entry,
+      ],
+      env,
+      ['ignore', out, out],
+    );
     status ||= code;
   }
   timed(name, since);
