@@ -5,7 +5,8 @@
 // with a remote-debugging port. Not in CI: its timings are too noisy on a shared 2-core runner.
 // Targets: /login ≥ 95, workspace home ≥ 90 (LIGHTHOUSE_TARGETS below).
 // Usage: npx umi build && node bench/lighthouse.mjs   (prints a table; exits 1 under a target)
-//   RUNS=5 for more runs; BENCH_PORT / CHROMIUM_PATH as bench/first-load.mjs.
+//   RUNS=5 for more runs; VERBOSE=1 also prints, for the median run of each page, the main thread's
+//   work by category, the scripts' boot-up time and the long tasks; BENCH_PORT / CHROMIUM_PATH as bench/first-load.mjs.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -63,7 +64,17 @@ async function audit(url, extraHeaders) {
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
+    lhr,
   };
+}
+
+/** Where the main thread's time went in one run (ms): by category, by script, and the long tasks. */
+function describe(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const ms = (v) => `${Math.round(v)}`.padStart(6);
+  console.log('  main thread:', items('mainthread-work-breakdown').map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`).join(', '));
+  for (const i of items('bootup-time').slice(0, 6)) console.log(`  ${ms(i.total)} ms total ${ms(i.scripting)} ms script  ${String(i.url).replace(BASE, '')}`);
+  for (const i of items('long-tasks').slice(0, 8)) console.log(`  long task ${ms(i.duration)} ms at ${ms(i.startTime)} ms  ${String(i.url).replace(BASE, '')}`);
 }
 
 let failed = false;
@@ -103,6 +114,7 @@ try {
         `${m('lcp').toFixed(0).padStart(6)}  ${m('tbt').toFixed(0).padStart(6)}  ${m('cls').toFixed(3).padStart(5)}  ` +
         `${(m('bytes') / 1024).toFixed(1).padStart(14)}  (${runs.map((r) => r.score).join(', ')}; warm-up ${warmUp.score})${score < target ? '  UNDER' : ''}`,
     );
+    if (process.env.VERBOSE) describe(runs.find((r) => r.score === score).lhr);
   }
   await browser.close();
 } catch (error) {
