@@ -234,6 +234,10 @@ describe('outbound http: the private-address guard', () => {
     });
     const whole = await outboundRequest({ url: `${base}/big`, allowList: LOCAL, maxBytes: 64 * 1024 });
     assert.equal(whole.body.length, 64 * 1024);
+    assert.equal(whole.truncated, false);
+    const cut = await outboundRequest({ url: `${base}/big`, allowList: LOCAL, maxBytes: 1_000, onTooLarge: 'truncate' });
+    assert.equal(cut.body.length, 1_000);
+    assert.equal(cut.truncated, true);
   });
 
   it('allow-list entries: host names, domains, addresses and blocks accepted; others refused', () => {

@@ -294,6 +294,8 @@ export interface OutboundRequest {
   timeoutMs?: number;
   /** Cap on the response body (bytes): default 1 MiB. */
   maxBytes?: number;
+  /** Past `maxBytes`: fail (`error`, the default) or keep the first `maxBytes` and stop reading (`truncate`). */
+  onTooLarge?: 'error' | 'truncate';
   /** Redirects followed at most: default and at most 5; 0 = a redirect is returned as is. */
   maxRedirects?: number;
   /** Allow-list entries (the `outboundAllowedHosts` setting) or a compiled list. */
@@ -313,6 +315,8 @@ export interface OutboundResponse {
   redirects: string[];
   /** Time of the whole exchange (ms). */
   durationMs: number;
+  /** True when the body was cut at `maxBytes` (onTooLarge `truncate`). */
+  truncated: boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -323,20 +327,30 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** Reads a body up to `maxBytes`. @throws OutboundFailedError too-large beyond it. */
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: string): Promise<Buffer> {
+/**
+ * Reads a body up to `maxBytes`.
+ * @throws OutboundFailedError too-large beyond it, unless `truncate` (then the first `maxBytes` bytes).
+ */
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  maxBytes: number,
+  url: string,
+  truncate: boolean,
+): Promise<{ data: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > maxBytes) {
+    if (size + buf.length > maxBytes) {
       discard(body);
-      throw new OutboundFailedError('too-large', url, `more than ${maxBytes} bytes`);
+      if (!truncate) throw new OutboundFailedError('too-large', url, `more than ${maxBytes} bytes`);
+      chunks.push(buf.subarray(0, maxBytes - size));
+      return { data: Buffer.concat(chunks), truncated: true };
     }
+    size += buf.length;
     chunks.push(buf);
   }
-  return Buffer.concat(chunks);
+  return { data: Buffer.concat(chunks), truncated: false };
 }
 
 function isRefusal(err: unknown): boolean {
@@ -413,9 +427,9 @@ export async function outboundRequest(req: OutboundRequest): Promise<OutboundRes
         }
         continue;
       }
-      let data: Buffer;
+      let read: { data: Buffer; truncated: boolean };
       try {
-        data = await readCapped(res.body, maxBytes, url);
+        read = await readCapped(res.body, maxBytes, url, req.onTooLarge === 'truncate');
       } catch (err) {
         if (err instanceof OutboundFailedError) throw err;
         if (signal.aborted) throw new OutboundFailedError('timeout', url, `${timeoutMs} ms`);
@@ -424,7 +438,8 @@ export async function outboundRequest(req: OutboundRequest): Promise<OutboundRes
       return {
         status: res.statusCode,
         headers: res.headers,
-        body: data,
+        body: read.data,
+        truncated: read.truncated,
         url,
         redirects,
         durationMs: Math.round(performance.now() - started),
