@@ -31,6 +31,10 @@ export const SETTINGS_MESSAGES = {
     'zh-CN': '发信需要 SMTP 服务器和发件地址',
     'en-US': 'Sending e-mail needs both the SMTP server and the sender address',
   },
+  'errors.settings.webhookUrlInvalid': {
+    'zh-CN': '请填写 http:// 或 https:// 开头的网址',
+    'en-US': 'Enter a URL starting with http:// or https://',
+  },
   'errors.settings.stale': {
     'zh-CN': '设置已被他人修改，请刷新后再试',
     'en-US': 'Someone else changed the settings meanwhile; reload and try again',

@@ -23,6 +23,16 @@ const int = (min: number, max: number) => z.number().int({ message: 'errors.sett
 export const OUTBOUND_ALLOWED_HOSTS_MAX = { entries: 100, entryChars: 253 } as const;
 /** What an allow-list entry or an SMTP host may contain: letters, digits and `. - _ : / [ ]` (the server parses addresses and blocks: server/src/lib/outbound-http.ts). */
 const HOST_CHARS = /^[a-z0-9._:/[\]-]+$/;
+/** Whether `v` is an absolute http(s) URL. */
+function isHttpUrl(v: string): boolean {
+  if (!/^https?:\/\//i.test(v)) return false;
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** An optional variable key: '' (none) or contracts VARIABLE_KEY_PATTERN. */
 const variableKeyOrNone = z.string().trim().refine((v) => v === '' || VARIABLE_KEY_PATTERN.test(v), { message: 'errors.variable.key' });
 
@@ -40,7 +50,10 @@ const variableKeyOrNone = z.string().trim().refine((v) => v === '' || VARIABLE_K
  * - `smtpHost` ('' = no e-mail), `smtpPort` 1–65,535, `smtpSecure` (TLS from the start, port 465;
  *   else STARTTLS when offered), `smtpUser` ('' = no sign-in), `smtpPasswordVariable` (key of the
  *   global secret variable holding the password, '' = none), `smtpFrom` (the sender's address,
- *   shown with the site name): docs/outbound.md "E-mail".
+ *   shown with the site name): docs/outbound.md "E-mail";
+ * - `auditAnchorWebhookUrl` ('' = off) and `auditAnchorSecretVariable` (key of the global secret
+ *   variable that signs it, '' = unsigned): where the daily task `audit.anchor-webhook` posts the
+ *   audit chain's head (docs/outbound.md "Audit anchor webhook").
  */
 export const settingsSchema = z.object({
   siteName: z.string().trim().min(1, { message: 'errors.required' }).max(60),
@@ -75,6 +88,12 @@ export const settingsSchema = z.object({
   smtpUser: z.string().trim().max(200),
   smtpPasswordVariable: variableKeyOrNone,
   smtpFrom: z.union([z.literal(''), emailSchema]),
+  auditAnchorWebhookUrl: z
+    .string()
+    .trim()
+    .max(2_048)
+    .refine((v) => v === '' || isHttpUrl(v), { message: 'errors.settings.webhookUrlInvalid' }),
+  auditAnchorSecretVariable: variableKeyOrNone,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

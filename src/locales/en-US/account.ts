@@ -94,6 +94,11 @@ export default {
   'system.outboundAllowedHostsHelp':
     'Webhooks never reach private, loopback or link-local addresses (10.x, 192.168.x, 127.0.0.1, 169.254.169.254…) unless listed here: a host name, .domain (with every name under it), an address or a CIDR block.',
   'system.outboundAllowedHostsPlaceholder': 'hooks.internal, .corp.example, 10.20.0.0/16',
+  'system.auditAnchorWebhookUrl': 'Audit anchor webhook',
+  'system.auditAnchorWebhookUrlHelp':
+    'Once a day the head of the audit chain (sequence number and hash) is posted here, so that a copy lives outside this server; empty = off.',
+  'system.auditAnchorSecretVariable': 'Anchor signing variable',
+  'system.auditAnchorSecretVariableHelp': 'Key of the global secret variable that signs the anchor (X-Assay-Signature); empty = unsigned.',
   'system.section.smtp': 'E-mail (SMTP)',
   'system.smtpHost': 'SMTP server',
   'system.smtpHostHelp': 'Empty = no e-mail is sent (notices stay in the app).',

@@ -49,6 +49,8 @@ export const DEFAULT_SETTINGS: Settings = {
   smtpUser: '',
   smtpPasswordVariable: '',
   smtpFrom: '',
+  auditAnchorWebhookUrl: '',
+  auditAnchorSecretVariable: '',
 };
 
 /** How long (ms) a process trusts its cached settings before reading them again: 10 s. */

@@ -194,6 +194,8 @@ test('settings: the outbound allow-list and the SMTP settings are validated (400
     [{ smtpFrom: 'not-an-address' }, 'smtpFrom'],
     [{ smtpPasswordVariable: '1bad key' }, 'smtpPasswordVariable'],
     [{ smtpHost: 'smtp.example.com' }, 'smtpFrom'],
+    [{ auditAnchorWebhookUrl: 'javascript:alert(1)' }, 'auditAnchorWebhookUrl'],
+    [{ auditAnchorSecretVariable: 'a b' }, 'auditAnchorSecretVariable'],
   ] as const) {
     const res = await patch(app, cookie, body);
     assert.equal(res.statusCode, 400, JSON.stringify(body));

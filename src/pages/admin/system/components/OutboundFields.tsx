@@ -1,7 +1,8 @@
 /**
  * The outbound sections of the system settings (docs/outbound.md): the allow-list of private
  * targets webhooks may reach (host names, `.domain`, addresses, CIDR blocks; the server checks each
- * entry and names `outboundAllowedHosts` in a 400) and the SMTP server used for e-mail notices
+ * entry and names `outboundAllowedHosts` in a 400), where the daily audit anchor is posted (URL and
+ * the secret variable that signs it), and the SMTP server used for e-mail notices
  * (host, port, TLS, user, the global secret variable holding the password, sender address).
  */
 import { ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
@@ -34,6 +35,18 @@ export default function OutboundFields() {
             style={{ maxWidth: 600 }}
           />
         </Form.Item>
+        <ProFormText
+          name="auditAnchorWebhookUrl"
+          label={t('system.auditAnchorWebhookUrl')}
+          extra={t('system.auditAnchorWebhookUrlHelp')}
+          fieldProps={{ maxLength: 2048, style: { maxWidth: 600 } }}
+        />
+        <ProFormText
+          name="auditAnchorSecretVariable"
+          label={t('system.auditAnchorSecretVariable')}
+          extra={t('system.auditAnchorSecretVariableHelp')}
+          fieldProps={{ maxLength: 64, style: { maxWidth: 400 } }}
+        />
       </Card>
       <Card title={t('system.section.smtp')} style={{ marginBottom: 16 }}>
         <ProFormText
