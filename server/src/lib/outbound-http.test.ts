@@ -35,6 +35,7 @@ before(async () => {
       if (url === '/to-private') return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (url === '/to-ten') return res.writeHead(307, { location: 'http://10.0.0.1/' }).end();
       if (url === '/to-octal') return res.writeHead(302, { location: 'http://0177.0.0.1/' }).end();
+      if (url === '/to-hex-relative') return res.writeHead(302, { location: '//0x7f000001/' }).end();
       if (url === '/to-ok') return res.writeHead(303, { location: '/ok' }).end();
       if (url.startsWith('/loop')) return res.writeHead(302, { location: `/loop${Number(url.slice(5) || 0) + 1}` }).end();
       if (url === '/slow') {
@@ -206,6 +207,11 @@ describe('outbound http: the private-address guard', () => {
     await refused(outboundRequest({ url: `${base}/to-private`, allowList: LOCAL }), 'address', 'redirect to 169.254.169.254');
     await refused(outboundRequest({ url: `${base}/to-ten`, allowList: LOCAL }), 'address', 'redirect to 10.0.0.1');
     await refused(outboundRequest({ url: `${base}/to-octal`, allowList: LOCAL }), 'ip-spelling', 'redirect to 0177.0.0.1');
+    await refused(
+      outboundRequest({ url: `${base}/to-hex-relative`, allowList: LOCAL }),
+      'ip-spelling',
+      'redirect to //0x7f000001/',
+    );
     await refused(outboundRequest({ url: `${base}/loop`, allowList: LOCAL }), 'redirects', 'redirect loop');
     const followed = await outboundRequest({
       url: `${base}/to-ok`,

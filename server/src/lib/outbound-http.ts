@@ -414,8 +414,10 @@ export async function outboundRequest(req: OutboundRequest): Promise<OutboundRes
         } catch {
           throw new OutboundRefusedError('url', location);
         }
-        // A relative Location keeps the spelling we already checked; an absolute one is checked as written.
-        url = /^[a-z][a-z0-9+.-]*:/i.test(location) ? location : next;
+        // A relative path keeps the host we already checked; an absolute or scheme-relative (`//host/…`)
+        // Location names a host, checked as written (its spelling too).
+        const trimmed = location.trim();
+        url = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : /^[\\/]{2}/.test(trimmed) ? `${u.protocol}${trimmed}` : next;
         redirects.push(url);
         if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
           method = 'GET';

@@ -25,7 +25,6 @@ export default function OutboundFields() {
           extra={t('system.outboundAllowedHostsHelp')}
         >
           <Select
-            id="outboundAllowedHosts"
             mode="tags"
             maxCount={MAX_ENTRIES}
             open={false}
