@@ -197,6 +197,7 @@ test('notify: in-app messages to users, group members and the record’s user fi
     assert.match(m.raw, /^Subject: Finding changed: Cash count at the vault\r?$/m);
     assert.match(m.raw, /^From: Assay <assay@example\.com>\r?$/m);
     assert.ok(m.raw.includes('Amount 10 -> 12'), 'plain text body');
+    assert.ok(m.raw.includes('text/html') && m.raw.includes('&lt;script&gt;'), 'HTML body, escaped');
   }
 
   // dry run: messages written and rolled back, no e-mail, the addresses that would get one

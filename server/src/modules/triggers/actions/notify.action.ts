@@ -12,7 +12,7 @@
  *   so it exists only if the step commits; one audit entry `notice.send` for the step when the runner
  *   gives an audit writer.
  * - E-mail (`email: true`, and an SMTP server and sender set): one message per recipient, to their
- *   address alone. Best effort: a failure is logged and counted (`emailsFailed`), not thrown, so a
+ *   address alone, in plain text and as the same escaped HTML as the in-app body. Best effort: a failure is logged and counted (`emailsFailed`), not thrown, so a
  *   retry does not post the in-app messages twice; the in-app message is the record.
  * - Dry run (Test): the in-app messages are written and rolled back with the run; no e-mail is sent,
  *   the output lists the addresses that would get one.
@@ -121,7 +121,12 @@ export const notifyAction = registerActionType<NotifyConfig>({
         output.wouldEmail = people.map((p) => p.email);
         output.emailSubject = title;
       } else {
-        const messages = people.map((p) => ({ to: [p.email], subject: title, text: text || title }));
+        const messages = people.map((p) => ({
+          to: [p.email],
+          subject: title,
+          text: text || title,
+          ...(body ? { html: body } : {}),
+        }));
         try {
           const results = await sendMail(ctx.tx, messages);
           emailsSent = results.filter((r) => r.accepted.length > 0).length;
