@@ -180,6 +180,21 @@ describe('outbound http: the private-address guard', () => {
     await assert.rejects(outboundRequest({ url: 'http://nowhere.test/', lookup: fakeLookup }), OutboundFailedError);
   });
 
+  it('IPv6 loopback: [::1] refused, also with other blocks listed; reached once ::1 is listed', async (t) => {
+    const v6 = http.createServer((_req, res) => res.end('v6'));
+    const listening = await new Promise<boolean>((resolve) => {
+      v6.once('error', () => resolve(false));
+      v6.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) return t.skip('no IPv6 loopback on this machine');
+    t.after(() => new Promise<void>((resolve) => v6.close(() => resolve())));
+    const url = `http://[::1]:${(v6.address() as AddressInfo).port}/`;
+    await refused(outboundRequest({ url }), 'address', url);
+    await refused(outboundRequest({ url, allowList: ['fc00::/7', '127.0.0.1'] }), 'address', 'other blocks');
+    const res = await outboundRequest({ url, allowList: ['::1'] });
+    assert.equal(res.body.toString(), 'v6');
+  });
+
   it('the allow-list lets named private targets through: an address, a host name, a CIDR block', async () => {
     const port = new URL(base).port;
     const direct = await outboundRequest({ url: `${base}/ok`, allowList: LOCAL });
