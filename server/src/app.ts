@@ -60,6 +60,8 @@ import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
+import './modules/triggers/actions';
+import './modules/outbound/outbound.anchor';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
