@@ -21,7 +21,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { appendTaskLog, enqueueTask, SYSTEM_STARTER } from './tasks.service';
-import { listTaskKinds, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
+import { getTaskKind, isNoRetry, listTaskKinds, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
 import { PGBOSS_SCHEMA } from './tasks.pgboss-migration';
 
 type Log = {
@@ -77,6 +77,14 @@ export interface TaskEngineOptions {
   schedule?: boolean;
   /** pg-boss maintenance (expiry of lost jobs, archiving; default true). */
   supervise?: boolean;
+  /**
+   * This process is the only one on the database (PGlite, single-process by construction): tasks
+   * left `running` can only belong to a process that died, so their active jobs are failed at
+   * start (pg-boss then retries them after the kind's retry delay, or fails them when no retry
+   * remains) instead of waiting for their `expireIn` (timeout + 60 s). Never on PostgreSQL, where
+   * another live process may be running them.
+   */
+  requeueRunning?: boolean;
 }
 
 /** A running engine. */
@@ -101,6 +109,7 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
   });
   boss.on('error', (err) => opts.log.error({ err }, 'tasks: pg-boss error'));
   await boss.start();
+  if (opts.requeueRunning) await requeueRunning(db, boss, opts.log);
   const workers = new Map<string, string>();
   for (const kind of listTaskKinds()) {
     const expire = kind.timeoutSeconds + EXPIRE_MARGIN_SECONDS;
@@ -170,6 +179,62 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
 }
 
 /**
+ * At start of the only process on the database (TaskEngineOptions.requeueRunning): each task left
+ * `running` by a process that died gets its pg-boss job failed now — pg-boss moves it to `retry`
+ * (started again after the retry delay, with backoff) or to `failed` when no retry remains — and
+ * the task follows: `queued` with a log line, or `failed`.
+ */
+async function requeueRunning(db: Database, boss: PgBoss, log: Log): Promise<void> {
+  const stale = await db.select().from(tasks).where(eq(tasks.state, 'running'));
+  for (const task of stale) {
+    const reason = 'the process running this task stopped';
+    let state: string | undefined;
+    if (task.jobId) {
+      await boss.fail(task.kind, task.jobId, { reason });
+      state = (await boss.getJobById(task.kind, task.jobId))?.state;
+    }
+    const retried = state === 'retry' || state === 'created';
+    const now = new Date();
+    await db
+      .update(tasks)
+      .set(retried ? { state: 'queued', updatedAt: now } : { state: 'failed', error: reason, finishedAt: now, updatedAt: now })
+      .where(eq(tasks.id, task.id));
+    await appendTaskLog(db, task.id, retried ? 'warn' : 'error', retried ? `${reason}; retried` : `${reason}; no retry left`);
+  }
+  if (stale.length) log.warn({ tasks: stale.length }, 'tasks: tasks of a stopped process requeued');
+}
+
+/** Errors of attempts that failed for good in this process, by task id (takeTaskError). */
+const finalErrors = new Map<string, unknown>();
+
+/**
+ * The error that failed task `id` for good, when its last attempt ran in this process (the thrown
+ * value itself, e.g. an HttpError with its message key and params); removed once taken.
+ */
+export function takeTaskError(id: string): unknown {
+  const err = finalErrors.get(id);
+  finalErrors.delete(id);
+  return err;
+}
+
+/**
+ * Runs a queued task here and now, one attempt and no retry, in a process where no engine runs on
+ * `db` (env SCHEDULER=false, the API tests): the task row still records the attempt, its progress
+ * and its logs. The handler's error is thrown as is.
+ * @throws Error when the kind is not registered; whatever the handler throws.
+ */
+export async function runTaskHere(db: Database, task: TaskRow, log: Log): Promise<unknown> {
+  const kind = getTaskKind(task.kind);
+  if (!kind) throw new Error(`tasks: no kind ${task.kind}`);
+  const job = { id: null, name: task.kind, data: { taskId: task.id }, retryCount: task.retryLimit, retryLimit: task.retryLimit };
+  try {
+    return await runJob(db, kind, job as unknown as PgBoss.JobWithMetadata<{ taskId?: string }>, log);
+  } finally {
+    finalErrors.delete(task.id);
+  }
+}
+
+/**
  * Runs one job: the task's attempt, its state kept in `tasks`. A handler's throw fails the attempt:
  * the task goes back to `queued` while pg-boss retries remain (the error thrown again so pg-boss
  * schedules the retry with its backoff), else to `failed`. A cancel or a timeout seen by the handler
@@ -209,6 +274,7 @@ export async function runJob(
   const ctx: TaskContext = {
     task: running,
     db,
+    lastAttempt: job.retryCount >= job.retryLimit,
     async progress(done, total, message) {
       await db
         .update(tasks)
@@ -247,7 +313,7 @@ export async function runJob(
     return result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const retries = job.retryCount < job.retryLimit;
+    const retries = job.retryCount < job.retryLimit && !isNoRetry(err);
     await appendTaskLog(
       db,
       running.id,
@@ -258,6 +324,9 @@ export async function runJob(
     if (retries) {
       await db.update(tasks).set({ state: 'queued', error: message, updatedAt: new Date() }).where(eq(tasks.id, running.id));
     } else {
+      finalErrors.set(running.id, err);
+      // (kept for a waiter in this process; bounded when nobody waits)
+      if (finalErrors.size > 100) finalErrors.delete(finalErrors.keys().next().value!);
       await finish(db, running.id, { state: 'failed', error: message });
     }
     log.warn({ task: running.id, kind: kind.kind, err: message, retries }, 'tasks: attempt failed');

@@ -24,6 +24,25 @@ export interface TaskContext {
    * 250 ms.
    */
   isCancelled(): Promise<boolean>;
+  /**
+   * True when a throw from this attempt fails the task for good (no retry remains): a handler
+   * that keeps work for a retry to resume (a chunk marker) undoes it instead on its last attempt.
+   */
+  lastAttempt: boolean;
+}
+
+/**
+ * Marks `err` as not worth a retry (a rule refused the work: a conflict, a value taken): the attempt
+ * fails the task at once, whatever retries remain. @returns `err`.
+ */
+export function noRetry<E extends Error>(err: E): E {
+  (err as E & { retry?: boolean }).retry = false;
+  return err;
+}
+
+/** True for an error marked by `noRetry`. */
+export function isNoRetry(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { retry?: unknown }).retry === false;
 }
 
 /** A kind's work: resolves with the task's result (JSON), throws to fail the attempt (retried while retries remain). */
