@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
 import { PASSWORD_POLICY_BOUNDS } from './password-policy';
+import { TASK_RETENTION_BOUNDS } from './tasks.constants';
 
 /** Largest logo image: 256 KB (262,144 bytes) once decoded; as a base64 data URL that is ≤ 349,600 characters. */
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -27,6 +28,8 @@ const int = (min: number, max: number) => z.number().int({ message: 'errors.sett
  * - `sessionIdleMinutes` 5–10,080 (a week) and `sessionAbsoluteDays` 1–90: a session ends after so long without a request, or so long after sign-in;
  * - `loginFreeFailures` 1–100: failed sign-ins per account or IP before the back-off starts (auth/login-throttle.ts);
  * - `uploadMaxMb` 1–10,240: largest upload, for the file modules.
+ * - `taskRetentionDays` 1–3,650: days finished background tasks and their logs are kept before
+ *   the `tasks.purge-finished` kind deletes them (docs/tasks.md "Retention").
  */
 export const settingsSchema = z.object({
   siteName: z.string().trim().min(1, { message: 'errors.required' }).max(60),
@@ -43,6 +46,8 @@ export const settingsSchema = z.object({
   sessionAbsoluteDays: int(1, 90),
   loginFreeFailures: int(1, 100),
   uploadMaxMb: int(1, 10_240),
+  // the tasks' retention (docs/tasks.md "Retention")
+  taskRetentionDays: int(TASK_RETENTION_BOUNDS.min, TASK_RETENTION_BOUNDS.max),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

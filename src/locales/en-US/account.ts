@@ -89,6 +89,10 @@ export default {
   'system.loginFreeFailures': 'Failed sign-ins before back-off',
   'system.loginFreeFailuresHelp': 'Per account and per IP address; afterwards each attempt waits 1 s, 2 s, 4 s… (at most 15 minutes).',
   'system.uploadMaxMb': 'Largest upload (MB)',
+  // the tasks' retention
+  'system.section.tasks': 'Background tasks',
+  'system.taskRetentionDays': 'Keep finished tasks (days)',
+  'system.taskRetentionHelp': 'Finished tasks and their logs older than this are deleted daily (1–3650).',
   'system.saved': 'Settings saved and applied',
   'system.unchanged': 'Nothing to save',
   'system.reset': 'Reset',

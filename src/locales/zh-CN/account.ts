@@ -89,6 +89,10 @@ export default {
   'system.loginFreeFailures': '登录失败几次后开始限速',
   'system.loginFreeFailuresHelp': '按账号和 IP 分别计数；之后每次尝试须等待 1 秒、2 秒、4 秒……（最长 15 分钟）。',
   'system.uploadMaxMb': '上传大小上限（MB）',
+  // the tasks' retention
+  'system.section.tasks': '后台任务',
+  'system.taskRetentionDays': '已结束任务保留天数',
+  'system.taskRetentionHelp': '早于此天数的已结束任务及其日志每天删除一次（1–3650）。',
   'system.saved': '设置已保存并生效',
   'system.unchanged': '没有需要保存的修改',
   'system.reset': '重置',

@@ -21,7 +21,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { appendTaskLog, enqueueTask, SYSTEM_STARTER } from './tasks.service';
-import { getTaskKind, isNoRetry, listTaskKinds, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
+import { getTaskKind, isNoRetry, listTaskKinds, queueFor, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
 import { PGBOSS_SCHEMA } from './tasks.pgboss-migration';
 
 type Log = {
@@ -232,6 +232,20 @@ export async function runTaskHere(db: Database, task: TaskRow, log: Log): Promis
   } finally {
     finalErrors.delete(task.id);
   }
+}
+
+/**
+ * Starts a task of `kind` as the system and runs its attempt here and now (runTaskHere), in a
+ * process where no engine runs on `db`: the housekeeping tests, an operator's shell. An active task
+ * of the kind's singleton key answers instead (nothing runs: `undefined`).
+ * @returns the handler's result. @throws Error when the kind is unknown or an engine runs on `db`.
+ */
+export async function runTaskNow(db: Database, kind: string, log: Log = { info: () => undefined, warn: () => undefined, error: () => undefined }): Promise<unknown> {
+  const entry = getTaskKind(kind);
+  if (!entry) throw new Error(`tasks: no kind ${kind}`);
+  if (queueFor(db)) throw new Error('tasks: an engine runs on this database; start the task instead');
+  const { row, merged } = await db.transaction((tx) => enqueueTask(db, tx, entry, SYSTEM_STARTER));
+  return merged ? undefined : runTaskHere(db, row, log);
 }
 
 /**
