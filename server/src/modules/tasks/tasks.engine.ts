@@ -14,7 +14,8 @@
  *   its `expireIn` (the task's timeout + 60 s); a running handler learns of a cancel or its timeout
  *   through `isCancelled()` between chunks.
  * - Workers poll (`pollingIntervalSeconds`, at least 0.5 s); a task started in this process wakes
- *   its kind's worker at once (`notifyWorker`).
+ *   its kind's worker at once (`notifyWorker`), and a worker that found a job fetches again at once
+ *   (a queue drains without waiting a polling interval per job).
  */
 import PgBoss from 'pg-boss';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -124,11 +125,21 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
     };
     if (await boss.getQueue(kind.kind)) await boss.updateQueue(kind.kind, queue);
     else await boss.createQueue(kind.kind, queue);
+    let self = '';
     const id = await boss.work<{ taskId?: string }>(
       kind.kind,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-      async ([job]) => runJob(db, kind, job, opts.log),
+      async ([job]) => {
+        try {
+          return await runJob(db, kind, job, opts.log);
+        } finally {
+          // a worker that found a job fetches again at once (pg-boss waits the polling interval
+          // after every fetch otherwise: 1 job per interval per kind and process)
+          if (self) boss.notifyWorker(self);
+        }
+      },
     );
+    self = id;
     workers.set(kind.kind, id);
     if (kind.cron && (opts.schedule ?? true)) await boss.schedule(kind.kind, kind.cron, {});
   }
