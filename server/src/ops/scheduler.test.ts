@@ -8,7 +8,13 @@ import { IDLE_TIMEOUT_MS } from '../modules/auth/auth.service';
 import { startTaskEngine } from '../modules/tasks/tasks.engine';
 import { getTaskKind } from '../modules/tasks/tasks.registry';
 import { adminSession, call, createTestApp, json, userSession } from '../test/helpers';
-import { createScheduler, HOUSEKEEPING_CRONS, HOUSEKEEPING_INTERVALS, housekeepingTasks, registerHousekeepingKinds } from './scheduler';
+import {
+  createScheduler,
+  HOUSEKEEPING_CRONS,
+  HOUSEKEEPING_INTERVALS,
+  housekeepingTasks,
+  registerHousekeepingKinds,
+} from './scheduler';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -72,14 +78,25 @@ test('housekeeping: the shared jobs are scheduled task kinds (cron as documented
   t.after(close);
   const { cookie } = await adminSession(app);
   const stale = await userSession(app, cookie);
-  await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1) }).where(eq(sessions.userId, stale.user.id));
+  await handle.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1) })
+    .where(eq(sessions.userId, stale.user.id));
   await call(app, 'POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'Wrong-password-1' } });
   await handle.db.update(loginThrottle).set({ lastFailureAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
 
-  assert.deepEqual(registerHousekeepingKinds({ signingKey: key, log: quiet }), ['auth.purge-sessions', 'recycle.purge-expired', 'audit.sign-head']);
+  assert.deepEqual(registerHousekeepingKinds({ signingKey: key, log: quiet }), [
+    'auth.purge-sessions',
+    'recycle.purge-expired',
+    'audit.sign-head',
+  ]);
   for (const kind of ['auth.purge-sessions', 'recycle.purge-expired', 'audit.sign-head']) {
     const k = getTaskKind(kind)!;
-    assert.deepEqual([k.cron, k.singletonKey, k.manual], [HOUSEKEEPING_CRONS[kind as keyof typeof HOUSEKEEPING_CRONS], 'all', true], kind);
+    assert.deepEqual(
+      [k.cron, k.singletonKey, k.manual],
+      [HOUSEKEEPING_CRONS[kind as keyof typeof HOUSEKEEPING_CRONS], 'all', true],
+      kind,
+    );
   }
   // the expiry of abandoned imports is the built-in kind only (no second, per-process job)
   assert.ok(getTaskKind('imports.expire-abandoned')?.cron);

@@ -237,10 +237,17 @@ export function housekeepingTasks(handle: DatabaseHandle, log: Log, anchors?: An
  * (the log is its second copy), a file anchor the database no longer matches at error.
  * @returns `{ seq }` of the new anchor, or null when there was nothing new.
  */
-export async function runAnchor(handle: Pick<DatabaseHandle, 'db'>, anchors: AnchorFile, log: Log): Promise<{ seq: number } | null> {
+export async function runAnchor(
+  handle: Pick<DatabaseHandle, 'db'>,
+  anchors: AnchorFile,
+  log: Log,
+): Promise<{ seq: number } | null> {
   const run = await anchorHead(handle.db, anchors);
   if (run.mismatch) {
-    log.error({ auditAnchorMismatch: run.mismatch, file: anchors.file }, 'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)');
+    log.error(
+      { auditAnchorMismatch: run.mismatch, file: anchors.file },
+      'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)',
+    );
   }
   if (run.anchored) log.info({ auditAnchor: run.anchored }, 'audit: chain head anchored');
   return run.anchored ? { seq: run.anchored.seq } : null;

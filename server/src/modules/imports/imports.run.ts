@@ -21,12 +21,16 @@
  *      records (between chunks they see each one either as it was or as imported) but not write
  *      them: records.repository answers 409 (errors.record.importing);
  *    - then ONE short transaction: mark the batch done — which is what shows its inserted rows,
- *      without touching them — and write the one audit entry.
+ *      without touching them — and tell the finished event's listener (imports.events.ts). The
+ *      audit entry `import.run` was written when the run's task was queued (imports.service).
  *
- * Any failure (a thrown error, the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`) →
- * `discardRun`: the records already updated are put back (rollBackUpdates), the staged rows, their
- * links and the batch's versions are deleted and the batch is marked failed. A process that dies
- * mid-run leaves a `running` batch; `recoverInterruptedImports` (at start) discards it the same way.
+ * The run is a task (imports.tasks.ts). A failure that ends it for good (a rule's refusal, a
+ * cancel, the task's last attempt; the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`
+ * throw one without an engine) → `discardRun`: the records already updated are put back
+ * (rollBackUpdates), the staged rows, their links and the batch's versions are deleted and the
+ * batch is marked failed. Otherwise (a retry remains) the batch stays `running` and the retried
+ * attempt resumes after the batch's `processed` marker, committed with each chunk (runRows); a
+ * process that dies mid-run leaves its task to be retried the same way.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser, RecordItem } from '../../../../contracts';

@@ -38,7 +38,11 @@ before(async () => {
     key: 'person',
     name: 'Person',
     displayField: 'name',
-    fields: [fieldOf('ref', 'autoNumber', { options: { prefix: 'R-', padding: 5 } }), fieldOf('code', 'text', { required: true, unique: true }), fieldOf('name', 'text', { required: true })],
+    fields: [
+      fieldOf('ref', 'autoNumber', { options: { prefix: 'R-', padding: 5 } }),
+      fieldOf('code', 'text', { required: true, unique: true }),
+      fieldOf('name', 'text', { required: true }),
+    ],
   });
   subject = (await loadSubjectDef(made.app.db, { applicationId: appId, key: 'person' }))!;
   engine = await startTaskEngine(made.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
@@ -53,22 +57,33 @@ async function uploaded(prefix: string, n: number): Promise<ImportBatch> {
   const lines = ['code,name'];
   for (let i = 0; i < n; i += 1) lines.push(`${prefix}-${i},Name ${i}`);
   const { body, contentType } = await multipartBody([{ name: 'file', fileName: `${prefix}.csv`, content: lines.join('\n') }]);
-  const res = await call(made.app, 'POST', `${PEOPLE}/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
+  const res = await call(made.app, 'POST', `${PEOPLE}/imports`, {
+    cookie: editor.cookie,
+    body,
+    headers: { 'content-type': contentType },
+  });
   assert.equal(res.statusCode, 201, res.body);
   return json<{ data: ImportUploadResult }>(res).data.batch;
 }
 const post = (url: string, body: unknown, cookie = editor.cookie) => call(made.app, 'POST', url, { cookie, body });
 const taskOf = async (kind: string, batchId: string) => {
-  const [row] = await made.app.db.select().from(tasks).where(and(eq(tasks.kind, kind), eq(tasks.singletonKey, batchId)));
+  const [row] = await made.app.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.kind, kind), eq(tasks.singletonKey, batchId)));
   return json<{ data: Task }>(await call(made.app, 'GET', `/api/v1/tasks/${row.id}`, { cookie: admin })).data;
 };
 const logsOf = async (id: string) =>
-  json<{ data: TaskLog[] }>(await call(made.app, 'GET', `/api/v1/tasks/${id}/logs?pageSize=100`, { cookie: admin })).data.map((l) => l.message);
+  json<{ data: TaskLog[] }>(await call(made.app, 'GET', `/api/v1/tasks/${id}/logs?pageSize=100`, { cookie: admin })).data.map(
+    (l) => l.message,
+  );
 const col = (key: string) => subject.fields.find((f) => f.key === key)!.column!;
 /** Rows of the subject's table written by `batchId`, and how many distinct codes they hold. */
 async function written(batchId: string): Promise<{ rows: number; codes: number; versions: number }> {
   const [r] = rowsOf<{ rows: number; codes: number }>(
-    await made.app.db.execute(sql`select count(*)::int as rows, count(distinct ${sql.raw(`"${col('code')}"`)})::int as codes from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batchId}::uuid`),
+    await made.app.db.execute(
+      sql`select count(*)::int as rows, count(distinct ${sql.raw(`"${col('code')}"`)})::int as codes from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batchId}::uuid`,
+    ),
   );
   const versions = await made.app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batchId));
   return { rows: Number(r.rows), codes: Number(r.codes), versions: versions.length };
@@ -78,7 +93,10 @@ test('a run is a task: the request answers the batch done; the task shows its pr
   const batch = await uploaded('T', 2500);
   const res = await post(`/api/v1/imports/${batch.id}/run`, { mapping: batch.mapping });
   assert.equal(res.statusCode, 200, res.body);
-  assert.deepEqual([json<{ data: ImportBatch }>(res).data.status, json<{ data: ImportBatch }>(res).data.inserted], ['done', 2500]);
+  assert.deepEqual(
+    [json<{ data: ImportBatch }>(res).data.status, json<{ data: ImportBatch }>(res).data.inserted],
+    ['done', 2500],
+  );
   const task = await taskOf(IMPORT_RUN_KIND, batch.id);
   assert.equal(task.state, 'done');
   assert.equal(task.progressTotal, 2500);
@@ -88,7 +106,10 @@ test('a run is a task: the request answers the batch done; the task shows its pr
   assert.deepEqual(task.result, { inserted: 2500, updated: 0, unchanged: 0 });
   const logs = await logsOf(task.id);
   assert.ok(logs.includes('import done'), logs.join(' | '));
-  const [audit] = await made.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'import.run'), sql`${auditLog.details} ->> 'batch' = ${batch.id}`));
+  const [audit] = await made.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'import.run'), sql`${auditLog.details} ->> 'batch' = ${batch.id}`));
   assert.equal((audit.details as { task: string }).task, task.id);
   assert.deepEqual(await written(batch.id), { rows: 2500, codes: 2500, versions: 2500 });
 });
@@ -117,7 +138,11 @@ test('an attempt that fails after chunk 2 is retried and resumes from the last c
   assert.ok(logs.includes('resuming after 2000 rows'), logs.join(' | '));
   assert.deepEqual(await written(batch.id), { rows: 3500, codes: 3500, versions: 3500 });
   // the auto numbers are unique too (no row staged twice)
-  const [r] = rowsOf<{ n: number }>(await made.app.db.execute(sql`select count(distinct ${sql.raw(`"${col('ref')}"`)})::int as n from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batch.id}::uuid`));
+  const [r] = rowsOf<{ n: number }>(
+    await made.app.db.execute(
+      sql`select count(distinct ${sql.raw(`"${col('ref')}"`)})::int as n from ${sql.raw(`"${subject.tableName}"`)} where import_batch_id = ${batch.id}::uuid`,
+    ),
+  );
   assert.equal(Number(r.n), 3500);
 });
 
@@ -137,7 +162,9 @@ test('a cancel stops the run between chunks and discards it; the undo is a task'
   assert.equal(json<{ errorMessage: string }>(res).errorMessage.length > 0, true);
   const task = await taskOf(IMPORT_RUN_KIND, batch.id);
   assert.equal(task.state, 'cancelled');
-  const got = json<{ data: ImportBatch }>(await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie })).data;
+  const got = json<{ data: ImportBatch }>(
+    await call(made.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie: editor.cookie }),
+  ).data;
   assert.deepEqual([got.status, got.error], ['failed', 'errors.import.cancelled']);
   assert.deepEqual(await written(batch.id), { rows: 0, codes: 0, versions: 0 });
 

@@ -58,7 +58,10 @@ export interface ImportUndoInput {
 /** The task's starter as the user the rows are written by. @throws Error when the account is gone. */
 async function starterOf(db: Database, task: TaskRow): Promise<CurrentUser> {
   const [u] = task.startedBy
-    ? await db.select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, locale: users.locale }).from(users).where(eq(users.id, task.startedBy))
+    ? await db
+        .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, task.startedBy))
     : [];
   if (!u) throw noRetry(new Error('the account that started the import is gone'));
   return { ...u, lastApp: null };
@@ -71,7 +74,8 @@ async function cancelRequested(db: Database, id: string): Promise<boolean> {
 }
 
 /** The message key (or text) a discarded run keeps on its batch. */
-const reasonOf = (err: unknown) => (err instanceof HttpError ? err.messageKey : err instanceof Error ? err.message : String(err)).slice(0, 500);
+const reasonOf = (err: unknown) =>
+  (err instanceof HttpError ? err.messageKey : err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 async function runHandler({ task, db, progress, log, isCancelled, lastAttempt }: TaskContext): Promise<unknown> {
   const input = task.input as unknown as ImportRunInput;
@@ -81,7 +85,8 @@ async function runHandler({ task, db, progress, log, isCancelled, lastAttempt }:
   const subject = await loadSubjectDef(db, { id: found.batch.subjectId });
   if (!subject) throw noRetry(new Error('the subject is gone'));
   const user = await starterOf(db, task);
-  if (found.batch.processed > 0) await log('info', `resuming after ${found.batch.processed} rows`, { processed: found.batch.processed });
+  if (found.batch.processed > 0)
+    await log('info', `resuming after ${found.batch.processed} rows`, { processed: found.batch.processed });
   try {
     const counts = await runRows(db, {
       user,
@@ -147,7 +152,11 @@ async function undoHandler({ task, db, progress, log, isCancelled, lastAttempt }
 registerTaskKind(IMPORT_RUN_KIND, runHandler, IMPORT_TASK_OPTIONS);
 registerTaskKind(IMPORT_UNDO_KIND, undoHandler, IMPORT_TASK_OPTIONS);
 
-type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+type Log = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**

@@ -251,7 +251,11 @@ export async function runTaskHere(db: Database, task: TaskRow, log: Log): Promis
  * of the kind's singleton key answers instead (nothing runs: `undefined`).
  * @returns the handler's result. @throws Error when the kind is unknown or an engine runs on `db`.
  */
-export async function runTaskNow(db: Database, kind: string, log: Log = { info: () => undefined, warn: () => undefined, error: () => undefined }): Promise<unknown> {
+export async function runTaskNow(
+  db: Database,
+  kind: string,
+  log: Log = { info: () => undefined, warn: () => undefined, error: () => undefined },
+): Promise<unknown> {
   const entry = getTaskKind(kind);
   if (!entry) throw new Error(`tasks: no kind ${kind}`);
   if (queueFor(db)) throw new Error('tasks: an engine runs on this database; start the task instead');

@@ -37,7 +37,10 @@ const kind = registerTaskKind(
 
 test(
   'tasks scale-out: two engines on two pools of one PostgreSQL database run each of 200 tasks exactly once',
-  { skip: testDatabaseUrl() ? false : 'PostgreSQL only (TEST_DATABASE_URL): PGlite is one process by construction', timeout: 120_000 },
+  {
+    skip: testDatabaseUrl() ? false : 'PostgreSQL only (TEST_DATABASE_URL): PGlite is one process by construction',
+    timeout: 120_000,
+  },
   async (t) => {
     const { open } = await createEngineDatabase(t, 4);
     const a = await open();
@@ -57,7 +60,10 @@ test(
     });
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const rows = await a.db.select({ id: tasks.id, state: tasks.state, attempts: tasks.attempts }).from(tasks).where(inArray(tasks.id, ids));
+      const rows = await a.db
+        .select({ id: tasks.id, state: tasks.state, attempts: tasks.attempts })
+        .from(tasks)
+        .where(inArray(tasks.id, ids));
       if (rows.every((r) => r.state === 'done')) {
         assert.ok(rows.every((r) => r.attempts === 1));
         break;
