@@ -94,7 +94,7 @@ async function runEngine(engine, csvFile, editedFile) {
     // the run and the undo are tasks (modules/imports/imports.tasks.ts): run them on the task
     // engine as the server does (--no-engine: the request runs them itself, as without SCHEDULER)
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const taskEngine = values['no-engine'] ? undefined : await startTaskEngine(handle.db, { log: quiet, schedule: false });
+    const taskEngine = values['no-engine'] ? undefined : await startTaskEngine(handle.db, { log: quiet, schedule: false, pollingIntervalSeconds: engine === 'pglite' ? 10 : 2 });
     try {
       const req = async (method, url, { cookie, body, form } = {}) => {
         const headers = { ...CSRF, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };

@@ -37,10 +37,10 @@ import type { CurrentUser, RecordItem } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches, importRows, recordLinks, recordVersions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { ident } from '../subjects/ddl';
+import { ident, sequenceNameOf } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../subjects/compute';
+import { computeFormulas, formatAutoNumber, systemValues } from '../subjects/compute';
 import { findRecords, replaceLinks, tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
 import { uniqueViolation, type FieldValue } from '../subjects/values';
@@ -109,12 +109,13 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
   const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
   const pace = formulaPacer();
-  for (const r of rows) {
+  const numbers = await chunkAutoNumbers(tx, subject, rows.length);
+  for (const [i, r] of rows.entries()) {
     await pace();
     const id = r.id;
     const written: Record<string, FieldValue> = {
       ...r.values,
-      ...(await nextAutoNumbers(tx, subject)),
+      ...numbers[i],
       ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
     };
     Object.assign(written, computeFormulas(subject, written));
@@ -140,6 +141,23 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
     select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
     from jsonb_array_elements(${json}::jsonb) x`);
+}
+
+/**
+ * The next `n` auto numbers of every autoNumber field of `subject`, one statement per field for the
+ * chunk (`nextval` over `generate_series`, in row order) where records.service asks once per row:
+ * 1,000 statements a chunk fewer per such field. @returns one object per row: field key → number.
+ */
+async function chunkAutoNumbers(tx: Executor, subject: SubjectDef, n: number): Promise<Record<string, string>[]> {
+  const out: Record<string, string>[] = Array.from({ length: n }, () => ({}));
+  for (const f of subject.fields) {
+    if (f.type !== 'autoNumber' || n === 0) continue;
+    const rows = rowsOf<{ v: string }>(
+      await tx.execute(sql`select nextval(${ident(sequenceNameOf(f.id))}::regclass)::text as v from generate_series(1, ${n}::int) g order by g`),
+    );
+    rows.forEach((r, i) => (out[i][f.key] = formatAutoNumber(f, r.v)));
+  }
+  return out;
 }
 
 /** Diffs the rows of one chunk to update against their records (diffUpdate); results for import_rows. */

@@ -37,9 +37,10 @@ export const IMPORT_UNDO_KIND = 'imports.undo';
 /**
  * Both kinds' options: 2 retries 5 s apart (then 10 s: pg-boss backoff), an attempt may run an hour
  * (a 200,000-row run takes about a minute on PGlite; the job of a process that died comes back after
- * timeout + 60 s on PostgreSQL, at the next start on PGlite: tasks.engine requeueRunning).
+ * timeout + 60 s on PostgreSQL, at the next start on PGlite: tasks.engine requeueRunning), and 4
+ * runs (of different batches) at once per process, as when each request ran its own.
  */
-export const IMPORT_TASK_OPTIONS = { retryLimit: 2, retryDelaySeconds: 5, timeoutSeconds: 3600, manual: false } as const;
+export const IMPORT_TASK_OPTIONS = { retryLimit: 2, retryDelaySeconds: 5, timeoutSeconds: 3600, manual: false, concurrency: 4 } as const;
 
 /** The input of an `imports.run` task. */
 export interface ImportRunInput {

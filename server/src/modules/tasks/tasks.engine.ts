@@ -111,7 +111,7 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
   boss.on('error', (err) => opts.log.error({ err }, 'tasks: pg-boss error'));
   await boss.start();
   if (opts.requeueRunning) await requeueRunning(db, boss, opts.log);
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   for (const kind of listTaskKinds()) {
     const expire = kind.timeoutSeconds + EXPIRE_MARGIN_SECONDS;
     // the queue's defaults; each send gives the task's own (createQueue is idempotent, updateQueue keeps them current)
@@ -125,22 +125,27 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
     };
     if (await boss.getQueue(kind.kind)) await boss.updateQueue(kind.kind, queue);
     else await boss.createQueue(kind.kind, queue);
-    let self = '';
-    const id = await boss.work<{ taskId?: string }>(
-      kind.kind,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-      async ([job]) => {
-        try {
-          return await runJob(db, kind, job, opts.log);
-        } finally {
-          // a worker that found a job fetches again at once (pg-boss waits the polling interval
-          // after every fetch otherwise: 1 job per interval per kind and process)
-          if (self) boss.notifyWorker(self);
-        }
-      },
-    );
-    self = id;
-    workers.set(kind.kind, id);
+    const ids: string[] = [];
+    // `concurrency` workers of the kind in this process (each takes one job at a time)
+    for (let w = 0; w < kind.concurrency; w += 1) {
+      let self = '';
+      const id = await boss.work<{ taskId?: string }>(
+        kind.kind,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          try {
+            return await runJob(db, kind, job, opts.log);
+          } finally {
+            // a worker that found a job fetches again at once (pg-boss waits the polling interval
+            // after every fetch otherwise: 1 job per interval per kind and process)
+            if (self) boss.notifyWorker(self);
+          }
+        },
+      );
+      self = id;
+      ids.push(id);
+    }
+    workers.set(kind.kind, ids);
     if (kind.cron && (opts.schedule ?? true)) await boss.schedule(kind.kind, kind.cron, {});
   }
   const sendOptions = (task: TaskRow, tx: unknown): PgBoss.SendOptions => ({
@@ -155,9 +160,8 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
     async send(tx, task) {
       const id = await boss.send(task.kind, { taskId: task.id }, sendOptions(task, tx));
       if (!id) throw new Error(`tasks: pg-boss refused the job of ${task.id}`);
-      const worker = workers.get(task.kind);
-      // after the commit the worker finds it; waking it now only shortens its wait
-      if (worker) setTimeout(() => boss.notifyWorker(worker), 50).unref();
+      // after the commit a worker finds it; waking them now only shortens the wait
+      for (const worker of workers.get(task.kind) ?? []) setTimeout(() => boss.notifyWorker(worker), 50).unref();
       return id;
     },
     async cancel(tx, task) {

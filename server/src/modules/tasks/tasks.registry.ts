@@ -62,10 +62,12 @@ export interface TaskKindOptions {
   singletonKey?: string;
   /** pg-boss cron (`5 * * * *`): the engine also starts the kind on this schedule when it runs with `schedule: true`. */
   cron?: string;
+  /** Tasks of the kind one process runs at the same time (workers per process; default 1). */
+  concurrency?: number;
 }
 
 export interface TaskKind extends Required<
-  Pick<TaskKindOptions, 'retryLimit' | 'retryDelaySeconds' | 'timeoutSeconds' | 'manual'>
+  Pick<TaskKindOptions, 'retryLimit' | 'retryDelaySeconds' | 'timeoutSeconds' | 'manual' | 'concurrency'>
 > {
   kind: string;
   handler: TaskHandler;
@@ -74,7 +76,7 @@ export interface TaskKind extends Required<
 }
 
 /** Defaults of TaskKindOptions. */
-export const TASK_KIND_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 900, manual: false } as const;
+export const TASK_KIND_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 900, manual: false, concurrency: 1 } as const;
 
 const kinds = new Map<string, TaskKind>();
 
