@@ -40,7 +40,13 @@ export const IMPORT_UNDO_KIND = 'imports.undo';
  * timeout + 60 s on PostgreSQL, at the next start on PGlite: tasks.engine requeueRunning), and 4
  * runs (of different batches) at once per process, as when each request ran its own.
  */
-export const IMPORT_TASK_OPTIONS = { retryLimit: 2, retryDelaySeconds: 5, timeoutSeconds: 3600, manual: false, concurrency: 4 } as const;
+export const IMPORT_TASK_OPTIONS = {
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  timeoutSeconds: 3600,
+  manual: false,
+  concurrency: 4,
+} as const;
 
 /** The input of an `imports.run` task. */
 export interface ImportRunInput {

@@ -76,7 +76,13 @@ export interface TaskKind extends Required<
 }
 
 /** Defaults of TaskKindOptions. */
-export const TASK_KIND_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 900, manual: false, concurrency: 1 } as const;
+export const TASK_KIND_DEFAULTS = {
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  timeoutSeconds: 900,
+  manual: false,
+  concurrency: 1,
+} as const;
 
 const kinds = new Map<string, TaskKind>();
 
