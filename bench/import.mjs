@@ -9,7 +9,9 @@
 // every 50 ms) against the RSS before the upload, the longest and p99 wait of the concurrent
 // user's requests (and the longest per step), and the longest time the event loop stood still.
 //
-// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique] [--owner] [--update]
+// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique] [--owner] [--update] [--no-engine]
+//   The run and the undo are tasks run by a task engine started here, as the server does;
+//   --no-engine leaves it off (the request runs the task itself, as with SCHEDULER=false).
 //   --unique makes `code` a unique field (its holders looked up once per chunk in the check).
 //   --owner adds a user field "Owner" given by e-mail or name (resolved, then checked, per chunk).
 //   --update then imports the file again in mode update by `code`, every row's title and qty
@@ -25,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
+import { startTaskEngine } from '../server/src/modules/tasks/tasks.engine.ts';
 import { CSRF, PASSWORD, pct, throwAwayDatabase } from './lib.mjs';
 
 const { values } = parseArgs({
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     unique: { type: 'boolean', default: false },
     owner: { type: 'boolean', default: false },
     update: { type: 'boolean', default: false },
+    'no-engine': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -87,6 +91,10 @@ async function runEngine(engine, csvFile, editedFile) {
     const app = await buildApp({ db: handle.db, engine: handle.engine, cacheSource: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${app.server.address().port}`;
+    // the run and the undo are tasks (modules/imports/imports.tasks.ts): run them on the task
+    // engine as the server does (--no-engine: the request runs them itself, as without SCHEDULER)
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const taskEngine = values['no-engine'] ? undefined : await startTaskEngine(handle.db, { log: quiet, schedule: false, pollingIntervalSeconds: engine === 'pglite' ? 10 : 2 });
     try {
       const req = async (method, url, { cookie, body, form } = {}) => {
         const headers = { ...CSRF, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
@@ -195,6 +203,7 @@ async function runEngine(engine, csvFile, editedFile) {
       );
       if (updateLine) console.log(updateLine);
     } finally {
+      await taskEngine?.stop();
       await app.close();
     }
   } finally {

@@ -80,4 +80,5 @@ export const IMPORTS_MESSAGES = {
     'en-US': '{n} records were changed by someone else after the check; nothing was imported, run it again',
   },
   'errors.import.interrupted': { 'zh-CN': '导入中断，未写入任何数据', 'en-US': 'The import was interrupted; nothing was written' },
+  'errors.import.cancelled': { 'zh-CN': '导入任务已取消，未写入任何数据', 'en-US': 'The import task was cancelled; nothing was written' },
 } as const satisfies MessageCatalog;

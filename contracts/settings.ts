@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { LOCALES, VARIABLE_KEY_PATTERN } from './constants';
 import { PASSWORD_POLICY_BOUNDS } from './password-policy';
+import { TASK_RETENTION_BOUNDS } from './tasks.constants';
 
 /** Largest logo image: 256 KB (262,144 bytes) once decoded; as a base64 data URL that is ≤ 349,600 characters. */
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -53,7 +54,9 @@ const variableKeyOrNone = z.string().trim().refine((v) => v === '' || VARIABLE_K
  *   shown with the site name): docs/outbound.md "E-mail";
  * - `auditAnchorWebhookUrl` ('' = off) and `auditAnchorSecretVariable` (key of the global secret
  *   variable that signs it, '' = unsigned): where the daily task `audit.anchor-webhook` posts the
- *   audit chain's head (docs/outbound.md "Audit anchor webhook").
+ *   audit chain's head (docs/outbound.md "Audit anchor webhook");
+ * - `taskRetentionDays` 1–3,650: days finished background tasks and their logs are kept before
+ *   the `tasks.purge-finished` kind deletes them (docs/tasks.md "Retention").
  */
 export const settingsSchema = z.object({
   siteName: z.string().trim().min(1, { message: 'errors.required' }).max(60),
@@ -94,6 +97,8 @@ export const settingsSchema = z.object({
     .max(2_048)
     .refine((v) => v === '' || isHttpUrl(v), { message: 'errors.settings.webhookUrlInvalid' }),
   auditAnchorSecretVariable: variableKeyOrNone,
+  // the tasks' retention (docs/tasks.md "Retention")
+  taskRetentionDays: int(TASK_RETENTION_BOUNDS.min, TASK_RETENTION_BOUNDS.max),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

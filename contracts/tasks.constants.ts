@@ -17,8 +17,14 @@ export const TASK_FINISHED_STATES: readonly TaskState[] = ['done', 'failed', 'ca
 export const TASK_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type TaskLogLevel = (typeof TASK_LOG_LEVELS)[number];
 
-/** Days a finished task and its logs are kept (docs/tasks.md "Retention"); a constant until system settings take it. */
+/**
+ * Days a finished task and its logs are kept by default (docs/tasks.md "Retention"): the system
+ * setting `taskRetentionDays` (contracts/settings.ts) starts here and may be set within
+ * TASK_RETENTION_BOUNDS.
+ */
 export const TASK_RETENTION_DAYS = 30;
+/** Bounds of the setting `taskRetentionDays`, days. */
+export const TASK_RETENTION_BOUNDS = { min: 1, max: 3650 } as const;
 /** Priorities a start may ask for (higher runs first; pg-boss `priority`). */
 export const TASK_PRIORITY_MIN = -100;
 export const TASK_PRIORITY_MAX = 100;

@@ -75,6 +75,17 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /**
+   * PostgreSQL: this is the only API server on the database (default false). At start its task
+   * engine then requeues the tasks left `running` by a process that died, at once, instead of
+   * after their timeout + 60 s (docs/tasks.md "Crash recovery"). Never set it when several
+   * servers share the database: it would requeue tasks another live server is running. PGlite
+   * always does this (one process by construction).
+   */
+  TASKS_SINGLE_PROCESS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -24,7 +24,7 @@ import { warnUnrunnablePatterns } from './modules/subjects/legacy-patterns';
 import { installSecretKey, loadSecretKey } from './modules/variables/variables.crypto';
 import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
-import { createScheduler, housekeepingTasks, runAnchor, type Scheduler } from './ops/scheduler';
+import { createScheduler, housekeepingTasks, registerHousekeepingKinds, runAnchor, type Scheduler } from './ops/scheduler';
 import { startTaskEngine, type TaskEngine } from './modules/tasks/tasks.engine';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
@@ -94,13 +94,22 @@ async function main(): Promise<void> {
 
     let scheduler: Scheduler | undefined;
     if (env.SCHEDULER) {
-      scheduler = createScheduler(housekeepingTasks(opened, signingKey, app.log, blobs, anchors), app.log);
+      scheduler = createScheduler(housekeepingTasks(opened, app.log, anchors), app.log);
       scheduler.start();
     }
+    // the housekeeping shared by every process on the database: scheduled task kinds (ops/scheduler.ts)
+    registerHousekeepingKinds({ signingKey, log: app.log, blobs });
     // the durable tasks (modules/tasks, docs/tasks.md): pg-boss workers, with the scheduler's switch
     let taskEngine: TaskEngine | undefined;
     if (env.SCHEDULER) {
-      taskEngine = await startTaskEngine(opened.db, { log: app.log }).catch((err: unknown) => {
+      // PGlite is one process by construction, and so is a PostgreSQL deployment that says so
+      // (TASKS_SINGLE_PROCESS): tasks left running by a process that died are requeued at once
+      const requeueRunning = opened.engine === 'pglite' || env.TASKS_SINGLE_PROCESS;
+      // PGlite: every task is sent by this process, which wakes its workers at once; polling only
+      // finds retries and cron runs, so it polls every 10 s (each fetch is a synchronous query
+      // there, and idle workers of every kind polling every 2 s slowed a 50,000-row import by a third)
+      const pollingIntervalSeconds = opened.engine === 'pglite' ? 10 : 2;
+      taskEngine = await startTaskEngine(opened.db, { log: app.log, requeueRunning, pollingIntervalSeconds }).catch((err: unknown) => {
         app.log.error({ err }, 'tasks: the engine did not start; tasks stay queued');
         return undefined;
       });

@@ -31,8 +31,12 @@ test('an administrator changes the system settings; the site name shows in the h
   await expect(siteName).toHaveValue('Assay');
   await siteName.fill(SITE);
   await page.getByLabel('最小长度').fill('12');
+  // the tasks' retention (docs/tasks.md "Retention")
+  await expect(page.getByLabel('已结束任务保留天数')).toHaveValue('30');
+  await page.getByLabel('已结束任务保留天数').fill('90');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('设置已保存并生效')).toBeVisible();
+  expect((await (await page.request.get('/api/v1/settings')).json()).data.taskRetentionDays).toBe(90);
   await expect(page.locator('header').getByText(SITE).first()).toBeVisible();
   await expect.poll(() => page.title()).toContain(SITE);
 
@@ -69,6 +73,7 @@ test('an administrator changes the system settings; the site name shows in the h
   await setLanguage(page.request, page, 'en-US');
   await page.reload();
   await expect(page.getByText('Password policy')).toBeVisible();
+  await expect(page.getByText('Background tasks')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/account-system-en-US.png`, fullPage: true });
   await setLanguage(page.request, page, 'zh-CN');
 
@@ -160,6 +165,6 @@ test('a user creates an API token, sees it once, uses it, and revokes it; screen
 
 test('the administrator puts the site name and policy back', async ({ page }) => {
   await signIn(page, { email: ADMIN.email, password: ADMIN.password });
-  const res = await page.request.patch('/api/v1/settings', { headers: AUTH_HEADERS, data: { siteName: 'Assay', passwordMinLength: 10 } });
+  const res = await page.request.patch('/api/v1/settings', { headers: AUTH_HEADERS, data: { siteName: 'Assay', passwordMinLength: 10, taskRetentionDays: 30 } });
   expect(res.status()).toBe(200);
 });

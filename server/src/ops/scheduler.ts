@@ -1,26 +1,29 @@
 /**
- * The in-process housekeeping scheduler, until the tasks module (durable background jobs)
- * exists. Interval-based; each task runs at most once at a time (a run still going when its next
- * turn comes is skipped), logs its failures and keeps its schedule. Started by index.ts after the
- * server listens (env SCHEDULER=false turns it off), stopped on shutdown before the database
- * closes; never started by tests unless a test asks.
+ * Housekeeping, in two parts (docs/tasks.md "Housekeeping"):
  *
- * Intervals (HOUSEKEEPING_INTERVALS):
- * - expired sessions and forgotten sign-in counters purged every 10 minutes;
- * - audit chain head signed every 15 minutes when a signing key is set (audit.signing.ts);
- * - audit chain head anchored every 15 minutes in DATA_DIR/audit-anchors.jsonl and the log, with or
- *   without a key (audit.anchors.ts; index.ts anchors once more at shutdown);
- * - PGlite only: CHECKPOINT every hour (bounds the WAL replayed after a crash), VACUUM (ANALYZE)
- *   every day (PostgreSQL has its own autovacuum and checkpointer);
- * - the recycle bin's retention every day: purges what has been in the bin longer than the setting
- *   (`recycle.retentionDays`, 0 = never), one `recycle.purge` audit entry per run that purged
- *   something, as the actor `system` (modules/recycle/recycle.service.ts purgeExpired);
- * - with a blob store: every day, blobs no live attachment references are removed (and a local
- *   store's old temporary files), modules/attachments sweepBlobs;
- * - import batches never run (uploaded, checked, failed) and untouched for IMPORT_ABANDONED_DAYS
- *   (7) are removed every hour, with their staged rows (modules/imports expireAbandonedImports);
- * Every task also runs once a minute after start (VACUUM and the blob sweep excepted), so a
- * short-lived process still purges and signs.
+ * 1. Scheduled task kinds (registerHousekeepingKinds, called by index.ts before the task engine
+ *    starts): pg-boss cron sends each run once for every process sharing the database — one run
+ *    across the cluster instead of one per process — and the runs show in /admin/task, where an
+ *    administrator may also start one by hand. Kinds and schedules (HOUSEKEEPING_CRONS, UTC):
+ *    - `auth.purge-sessions`, every 10 minutes: expired sessions and forgotten sign-in counters;
+ *    - `audit.sign-head`, every 15 minutes, only when a signing key is set (audit.signing.ts);
+ *    - `recycle.purge-expired`, daily: the recycle bin's retention (`recycle.retentionDays`, 0 =
+ *      never), one `recycle.purge` audit entry per run that purged something, as the actor
+ *      `system` (modules/recycle/recycle.service.ts purgeExpired);
+ *    - `attachments.sweep-blobs`, daily, only with a blob store: blobs no live attachment
+ *      references (and a local store's old temporary files), modules/attachments sweepBlobs.
+ *    The expiry of abandoned import batches is the built-in kind `imports.expire-abandoned`
+ *    (modules/tasks/tasks.builtin.ts).
+ * 2. Per-process timers (createScheduler over housekeepingTasks), for what belongs to one process
+ *    or one machine rather than to the database:
+ *    - the audit chain head anchored every 15 minutes in DATA_DIR/audit-anchors.jsonl and the log
+ *      (audit.anchors.ts; index.ts anchors once more at shutdown): the anchor file is this
+ *      machine's copy, so each server keeps its own;
+ *    - PGlite only: CHECKPOINT every hour and VACUUM (ANALYZE) every day, on this process's own
+ *      embedded database (PostgreSQL has its own checkpointer and autovacuum).
+ *    The anchoring also runs once a minute after start, so a short-lived process still anchors.
+ * Both start with env SCHEDULER (default on) after the server listens and stop before the
+ * database closes; tests start them themselves.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
@@ -29,21 +32,28 @@ import { signHead, type SigningKey } from '../modules/audit/audit.signing';
 import { purgeThrottleRows } from '../modules/auth/auth.service';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
 import { LocalBlobStore, type BlobStore } from '../lib/blob-store';
-import { BLOB_SWEEP_INTERVAL_MS, sweepBlobs } from '../modules/attachments/attachments.service';
-import { expireAbandonedImports } from '../modules/imports/imports.service';
+import { sweepBlobs } from '../modules/attachments/attachments.service';
 import { purgeExpired } from '../modules/recycle/recycle.service';
+import { registerTaskKind } from '../modules/tasks/tasks.registry';
 
 const MINUTE = 60_000;
-/** Housekeeping intervals (ms). */
+/** Intervals of the per-process housekeeping (ms). */
 export const HOUSEKEEPING_INTERVALS = {
-  purgeSessions: 10 * MINUTE,
-  signAuditHead: 15 * MINUTE,
   anchorAuditHead: 15 * MINUTE,
   checkpoint: 60 * MINUTE,
   vacuum: 24 * 60 * MINUTE,
-  recycleRetention: 24 * 60 * MINUTE,
-  expireImports: 60 * MINUTE,
 } as const;
+
+/** Schedules (pg-boss cron, UTC) of the housekeeping task kinds. */
+export const HOUSEKEEPING_CRONS = {
+  'auth.purge-sessions': '*/10 * * * *',
+  'audit.sign-head': '*/15 * * * *',
+  'recycle.purge-expired': '23 2 * * *',
+  'attachments.sweep-blobs': '53 4 * * *',
+} as const;
+
+/** Options every housekeeping kind shares: one run at a time, startable by hand, one retry a minute later. */
+const KIND_OPTIONS = { manual: true, singletonKey: 'all', retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 1800 } as const;
 /** Delay of the first run after start (ms). */
 export const FIRST_RUN_DELAY_MS = MINUTE;
 
@@ -126,69 +136,76 @@ export function createScheduler(tasks: ScheduledTask[], log: Log, opts: { firstR
 }
 
 /**
- * The housekeeping tasks of a database (see the module comment); head signing only with a key, the
- * blob sweep only with a store, anchoring only with an anchor file.
+ * Registers the housekeeping task kinds (module comment, part 1): call before the task engine
+ * starts (it makes workers and schedules for the kinds it knows then). Head signing only with a
+ * key, the blob sweep only with a store: every process sharing a database should be configured
+ * alike (a process without the key has no worker for `audit.sign-head`; another one runs it).
+ * @returns the kinds registered.
  */
-export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey | null, log: Log, blobs?: BlobStore, anchors?: AnchorFile): ScheduledTask[] {
-  const tasks: ScheduledTask[] = [
-    {
-      name: 'purge-sessions',
-      intervalMs: HOUSEKEEPING_INTERVALS.purgeSessions,
-      runAtStart: true,
-      run: async () => {
-        const now = new Date();
-        const sessions = await purgeExpiredSessions(handle.db, now);
-        const throttles = await purgeThrottleRows(handle.db, new Date(now.getTime() - 60 * MINUTE));
-        return { sessions, throttles };
-      },
+export function registerHousekeepingKinds(opts: { signingKey: SigningKey | null; log: Log; blobs?: BlobStore }): string[] {
+  const kinds: string[] = [];
+  const cron = (kind: keyof typeof HOUSEKEEPING_CRONS) => {
+    kinds.push(kind);
+    return { ...KIND_OPTIONS, cron: HOUSEKEEPING_CRONS[kind] };
+  };
+  registerTaskKind(
+    'auth.purge-sessions',
+    async ({ db, log }) => {
+      const now = new Date();
+      const sessions = await purgeExpiredSessions(db, now);
+      const throttles = await purgeThrottleRows(db, new Date(now.getTime() - 60 * MINUTE));
+      if (sessions || throttles) await log('info', `purged ${sessions} expired session(s) and ${throttles} sign-in counter(s)`);
+      return { sessions, throttles };
     },
-    {
-      name: 'recycle-retention',
-      intervalMs: HOUSEKEEPING_INTERVALS.recycleRetention,
-      runAtStart: true,
-      run: async () => {
-        const run = await purgeExpired(handle.db);
-        if (run.errors.length) log.warn({ errors: run.errors }, 'recycle bin: some expired objects could not be purged');
-        return { retentionDays: run.retentionDays, purged: run.purged, skipped: run.skipped };
-      },
+    cron('auth.purge-sessions'),
+  );
+  registerTaskKind(
+    'recycle.purge-expired',
+    async ({ db, log }) => {
+      const run = await purgeExpired(db);
+      if (run.errors.length) await log('warn', 'some expired objects could not be purged', { errors: run.errors });
+      return { retentionDays: run.retentionDays, purged: run.purged, skipped: run.skipped };
     },
-    {
-      name: 'expire-imports',
-      intervalMs: HOUSEKEEPING_INTERVALS.expireImports,
-      runAtStart: true,
-      run: async () => ({ removed: await expireAbandonedImports(handle.db) }),
-    },
-  ];
+    cron('recycle.purge-expired'),
+  );
+  const { signingKey, blobs } = opts;
   if (signingKey) {
-    tasks.push({
-      name: 'sign-audit-head',
-      intervalMs: HOUSEKEEPING_INTERVALS.signAuditHead,
-      runAtStart: true,
-      run: async () => {
-        const signed = await signHead(handle.db, signingKey);
+    registerTaskKind(
+      'audit.sign-head',
+      async ({ db }) => {
+        const signed = await signHead(db, signingKey);
         // The log line is the off-box copy when logs are shipped (README "Audit log").
-        if (signed) log.info({ auditHead: signed }, 'audit: chain head signed');
+        if (signed) opts.log.info({ auditHead: signed }, 'audit: chain head signed');
         return signed ? { seq: signed.seq } : null;
       },
-    });
+      cron('audit.sign-head'),
+    );
   }
+  if (blobs) {
+    registerTaskKind(
+      'attachments.sweep-blobs',
+      async ({ db }) => {
+        const temp = blobs instanceof LocalBlobStore ? await blobs.cleanTemp() : 0;
+        return { ...(await sweepBlobs({ db, blobs })), temp };
+      },
+      cron('attachments.sweep-blobs'),
+    );
+  }
+  return kinds;
+}
+
+/**
+ * The per-process housekeeping of a database (module comment, part 2): anchoring only with an
+ * anchor file; CHECKPOINT and VACUUM only on PGlite.
+ */
+export function housekeepingTasks(handle: DatabaseHandle, log: Log, anchors?: AnchorFile): ScheduledTask[] {
+  const tasks: ScheduledTask[] = [];
   if (anchors) {
     tasks.push({
       name: 'anchor-audit-head',
       intervalMs: HOUSEKEEPING_INTERVALS.anchorAuditHead,
       runAtStart: true,
       run: () => runAnchor(handle, anchors, log),
-    });
-  }
-  if (blobs) {
-    tasks.push({
-      name: 'sweep-blobs',
-      intervalMs: BLOB_SWEEP_INTERVAL_MS,
-      runAtStart: false,
-      run: async () => {
-        const temp = blobs instanceof LocalBlobStore ? await blobs.cleanTemp() : 0;
-        return { ...(await sweepBlobs({ db: handle.db, blobs })), temp };
-      },
     });
   }
   const raw = handle.raw;
@@ -220,10 +237,17 @@ export function housekeepingTasks(handle: DatabaseHandle, signingKey: SigningKey
  * (the log is its second copy), a file anchor the database no longer matches at error.
  * @returns `{ seq }` of the new anchor, or null when there was nothing new.
  */
-export async function runAnchor(handle: Pick<DatabaseHandle, 'db'>, anchors: AnchorFile, log: Log): Promise<{ seq: number } | null> {
+export async function runAnchor(
+  handle: Pick<DatabaseHandle, 'db'>,
+  anchors: AnchorFile,
+  log: Log,
+): Promise<{ seq: number } | null> {
   const run = await anchorHead(handle.db, anchors);
   if (run.mismatch) {
-    log.error({ auditAnchorMismatch: run.mismatch, file: anchors.file }, 'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)');
+    log.error(
+      { auditAnchorMismatch: run.mismatch, file: anchors.file },
+      'audit: the last anchored head no longer matches the database: the chain was rewritten or cut (GET /api/v1/audit/verify names the entry)',
+    );
   }
   if (run.anchored) log.info({ auditAnchor: run.anchored }, 'audit: chain head anchored');
   return run.anchored ? { seq: run.anchored.seq } : null;

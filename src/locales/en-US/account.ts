@@ -110,6 +110,10 @@ export default {
   'system.smtpPasswordVariableHelp': 'Key of the global secret variable (Variables) that holds the SMTP password; empty = no password.',
   'system.smtpFrom': 'Sender address',
   'system.smtpFromHelp': 'Shown with the site name as the sender of every e-mail.',
+  // the tasks' retention
+  'system.section.tasks': 'Background tasks',
+  'system.taskRetentionDays': 'Keep finished tasks (days)',
+  'system.taskRetentionHelp': 'Finished tasks and their logs older than this are deleted daily (1–3650).',
   'system.saved': 'Settings saved and applied',
   'system.unchanged': 'Nothing to save',
   'system.reset': 'Reset',

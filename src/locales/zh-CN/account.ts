@@ -109,6 +109,10 @@ export default {
   'system.smtpPasswordVariableHelp': '保存 SMTP 密码的全局密文变量（变量管理）的键名；留空表示无密码。',
   'system.smtpFrom': '发件地址',
   'system.smtpFromHelp': '与站点名称一起显示为每封邮件的发件人。',
+  // the tasks' retention
+  'system.section.tasks': '后台任务',
+  'system.taskRetentionDays': '已结束任务保留天数',
+  'system.taskRetentionHelp': '早于此天数的已结束任务及其日志每天删除一次（1–3650）。',
   'system.saved': '设置已保存并生效',
   'system.unchanged': '没有需要保存的修改',
   'system.reset': '重置',

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Attachment } from '../../../../contracts';
 import { attachments, auditLog, recordComments } from '../../db/schema';
-import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
+import { registerHousekeepingKinds } from '../../ops/scheduler';
+import { runTaskNow } from '../tasks/tasks.engine';
 import { adminSession, call, createTestApp, json, ownDatabasePerTest } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject, multipartBody, softDeleteRecord } from '../../test/records-support';
 import { purgeRecordExtras } from '../../core/record-extras';
@@ -248,12 +249,11 @@ test('attachments: a purged record takes its comments, tags and attachments alon
 
   // nothing is swept while young; then only the unreferenced blob goes
   assert.deepEqual(await sweepBlobs({ db: handle.db, blobs: app.blobs }), { checked: 0, removed: 0 });
-  const scheduler = createScheduler(housekeepingTasks(handle, null, { info() {}, warn() {}, error() {} }, app.blobs), { info() {}, warn() {}, error() {} });
-  assert.ok(scheduler.tasks.some((task) => task.name === 'sweep-blobs'));
+  assert.ok(registerHousekeepingKinds({ signingKey: null, log: { info() {}, warn() {}, error() {} }, blobs: app.blobs }).includes('attachments.sweep-blobs'));
   assert.deepEqual(await sweepBlobs({ db: handle.db, blobs: app.blobs }, { minAgeMs: 0 }), { checked: 2, removed: 1 });
   assert.equal(await app.blobs.has(inField.sha256), false);
   assert.equal(await app.blobs.has(onGone.sha256), true, 'still referenced by the kept record');
-  assert.deepEqual(await scheduler.runNow('sweep-blobs'), { checked: 0, removed: 0, temp: 0 });
+  assert.deepEqual(await runTaskNow(handle.db, 'attachments.sweep-blobs'), { checked: 0, removed: 0, temp: 0 });
 });
 
 test('attachments: an upload racing the delete of the last reference to the same bytes keeps its blob', async (t) => {

@@ -117,8 +117,8 @@ test('audit anchors: entries cut off with the head moved back show as truncated;
     info: (obj: unknown, msg: string) => void logged.push({ level: 'info', obj, msg }),
     warn: (obj: unknown, msg: string) => void logged.push({ level: 'warn', obj, msg }),
     error: (obj: unknown, msg: string) => void logged.push({ level: 'error', obj, msg }),
-  } as unknown as Parameters<typeof housekeepingTasks>[2];
-  const scheduler = createScheduler(housekeepingTasks(handle, null, log, undefined, anchors), log);
+  } as unknown as Parameters<typeof housekeepingTasks>[1];
+  const scheduler = createScheduler(housekeepingTasks(handle, log, anchors), log);
   assert.ok(scheduler.tasks.some((task) => task.name === 'anchor-audit-head' && task.intervalMs === 15 * 60_000));
   assert.deepEqual(await scheduler.runNow('anchor-audit-head'), { seq: 6 });
   assert.ok(logged.some((l) => l.msg === 'audit: chain head anchored'), 'the anchor line goes to the log too');

@@ -57,7 +57,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     const n = await recoverInterruptedImports(app.db, app.engine === 'pglite' ? 0 : 10);
     if (n > 0) app.log.warn({ batches: n }, 'imports: interrupted runs discarded');
   });
-  const actorOf = (request: Parameters<typeof userOf>[0]): ImportActor => ({ user: userOf(request), audit: auditOf(request), cache: app.readCache });
+  const actorOf = (request: Parameters<typeof userOf>[0]): ImportActor => ({ user: userOf(request), audit: auditOf(request), cache: app.readCache, log: request.log });
 
   /**
    * POST /applications/:slug/subjects/:key/imports — editors+. multipart/form-data with one file

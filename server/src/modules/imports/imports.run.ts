@@ -21,27 +21,31 @@
  *      records (between chunks they see each one either as it was or as imported) but not write
  *      them: records.repository answers 409 (errors.record.importing);
  *    - then ONE short transaction: mark the batch done — which is what shows its inserted rows,
- *      without touching them — and write the one audit entry.
+ *      without touching them — and tell the finished event's listener (imports.events.ts). The
+ *      audit entry `import.run` was written when the run's task was queued (imports.service).
  *
- * Any failure (a thrown error, the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`) →
- * `discardRun`: the records already updated are put back (rollBackUpdates), the staged rows, their
- * links and the batch's versions are deleted and the batch is marked failed. A process that dies
- * mid-run leaves a `running` batch; `recoverInterruptedImports` (at start) discards it the same way.
+ * The run is a task (imports.tasks.ts). A failure that ends it for good (a rule's refusal, a
+ * cancel, the task's last attempt; the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`
+ * throw one without an engine) → `discardRun`: the records already updated are put back
+ * (rollBackUpdates), the staged rows, their links and the batch's versions are deleted and the
+ * batch is marked failed. Otherwise (a retry remains) the batch stays `running` and the retried
+ * attempt resumes after the batch's `processed` marker, committed with each chunk (runRows); a
+ * process that dies mid-run leaves its task to be retried the same way.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser, RecordItem } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches, importRows, recordLinks, recordVersions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../../core/audit.writer';
-import { ident } from '../subjects/ddl';
+import { ident, sequenceNameOf } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../subjects/compute';
+import { computeFormulas, formatAutoNumber, systemValues } from '../subjects/compute';
 import { findRecords, replaceLinks, tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
 import { uniqueViolation, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+import { onImportFinished } from './imports.events';
 import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, type UpdateItem } from './imports.write';
 
 /**
@@ -51,13 +55,44 @@ import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, typ
  */
 export const importTestHooks: { afterChunk?: (k: number) => void | Promise<void>; afterApplyChunk?: (k: number) => void | Promise<void> } = {};
 
-/** Who runs the import and where. */
+/** Who runs the import and where; the run's task (imports.tasks.ts) makes it. */
 export interface RunContext {
   user: CurrentUser;
-  audit: AuditWriter;
   slug: string;
   subject: SubjectDef;
   batchId: string;
+  /** The run's time: every row and history version it writes carries it (the same on a resumed attempt). */
+  at: Date;
+  /** The task that runs it (for the finished event). */
+  taskId?: string | null;
+  /** Told the batch's rows done so far, after each committed chunk (the task's progress). */
+  progress?: (done: number, total: number, message: string) => Promise<void>;
+  /** Asked before each chunk: true stops the run there (it throws ImportStopped). */
+  isCancelled?: () => Promise<boolean>;
+}
+
+/** Thrown between two chunks when the run's task was cancelled or timed out (ctx.isCancelled). */
+export class ImportStopped extends Error {
+  constructor() {
+    super('stopped between chunks');
+  }
+}
+
+/** Throws ImportStopped when the run's task says stop (between chunks only). */
+async function stopIfAsked(ctx: Pick<RunContext, 'isCancelled'>): Promise<void> {
+  if (ctx.isCancelled && (await ctx.isCancelled())) throw new ImportStopped();
+}
+
+/**
+ * The last row number of the batch's committed prepare chunks: the batch's `processed` rows
+ * (the marker each chunk commits with its rows) counted in row order; 0 when none.
+ */
+async function resumeAfter(db: Executor, batchId: string, processed: number): Promise<number> {
+  if (processed <= 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select row_number as n from import_rows where batch_id = ${batchId}::uuid order by row_number offset ${processed - 1} limit 1`),
+  );
+  return row ? Number(row.n) : 0;
 }
 
 /**
@@ -74,12 +109,13 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
   const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
   const pace = formulaPacer();
-  for (const r of rows) {
+  const numbers = await chunkAutoNumbers(tx, subject, rows.length);
+  for (const [i, r] of rows.entries()) {
     await pace();
     const id = r.id;
     const written: Record<string, FieldValue> = {
       ...r.values,
-      ...(await nextAutoNumbers(tx, subject)),
+      ...numbers[i],
       ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
     };
     Object.assign(written, computeFormulas(subject, written));
@@ -105,6 +141,23 @@ async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: 
   await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
     select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
     from jsonb_array_elements(${json}::jsonb) x`);
+}
+
+/**
+ * The next `n` auto numbers of every autoNumber field of `subject`, one statement per field for the
+ * chunk (`nextval` over `generate_series`, in row order) where records.service asks once per row:
+ * 1,000 statements a chunk fewer per such field. @returns one object per row: field key → number.
+ */
+async function chunkAutoNumbers(tx: Executor, subject: SubjectDef, n: number): Promise<Record<string, string>[]> {
+  const out: Record<string, string>[] = Array.from({ length: n }, () => ({}));
+  for (const f of subject.fields) {
+    if (f.type !== 'autoNumber' || n === 0) continue;
+    const rows = rowsOf<{ v: string }>(
+      await tx.execute(sql`select nextval(${ident(sequenceNameOf(f.id))}::regclass)::text as v from generate_series(1, ${n}::int) g order by g`),
+    );
+    rows.forEach((r, i) => (out[i][f.key] = formatAutoNumber(f, r.v)));
+  }
+  return out;
 }
 
 /** Diffs the rows of one chunk to update against their records (diffUpdate); results for import_rows. */
@@ -135,21 +188,28 @@ function prepareUpdate(ctx: RunContext, r: { rowNumber: number; values: Record<s
 }
 
 /**
- * Prepares and makes live the valid rows of the batch (module comment).
+ * Prepares and makes live the valid rows of the batch (module comment). Resumable: each prepare
+ * chunk commits with the batch's `processed` marker (the rows done so far), and a run started again
+ * on a batch still `running` (a retried task attempt) goes on after the last committed chunk —
+ * no row is staged twice; the updates already made live are recognised by their history version
+ * (applyUpdates).
  * @returns the counts written.
  * @throws HttpError 409 CONFLICT when records to update changed since (nothing imported), 409
- *   VALUE_TAKEN when a unique value was taken meanwhile; any error after discarding the run.
+ *   VALUE_TAKEN when a unique value was taken meanwhile; ImportStopped when asked to stop; any
+ *   error as thrown (the caller discards the run, or leaves it for a retry to resume).
  */
 export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted: number; updated: number; unchanged: number }> {
-  const at = new Date();
-  const { batchId } = ctx;
-  let processed = 0;
+  const { batchId, at } = ctx;
+  const [batch] = await db.select({ processed: importBatches.processed, total: importBatches.total }).from(importBatches).where(eq(importBatches.id, batchId));
+  let processed = batch?.processed ?? 0;
+  const total = batch?.total ?? 0;
   let k = 0;
-  let after = 0;
+  let after = await resumeAfter(db, batchId, processed);
   for (;;) {
     // a pause before each chunk (imports.repository.ts pauseForOthers; before the first, the
     // notification that the batch runs reaches the other API processes first)
     await pauseForOthers();
+    await stopIfAsked(ctx);
     const chunk = await runRowsAfter(db, batchId, after, CHUNK);
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1].rowNumber;
@@ -165,11 +225,13 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
       await prepareInserts(tx, ctx, inserts, at);
       const upd = await prepareUpdates(tx, ctx, updates, at);
       await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
-      processed += chunk.length;
-      await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+      // the marker a resumed run goes on from, committed with the chunk's rows
+      await tx.update(importBatches).set({ processed: processed + chunk.length, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     }).catch((err: unknown) => {
       throw uniqueViolation(ctx.subject, err) ?? err;
     });
+    processed += chunk.length;
+    await ctx.progress?.(processed, total, `prepared ${processed} of ${total} rows`);
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.length < CHUNK) break;
   }
@@ -188,25 +250,38 @@ async function actionCounts(db: Database, batchId: string): Promise<Record<'inse
 /**
  * Phase 2 (module comment): the updates, chunk by chunk (applyUpdates), then the one short
  * transaction that makes the batch live: its status `done` (which shows the inserted rows) and the
- * audit entry. The counts are read before (one scan of the batch's import_rows).
+ * finished event (imports.events.ts). The counts are read before (one scan of the batch's
+ * import_rows). The audit entry `import.run` was written when the run was queued.
  */
 async function makeLive(db: Database, ctx: RunContext, at: Date): Promise<{ inserted: number; updated: number; unchanged: number }> {
   const { subject, batchId } = ctx;
   const counts = await actionCounts(db, batchId);
   try {
     const updated = counts.update > 0 ? await applyUpdates(db, ctx, at) : 0;
+    await stopIfAsked(ctx);
     return await db.transaction(async (tx) => {
       // the inserted rows are staged under this batch: marking it done is what shows them
       const inserted = counts.insert;
-      await tx
+      const finishedAt = new Date();
+      const [done] = await tx
         .update(importBatches)
-        .set({ status: 'done', inserted, updated, unchanged: counts.unchanged, skipped: counts.skip, finishedAt: new Date(), updatedAt: new Date(), error: null })
-        .where(eq(importBatches.id, batchId));
-      await ctx.audit.record(tx, {
-        action: 'import.run',
-        targetType: 'subject',
-        targetId: subject.id,
-        details: { application: ctx.slug, subject: subject.key, batch: batchId, inserted, updated, unchanged: counts.unchanged, skipped: counts.skip },
+        .set({ status: 'done', inserted, updated, unchanged: counts.unchanged, skipped: counts.skip, finishedAt, updatedAt: finishedAt, error: null })
+        .where(eq(importBatches.id, batchId))
+        .returning();
+      await onImportFinished(tx, {
+        batchId,
+        applicationId: done.applicationId,
+        application: ctx.slug,
+        subject: subject.key,
+        subjectId: subject.id,
+        fileName: done.fileName,
+        startedBy: ctx.user.id,
+        taskId: ctx.taskId ?? null,
+        inserted,
+        updated,
+        unchanged: counts.unchanged,
+        skipped: counts.skip,
+        finishedAt,
       });
       return { inserted, updated, unchanged: counts.unchanged };
     });
@@ -256,20 +331,32 @@ async function applyUpdates(db: Database, ctx: RunContext, at: Date): Promise<nu
   const table = tableOf(subject, 'r');
   const ranges = await updateRanges(db, batchId);
   const conflict = (n: number) => new HttpError(409, 'CONFLICT', 'errors.import.conflict', undefined, { params: { n } });
+  // a record this batch already wrote (a resumed run): at `version_after`, with that history version naming the batch
+  const written = sql`r.version = ir.version_after and exists (select 1 from record_versions va where va.record_id = r.id and va.version = ir.version_after and va.batch_id = ${batchId}::uuid)`;
   let moved = 0;
+  const done = new Set<UpdateRange>();
   for (const range of ranges) {
     await pauseForOthers();
-    const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from import_rows ir left join ${table} on r.id = ir.record_id
-        where ${inRange(batchId, range)} and (r.id is null or r.version <> ir.version_before or r.deleted_at is not null)`),
+    const [row] = rowsOf<{ n: number; w: number }>(
+      await db.execute(sql`select count(*) filter (where r.id is null or r.deleted_at is not null or (r.version <> ir.version_before and not (${written})))::int as n,
+          count(*) filter (where r.id is not null and ${written})::int as w
+        from import_rows ir left join ${table} on r.id = ir.record_id
+        where ${inRange(batchId, range)}`),
     );
     moved += Number(row.n);
+    // each chunk is written in one transaction: all its records or none
+    if (Number(row.w) === range.n) done.add(range);
   }
   if (moved > 0) throw conflict(moved);
   let updated = 0;
   let k = 0;
   for (const range of ranges) {
+    if (done.has(range)) {
+      updated += range.n;
+      continue;
+    }
     await pauseForOthers();
+    await stopIfAsked(ctx);
     updated += await db.transaction(async (tx) => {
       const n = await applyRange(tx, ctx, at, range);
       if (n !== range.n) throw conflict(range.n - n);
@@ -277,6 +364,7 @@ async function applyUpdates(db: Database, ctx: RunContext, at: Date): Promise<nu
       return n;
     });
     k += 1;
+    await ctx.progress?.(updated, ranges.reduce((a, r) => a + r.n, 0), `made live ${updated} updated records`);
     if (importTestHooks.afterApplyChunk) await importTestHooks.afterApplyChunk(k);
   }
   return updated;

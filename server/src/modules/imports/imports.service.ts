@@ -27,7 +27,7 @@ import {
   type Locale,
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
-import { applications, importBatches, importRows, subjects } from '../../db/schema';
+import { applications, importBatches, importRows, subjects, tasks } from '../../db/schema';
 import { csvStream } from '../../lib/export-writer';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
@@ -40,14 +40,19 @@ import { checkRows, planOf, type StagedError } from './imports.check';
 import { takesNames } from './imports.resolve';
 import { formatOfFileName, readRows } from './imports.parse';
 import { CHUNK, findBatch, listBatches, pageRows, rowsAfter, setBatch, stageRows, toImportBatch, type BatchWithNames } from './imports.repository';
-import { discardRun, runRows } from './imports.run';
-import { editedRows, undoRows } from './imports.undo';
+import { discardRun } from './imports.run';
+import { awaitImportTask, IMPORT_RUN_KIND, IMPORT_UNDO_KIND } from './imports.tasks';
+import { editedRows } from './imports.undo';
+import { getTaskKind } from '../tasks/tasks.registry';
+import { enqueueTask } from '../tasks/tasks.service';
 
 /** Who acts. */
 export interface ImportActor {
   user: CurrentUser;
   audit: AuditWriter;
   cache?: ReadCache;
+  /** Where a run or undo run in this request's process logs its failures (default: nowhere). */
+  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
 const batchNotFound = () => notFound('errors.import.notFound');
@@ -240,52 +245,87 @@ const checkedWith = (s: Pick<ImportSettings, 'mapping' | 'mode' | 'keyFields'>) 
 const sameSettings = (b: BatchWithNames['batch'], s: ImportSettings) =>
   checkedWith({ mapping: b.mapping as ImportSettings['mapping'], mode: b.mode, keyFields: b.keyFields as string[] }) === checkedWith(s);
 
+/** Rows of the batch by planned action (after its check). */
+async function plannedCounts(db: Database, batchId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ action: importRows.action, n: sql<number>`count(*)::int` })
+    .from(importRows)
+    .where(eq(importRows.batchId, batchId))
+    .groupBy(importRows.action);
+  return Object.fromEntries(rows.map((r) => [r.action ?? 'none', Number(r.n)]));
+}
+
 /**
- * POST /imports/:id/run: the import (imports.run.ts). Checks again unless the batch was checked
- * with the same settings; all-or-nothing with bad rows → 409 naming the count, nothing written;
- * skip-bad-rows writes the valid rows. Audited `import.run` (in the final transaction).
+ * POST /imports/:id/run: the import, as a task (`imports.run`, imports.tasks.ts). Checks again
+ * unless the batch was checked with the same settings (the batch is claimed `running` first, so a
+ * second run meanwhile is refused); all-or-nothing with bad rows → 409 naming the count, nothing
+ * written. Then ONE transaction: the batch `running` from row 0, the task queued (one per batch) and
+ * the audit entry `import.run` (the planned counts and the task id). The request then waits for the
+ * task (awaitImportTask: whichever process runs it; without an engine here, it runs it) and answers
+ * the batch `done`; the task's page (/admin/task) follows its progress and logs too.
  * @returns the batch (done, with counts).
- * @throws 409 (status, invalid rows, records changed meanwhile, a unique value taken); 400; 404; 403.
+ * @throws 409 (status, invalid rows, records changed meanwhile, a unique value taken, cancelled); 400; 404; 403.
  */
 export async function runImport(db: Database, actor: ImportActor, id: string, settings: ImportSettings): Promise<ImportBatch> {
   const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
   if (!CHECKABLE.has(found.batch.status)) throw wrongStatus();
-  // claim the batch: a second run of the same batch meanwhile is refused
-  const [claimed] = await db
-    .update(importBatches)
-    .set({ status: 'running', updatedAt: new Date() })
-    .where(and(eq(importBatches.id, id), eq(importBatches.status, found.batch.status)))
-    .returning({ id: importBatches.id });
-  if (!claimed) throw wrongStatus();
+  const invalidRows = (b: { total: number; valid: number; invalid: number }) =>
+    new HttpError(409, 'CONFLICT', 'errors.import.invalidRows', undefined, { params: { n: b.invalid }, conflict: { total: b.total, valid: b.valid, invalid: b.invalid } });
+  let from = found.batch.status;
+  if (found.batch.status !== 'validated' || !sameSettings(found.batch, settings)) {
+    // claim the batch while it is checked again: a second run of the same batch meanwhile is refused
+    const [claimed] = await db
+      .update(importBatches)
+      .set({ status: 'running', updatedAt: new Date() })
+      .where(and(eq(importBatches.id, id), eq(importBatches.status, found.batch.status)))
+      .returning({ id: importBatches.id });
+    if (!claimed) throw wrongStatus();
+    try {
+      await check(db, actor, found, subject, settings);
+      const fresh = (await findBatch(db, id))!.batch;
+      if (settings.onError === 'all_or_nothing' && fresh.invalid > 0) throw invalidRows(fresh);
+    } catch (e) {
+      const status = (await findBatch(db, id))?.batch.status;
+      if (status === 'running') await setBatch(db, id, { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+      throw e;
+    }
+    from = 'validated';
+  } else if (settings.onError === 'all_or_nothing' && found.batch.invalid > 0) throw invalidRows(found.batch);
+  const planned = await plannedCounts(db, id);
+  const at = new Date();
+  const task = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(importBatches)
+      .set({ status: 'running', onError: settings.onError, processed: 0, error: null, updatedAt: new Date() })
+      .where(and(eq(importBatches.id, id), eq(importBatches.status, from)))
+      .returning({ id: importBatches.id });
+    if (!claimed) throw wrongStatus();
+    const { row, merged } = await enqueueTask(db, tx, getTaskKind(IMPORT_RUN_KIND)!, actor.audit.actor, {
+      input: { batchId: id, at: at.toISOString() },
+      singletonKey: id,
+    });
+    if (merged) throw wrongStatus();
+    await actor.audit.record(tx, {
+      action: 'import.run',
+      targetType: 'subject',
+      targetId: subject.id,
+      details: {
+        application: found.application,
+        subject: subject.key,
+        batch: id,
+        task: row.id,
+        onError: settings.onError,
+        inserted: planned.insert ?? 0,
+        toUpdate: planned.update ?? 0,
+        skipped: planned.skip ?? 0,
+      },
+    });
+    return row;
+  });
   // the batch is `running` from here: this process's cached subject definitions must learn it
   // before any row is staged (other processes learn it from the trigger's notification, 0009)
   actor.cache?.bump();
-  try {
-    if (found.batch.status !== 'validated' || !sameSettings(found.batch, settings)) {
-      await check(db, actor, found, subject, settings);
-      await setBatch(db, id, { status: 'running' });
-    } else await setBatch(db, id, { onError: settings.onError });
-    const fresh = (await findBatch(db, id))!.batch;
-    if (settings.onError === 'all_or_nothing' && fresh.invalid > 0) {
-      await setBatch(db, id, { status: 'validated' });
-      throw new HttpError(409, 'CONFLICT', 'errors.import.invalidRows', undefined, {
-        params: { n: fresh.invalid },
-        conflict: { total: fresh.total, valid: fresh.valid, invalid: fresh.invalid },
-      });
-    }
-    await setBatch(db, id, { processed: 0 });
-  } catch (e) {
-    const status = (await findBatch(db, id))?.batch.status;
-    if (status === 'running') await setBatch(db, id, { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
-    throw e;
-  }
-  try {
-    await runRows(db, { user: actor.user, audit: actor.audit, slug: found.application, subject, batchId: id });
-  } catch (e) {
-    const reason = e instanceof HttpError ? e.messageKey : e instanceof Error ? e.message : String(e);
-    await discardRun(db, subject, id, reason.slice(0, 500));
-    throw e;
-  }
+  await awaitImportTask(db, task, actor.log);
   return batchOf(db, id);
 }
 
@@ -360,22 +400,37 @@ export async function importEditedRows(db: Database, user: CurrentUser, id: stri
 }
 
 /**
- * POST /imports/:id/undo (imports.undo.ts). Audited `import.undo`.
- * @throws 409 unless the batch is done; 404; 403.
+ * POST /imports/:id/undo, as a task (`imports.undo`, imports.tasks.ts / imports.undo.ts): ONE
+ * transaction claims the batch (`done` → `undoing`: a second undo meanwhile gets 409), queues the
+ * task and writes the audit entry `import.undo`; the request then waits for the task as runImport
+ * does and answers its counts.
+ * @throws 409 unless the batch is done (or when cancelled); 409 VALUE_TAKEN; 404; 403.
  */
 export async function undoImport(db: Database, actor: ImportActor, id: string, includeEdited: boolean): Promise<ImportUndoResult> {
   const { found, subject } = await requireBatch(db, actor.user, id, actor.cache);
   if (found.batch.status !== 'done') throw wrongStatus();
-  const result = await undoRows(db, {
-    user: actor.user,
-    audit: actor.audit,
-    slug: found.application,
-    subject,
-    applicationId: found.batch.applicationId,
-    batchId: id,
-    includeEdited,
+  const task = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(importBatches)
+      .set({ status: 'undoing', processed: 0, updatedAt: new Date() })
+      .where(and(eq(importBatches.id, id), eq(importBatches.status, 'done')))
+      .returning({ id: importBatches.id });
+    if (claimed.length === 0) throw wrongStatus();
+    const { row, merged } = await enqueueTask(db, tx, getTaskKind(IMPORT_UNDO_KIND)!, actor.audit.actor, {
+      input: { batchId: id, includeEdited, at: new Date().toISOString() },
+      singletonKey: id,
+    });
+    if (merged) throw wrongStatus();
+    await actor.audit.record(tx, {
+      action: 'import.undo',
+      targetType: 'subject',
+      targetId: subject.id,
+      details: { application: found.application, subject: subject.key, batch: id, task: row.id, includeEdited },
+    });
+    return row;
   });
-  return { batch: await batchOf(db, id), ...result };
+  const result = (await awaitImportTask(db, task, actor.log)) as Omit<ImportUndoResult, 'batch'> | null;
+  return { batch: await batchOf(db, id), deleted: result?.deleted ?? 0, restored: result?.restored ?? 0, leftAlone: result?.leftAlone ?? [] };
 }
 
 /** The statuses of a batch that never made records live: it can be removed, and it expires. */
@@ -445,7 +500,8 @@ export async function expireAbandonedImports(db: Database, now = new Date(), lim
 }
 
 /**
- * At start: batches left `running` by a process that died mid-run are discarded (the records they
+ * At start: batches left `running` by a process that died mid-run, and whose task is no longer
+ * active (a task still queued or running resumes its batch: imports.tasks.ts), are discarded (the records they
  * updated put back, their staged rows deleted) and marked failed (errors.import.interrupted);
  * batches left `undoing` are `done` again (their undo, run again, finishes: imports.undo.ts).
  * `idleMinutes`: only batches not touched for that long (a running or undoing batch moves
@@ -455,10 +511,13 @@ export async function expireAbandonedImports(db: Database, now = new Date(), lim
  */
 export async function recoverInterruptedImports(db: Database, idleMinutes = 0): Promise<number> {
   const idle = lt(importBatches.updatedAt, new Date(Date.now() - idleMinutes * 60_000));
+  // a batch whose run or undo task is still active is resumed by it (imports.tasks.ts), not recovered here
+  const noActiveTask = sql`not exists (select 1 from ${tasks} t where t.kind in (${IMPORT_RUN_KIND}, ${IMPORT_UNDO_KIND})
+    and t.singleton_key = ${importBatches.id}::text and t.state in ('queued', 'running'))`;
   const stuck = await db
     .select({ id: importBatches.id, subjectId: importBatches.subjectId })
     .from(importBatches)
-    .where(and(eq(importBatches.status, 'running'), idle));
+    .where(and(eq(importBatches.status, 'running'), idle, noActiveTask));
   for (const b of stuck) {
     const subject = await loadSubjectDef(db, { id: b.subjectId });
     if (subject) await discardRun(db, subject, b.id, 'errors.import.interrupted');
@@ -467,7 +526,7 @@ export async function recoverInterruptedImports(db: Database, idleMinutes = 0): 
   const undoing = await db
     .update(importBatches)
     .set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() })
-    .where(and(eq(importBatches.status, 'undoing'), idle))
+    .where(and(eq(importBatches.status, 'undoing'), idle, noActiveTask))
     .returning({ id: importBatches.id });
   return stuck.length + undoing.length;
 }

@@ -28,13 +28,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser, ImportEditedRow } from '../../../../contracts';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { importBatches } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import type { AuditWriter } from '../../core/audit.writer';
 import { formulaPacer } from '../subjects/formula';
 import type { SubjectDef } from '../subjects/subject-def';
 import { findRecords, tableOf } from '../records/records.service';
 import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers } from './imports.repository';
+import { ImportStopped } from './imports.run';
 import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
 
 /** Test hook: `afterUndoChunk(k)` runs after chunk k (1-based) of an undo has committed; a throw stops the undo there. */
@@ -95,16 +94,21 @@ export async function editedRows(db: Executor, subject: SubjectDef, batchId: str
   return out;
 }
 
-/** Who undoes which batch. */
+/** Who undoes which batch; the undo's task (imports.tasks.ts) makes it. */
 export interface UndoContext {
   user: CurrentUser;
-  audit: AuditWriter;
   slug: string;
   subject: SubjectDef;
   applicationId: string;
   batchId: string;
   /** Undo the rows edited since too (the user confirmed). */
   includeEdited: boolean;
+  /** The undo's time: every version it writes carries it (the same on a resumed attempt). */
+  at: Date;
+  /** Told the file's rows undone so far, after each committed chunk (the task's progress). */
+  progress?: (done: number, total: number, message: string) => Promise<void>;
+  /** Asked before each chunk: true stops the undo there (it throws ImportStopped). */
+  isCancelled?: () => Promise<boolean>;
 }
 
 /** Soft-deletes the inserted records of rows `from`..`to` still live (and, unless confirmed, at `version_after`). @returns how many. */
@@ -168,60 +172,68 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
 }
 
 /**
- * Undoes batch `ctx.batchId` (module comment). `includeEdited` also undoes the rows edited since
- * (the user confirmed); otherwise they are left alone and returned.
+ * Undoes batch `ctx.batchId`, which the caller has claimed (status `undoing`: imports.service
+ * undoImport, in the transaction that queues the undo's task). `includeEdited` also undoes the rows
+ * edited since (the user confirmed); otherwise they are left alone and returned. Resumable: each
+ * chunk commits with the batch's `processed` marker (the file's rows up to that chunk, row number
+ * − 1), and an undo started again on a batch still `undoing` (a retried task attempt) goes on after
+ * it. The counts are the versions this undo wrote (`record_versions` of the batch at `ctx.at`), so
+ * a resumed attempt counts the chunks of the earlier one too.
+ * Does NOT give the batch back its status on failure: the caller does (imports.tasks.ts), or
+ * leaves it `undoing` for a retry.
  * @returns how many records went to the recycle bin / were restored, and the rows left alone.
- * @throws HttpError 409 CONFLICT when the batch is not `done` (already undone, or being undone);
- *   409 VALUE_TAKEN when an old unique value is taken since (the undo stops, see module comment).
+ * @throws 409 VALUE_TAKEN when an old unique value is taken since; ImportStopped when asked to stop.
  */
 export async function undoRows(db: Database, ctx: UndoContext): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
-  const { subject, batchId, user } = ctx;
-  const claimed = await db
-    .update(importBatches)
-    .set({ status: 'undoing', processed: 0, updatedAt: new Date() })
-    .where(sql`${importBatches.id} = ${batchId}::uuid and ${importBatches.status} = 'done'`)
-    .returning({ id: importBatches.id });
-  if (claimed.length === 0) throw new HttpError(409, 'CONFLICT', 'errors.import.status');
-  const at = new Date();
-  let deleted = 0;
-  let restored = 0;
+  const { subject, batchId, at } = ctx;
+  const [batch] = await db.select({ processed: importBatches.processed, total: importBatches.total }).from(importBatches).where(eq(importBatches.id, batchId));
   // what stays as it was because someone edited it (before or during the undo), chunk by chunk
   const leftAlone: ImportEditedRow[] = [];
   try {
     const bounds = await touchedBounds(db, batchId);
+    // the first row after the committed marker (processed = the last chunk's row number − 1)
+    const resume = (batch?.processed ?? 0) > 0 ? batch!.processed + 2 : undefined;
+    if (bounds && resume !== undefined && !ctx.includeEdited) {
+      for (let from = bounds.lo; from < resume; from += CHUNK) leftAlone.push(...(await editedRowsIn(db, subject, batchId, from, Math.min(from + CHUNK, resume) - 1, CHUNK)));
+    }
     let k = 0;
     // chunks of CHUNK row numbers (row numbers are dense: one per row of the file)
-    for (let from = bounds?.lo ?? 1; bounds && from <= bounds.hi; from += CHUNK) {
+    for (let from = resume ?? bounds?.lo ?? 1; bounds && from <= bounds.hi; from += CHUNK) {
       await pauseForOthers();
+      if (ctx.isCancelled && (await ctx.isCancelled())) throw new ImportStopped();
       const to = from + CHUNK - 1;
-      const n = await db.transaction(async (tx) => {
-        const d = await deleteInserted(tx, ctx, from, to, at);
-        const r = await restoreUpdated(tx, ctx, from, to, at);
+      const processed = Math.min(to, bounds.hi) - 1;
+      await db.transaction(async (tx) => {
+        await deleteInserted(tx, ctx, from, to, at);
+        await restoreUpdated(tx, ctx, from, to, at);
         if (!ctx.includeEdited) leftAlone.push(...(await editedRowsIn(tx, subject, batchId, from, to, CHUNK)));
-        // the progress bar's rows: the file's rows up to this chunk (row numbers start at 2, after the header)
-        await tx.update(importBatches).set({ processed: Math.min(to, bounds!.hi) - 1, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
-        return { d, r };
+        // the progress bar's rows and the marker a resumed undo goes on from (row numbers start at 2, after the header)
+        await tx.update(importBatches).set({ processed, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
       });
-      deleted += n.d;
-      restored += n.r;
+      await ctx.progress?.(processed, batch?.total ?? 0, `undone ${processed} of ${batch?.total ?? 0} rows`);
       k += 1;
       if (undoTestHooks.afterUndoChunk) await undoTestHooks.afterUndoChunk(k);
     }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(importBatches)
-        .set({ status: 'undone', processed: sql`${importBatches.total}`, undoneAt: at, undoneBy: user.id, updatedAt: new Date() })
-        .where(eq(importBatches.id, batchId));
-      await ctx.audit.record(tx, {
-        action: 'import.undo',
-        targetType: 'subject',
-        targetId: subject.id,
-        details: { application: ctx.slug, subject: subject.key, batch: batchId, deleted, restored, leftAlone: leftAlone.length },
-      });
-    });
+    const counts = rowsOf<{ action: string; n: number }>(
+      await db.execute(sql`select action, count(*)::int as n from record_versions
+        where batch_id = ${batchId}::uuid and at = ${at.toISOString()}::timestamptz and action in ('delete', 'restore') group by action`),
+    );
+    const deleted = Number(counts.find((c) => c.action === 'delete')?.n ?? 0);
+    const restored = Number(counts.find((c) => c.action === 'restore')?.n ?? 0);
+    await db
+      .update(importBatches)
+      .set({ status: 'undone', processed: sql`${importBatches.total}`, undoneAt: at, undoneBy: ctx.user.id, updatedAt: new Date() })
+      .where(eq(importBatches.id, batchId));
     return { deleted, restored, leftAlone };
   } catch (err) {
-    await db.update(importBatches).set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     throw uniqueViolation(subject, err) ?? err;
   }
+}
+
+/** Gives an undo that stops for good (a failure, a cancel, no retry left) back its status `done`: the chunks undone stay undone. */
+export async function releaseUndo(db: Executor, batchId: string): Promise<void> {
+  await db
+    .update(importBatches)
+    .set({ status: 'done', processed: sql`${importBatches.total}`, updatedAt: new Date() })
+    .where(sql`${importBatches.id} = ${batchId}::uuid and ${importBatches.status} = 'undoing'`);
 }

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { RecycleEntry } from '../../../../contracts';
 import { auditLog, recycleBin, settings, taggings, tags } from '../../db/schema';
-import { createScheduler, housekeepingTasks } from '../../ops/scheduler';
+import { registerHousekeepingKinds } from '../../ops/scheduler';
+import { runTaskNow } from '../tasks/tasks.engine';
 import { adminSession, call, createTestApp, json, userSession, ownDatabasePerTest } from '../../test/helpers';
 import { moveToRecycleBin, registerRecyclable } from '../../core/recycle.registry';
 import { purgeExpired } from './recycle.service';
@@ -128,8 +129,8 @@ test('recycle retention: read, set (audited, 400 out of range), and the daily ru
   await handle.db.update(recycleBin).set({ deletedAt: new Date(Date.now() - 90 * DAY) }).where(eq(recycleBin.targetId, 'z'));
   await newEntries();
 
-  const scheduler = createScheduler(housekeepingTasks(handle, null, quiet), quiet);
-  assert.deepEqual(await scheduler.runNow('recycle-retention'), { retentionDays: 0, purged: 0, skipped: 0 }, 'retention 0: nothing purged');
+  registerHousekeepingKinds({ signingKey: null, log: quiet });
+  assert.deepEqual(await runTaskNow(handle.db, 'recycle.purge-expired'), { retentionDays: 0, purged: 0, skipped: 0 }, 'retention 0: nothing purged');
   assert.deepEqual(await newEntries(), [], 'no entry when nothing was purged');
 
   for (const days of [-1, 3651, 1.5]) {
@@ -146,8 +147,7 @@ test('recycle retention: read, set (audited, 400 out of range), and the daily ru
   const set = await newEntries();
   assert.deepEqual(set.map((e) => [e.action, e.before, e.after]), [['recycle.retention', { days: 0 }, { days: 30 }]]);
 
-  assert.deepEqual(await scheduler.runNow('recycle-retention'), { retentionDays: 30, purged: 2, skipped: 1 });
-  await scheduler.stop();
+  assert.deepEqual(await runTaskNow(handle.db, 'recycle.purge-expired'), { retentionDays: 30, purged: 2, skipped: 1 });
   const remaining = (await list('?pageSize=100')).data.map((e) => e.targetId).sort();
   assert.deepEqual(remaining, [fresh, 'z'].sort(), 'the fresh one and the one without a handler stay');
   assert.equal((await handle.db.select().from(tags).where(eq(tags.id, old1))).length, 0);

@@ -24,6 +24,7 @@ import {
   type SettingsUpdate,
   type SettingsView,
 } from '../../../../contracts';
+import { TASK_RETENTION_DAYS } from '../../../../contracts/tasks.constants';
 import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { allowListEntryProblem } from '../../lib/outbound-http';
@@ -51,6 +52,8 @@ export const DEFAULT_SETTINGS: Settings = {
   smtpFrom: '',
   auditAnchorWebhookUrl: '',
   auditAnchorSecretVariable: '',
+  // the tasks' retention (docs/tasks.md "Retention")
+  taskRetentionDays: TASK_RETENTION_DAYS,
 };
 
 /** How long (ms) a process trusts its cached settings before reading them again: 10 s. */

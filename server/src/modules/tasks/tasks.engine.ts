@@ -14,14 +14,15 @@
  *   its `expireIn` (the task's timeout + 60 s); a running handler learns of a cancel or its timeout
  *   through `isCancelled()` between chunks.
  * - Workers poll (`pollingIntervalSeconds`, at least 0.5 s); a task started in this process wakes
- *   its kind's worker at once (`notifyWorker`).
+ *   its kind's worker at once (`notifyWorker`), and a worker that found a job fetches again at once
+ *   (a queue drains without waiting a polling interval per job).
  */
 import PgBoss from 'pg-boss';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { appendTaskLog, enqueueTask, SYSTEM_STARTER } from './tasks.service';
-import { listTaskKinds, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
+import { getTaskKind, isNoRetry, listTaskKinds, queueFor, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
 import { PGBOSS_SCHEMA } from './tasks.pgboss-migration';
 
 type Log = {
@@ -77,6 +78,14 @@ export interface TaskEngineOptions {
   schedule?: boolean;
   /** pg-boss maintenance (expiry of lost jobs, archiving; default true). */
   supervise?: boolean;
+  /**
+   * This process is the only one on the database (PGlite, single-process by construction): tasks
+   * left `running` can only belong to a process that died, so their active jobs are failed at
+   * start (pg-boss then retries them after the kind's retry delay, or fails them when no retry
+   * remains) instead of waiting for their `expireIn` (timeout + 60 s). Never on PostgreSQL, where
+   * another live process may be running them.
+   */
+  requeueRunning?: boolean;
 }
 
 /** A running engine. */
@@ -101,7 +110,8 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
   });
   boss.on('error', (err) => opts.log.error({ err }, 'tasks: pg-boss error'));
   await boss.start();
-  const workers = new Map<string, string>();
+  if (opts.requeueRunning) await requeueRunning(db, boss, opts.log);
+  const workers = new Map<string, string[]>();
   for (const kind of listTaskKinds()) {
     const expire = kind.timeoutSeconds + EXPIRE_MARGIN_SECONDS;
     // the queue's defaults; each send gives the task's own (createQueue is idempotent, updateQueue keeps them current)
@@ -115,12 +125,27 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
     };
     if (await boss.getQueue(kind.kind)) await boss.updateQueue(kind.kind, queue);
     else await boss.createQueue(kind.kind, queue);
-    const id = await boss.work<{ taskId?: string }>(
-      kind.kind,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-      async ([job]) => runJob(db, kind, job, opts.log),
-    );
-    workers.set(kind.kind, id);
+    const ids: string[] = [];
+    // `concurrency` workers of the kind in this process (each takes one job at a time)
+    for (let w = 0; w < kind.concurrency; w += 1) {
+      let self = '';
+      const id = await boss.work<{ taskId?: string }>(
+        kind.kind,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          try {
+            return await runJob(db, kind, job, opts.log);
+          } finally {
+            // a worker that found a job fetches again at once (pg-boss waits the polling interval
+            // after every fetch otherwise: 1 job per interval per kind and process)
+            if (self) boss.notifyWorker(self);
+          }
+        },
+      );
+      self = id;
+      ids.push(id);
+    }
+    workers.set(kind.kind, ids);
     if (kind.cron && (opts.schedule ?? true)) await boss.schedule(kind.kind, kind.cron, {});
   }
   const sendOptions = (task: TaskRow, tx: unknown): PgBoss.SendOptions => ({
@@ -135,9 +160,8 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
     async send(tx, task) {
       const id = await boss.send(task.kind, { taskId: task.id }, sendOptions(task, tx));
       if (!id) throw new Error(`tasks: pg-boss refused the job of ${task.id}`);
-      const worker = workers.get(task.kind);
-      // after the commit the worker finds it; waking it now only shortens its wait
-      if (worker) setTimeout(() => boss.notifyWorker(worker), 50).unref();
+      // after the commit a worker finds it; waking them now only shortens the wait
+      for (const worker of workers.get(task.kind) ?? []) setTimeout(() => boss.notifyWorker(worker), 50).unref();
       return id;
     },
     async cancel(tx, task) {
@@ -167,6 +191,80 @@ export async function startTaskEngine(db: Database, opts: TaskEngineOptions): Pr
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true });
     },
   };
+}
+
+/**
+ * At start of the only process on the database (TaskEngineOptions.requeueRunning): each task left
+ * `running` by a process that died gets its pg-boss job failed now — pg-boss moves it to `retry`
+ * (started again after the retry delay, with backoff) or to `failed` when no retry remains — and
+ * the task follows: `queued` with a log line, or `failed`.
+ */
+async function requeueRunning(db: Database, boss: PgBoss, log: Log): Promise<void> {
+  const stale = await db.select().from(tasks).where(eq(tasks.state, 'running'));
+  for (const task of stale) {
+    const reason = 'the process running this task stopped';
+    let state: string | undefined;
+    if (task.jobId) {
+      await boss.fail(task.kind, task.jobId, { reason });
+      state = (await boss.getJobById(task.kind, task.jobId))?.state;
+    }
+    const retried = state === 'retry' || state === 'created';
+    const now = new Date();
+    await db
+      .update(tasks)
+      .set(retried ? { state: 'queued', updatedAt: now } : { state: 'failed', error: reason, finishedAt: now, updatedAt: now })
+      .where(eq(tasks.id, task.id));
+    await appendTaskLog(db, task.id, retried ? 'warn' : 'error', retried ? `${reason}; retried` : `${reason}; no retry left`);
+  }
+  if (stale.length) log.warn({ tasks: stale.length }, 'tasks: tasks of a stopped process requeued');
+}
+
+/** Errors of attempts that failed for good in this process, by task id (takeTaskError). */
+const finalErrors = new Map<string, unknown>();
+
+/**
+ * The error that failed task `id` for good, when its last attempt ran in this process (the thrown
+ * value itself, e.g. an HttpError with its message key and params); removed once taken.
+ */
+export function takeTaskError(id: string): unknown {
+  const err = finalErrors.get(id);
+  finalErrors.delete(id);
+  return err;
+}
+
+/**
+ * Runs a queued task here and now, one attempt and no retry, in a process where no engine runs on
+ * `db` (env SCHEDULER=false, the API tests): the task row still records the attempt, its progress
+ * and its logs. The handler's error is thrown as is.
+ * @throws Error when the kind is not registered; whatever the handler throws.
+ */
+export async function runTaskHere(db: Database, task: TaskRow, log: Log): Promise<unknown> {
+  const kind = getTaskKind(task.kind);
+  if (!kind) throw new Error(`tasks: no kind ${task.kind}`);
+  const job = { id: null, name: task.kind, data: { taskId: task.id }, retryCount: task.retryLimit, retryLimit: task.retryLimit };
+  try {
+    return await runJob(db, kind, job as unknown as PgBoss.JobWithMetadata<{ taskId?: string }>, log);
+  } finally {
+    finalErrors.delete(task.id);
+  }
+}
+
+/**
+ * Starts a task of `kind` as the system and runs its attempt here and now (runTaskHere), in a
+ * process where no engine runs on `db`: the housekeeping tests, an operator's shell. An active task
+ * of the kind's singleton key answers instead (nothing runs: `undefined`).
+ * @returns the handler's result. @throws Error when the kind is unknown or an engine runs on `db`.
+ */
+export async function runTaskNow(
+  db: Database,
+  kind: string,
+  log: Log = { info: () => undefined, warn: () => undefined, error: () => undefined },
+): Promise<unknown> {
+  const entry = getTaskKind(kind);
+  if (!entry) throw new Error(`tasks: no kind ${kind}`);
+  if (queueFor(db)) throw new Error('tasks: an engine runs on this database; start the task instead');
+  const { row, merged } = await db.transaction((tx) => enqueueTask(db, tx, entry, SYSTEM_STARTER));
+  return merged ? undefined : runTaskHere(db, row, log);
 }
 
 /**
@@ -209,6 +307,7 @@ export async function runJob(
   const ctx: TaskContext = {
     task: running,
     db,
+    lastAttempt: job.retryCount >= job.retryLimit,
     async progress(done, total, message) {
       await db
         .update(tasks)
@@ -247,7 +346,7 @@ export async function runJob(
     return result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const retries = job.retryCount < job.retryLimit;
+    const retries = job.retryCount < job.retryLimit && !isNoRetry(err);
     await appendTaskLog(
       db,
       running.id,
@@ -258,6 +357,9 @@ export async function runJob(
     if (retries) {
       await db.update(tasks).set({ state: 'queued', error: message, updatedAt: new Date() }).where(eq(tasks.id, running.id));
     } else {
+      finalErrors.set(running.id, err);
+      // (kept for a waiter in this process; bounded when nobody waits)
+      if (finalErrors.size > 100) finalErrors.delete(finalErrors.keys().next().value!);
       await finish(db, running.id, { state: 'failed', error: message });
     }
     log.warn({ task: running.id, kind: kind.kind, err: message, retries }, 'tasks: attempt failed');

@@ -24,6 +24,25 @@ export interface TaskContext {
    * 250 ms.
    */
   isCancelled(): Promise<boolean>;
+  /**
+   * True when a throw from this attempt fails the task for good (no retry remains): a handler
+   * that keeps work for a retry to resume (a chunk marker) undoes it instead on its last attempt.
+   */
+  lastAttempt: boolean;
+}
+
+/**
+ * Marks `err` as not worth a retry (a rule refused the work: a conflict, a value taken): the attempt
+ * fails the task at once, whatever retries remain. @returns `err`.
+ */
+export function noRetry<E extends Error>(err: E): E {
+  (err as E & { retry?: boolean }).retry = false;
+  return err;
+}
+
+/** True for an error marked by `noRetry`. */
+export function isNoRetry(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { retry?: unknown }).retry === false;
 }
 
 /** A kind's work: resolves with the task's result (JSON), throws to fail the attempt (retried while retries remain). */
@@ -43,10 +62,12 @@ export interface TaskKindOptions {
   singletonKey?: string;
   /** pg-boss cron (`5 * * * *`): the engine also starts the kind on this schedule when it runs with `schedule: true`. */
   cron?: string;
+  /** Tasks of the kind one process runs at the same time (workers per process; default 1). */
+  concurrency?: number;
 }
 
 export interface TaskKind extends Required<
-  Pick<TaskKindOptions, 'retryLimit' | 'retryDelaySeconds' | 'timeoutSeconds' | 'manual'>
+  Pick<TaskKindOptions, 'retryLimit' | 'retryDelaySeconds' | 'timeoutSeconds' | 'manual' | 'concurrency'>
 > {
   kind: string;
   handler: TaskHandler;
@@ -55,7 +76,13 @@ export interface TaskKind extends Required<
 }
 
 /** Defaults of TaskKindOptions. */
-export const TASK_KIND_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 900, manual: false } as const;
+export const TASK_KIND_DEFAULTS = {
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  timeoutSeconds: 900,
+  manual: false,
+  concurrency: 1,
+} as const;
 
 const kinds = new Map<string, TaskKind>();
 

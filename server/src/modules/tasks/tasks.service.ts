@@ -291,5 +291,19 @@ export async function purgeFinishedTasks(
   return gone.length;
 }
 
+/**
+ * Waits until task `id` is finished (done, failed or cancelled), reading its row every `everyMs`
+ * (default 250 ms): a request that started a task and answers its outcome (imports' run and undo).
+ * The task may run in any process on the database. @returns the finished row.
+ * @throws HttpError 404 when the task is gone.
+ */
+export async function waitForTask(db: Executor, id: string, everyMs = 250): Promise<TaskRow> {
+  for (;;) {
+    const row = await loadTask(db, id);
+    if ((TASK_FINISHED_STATES as readonly string[]).includes(row.state)) return row;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /** The system as a task's starter and audit actor (scheduled runs). */
 export const SYSTEM_STARTER: TaskStarter = { id: null, label: 'system' };

@@ -268,17 +268,20 @@ test('tasks: administrators only; unknown kinds refused; the built-in kinds list
   assert.ok(kinds.some((k) => k.kind === 'tasks.purge-finished'));
 });
 
-test('tasks: the built-in purge of finished tasks keeps the recent ones', async (t) => {
+test('tasks: the built-in purge of finished tasks keeps the recent ones (the retention is the system setting taskRetentionDays)', async (t) => {
   const s = await setupWithoutEngine();
   t.after(s.close);
-  const old = new Date(Date.now() - 40 * 24 * 3600_000);
+  const patched = await call(s.app, 'PATCH', '/api/v1/settings', { cookie: s.cookie, body: { taskRetentionDays: 3 } });
+  assert.equal(patched.statusCode, 200, patched.body);
+  assert.equal((await call(s.app, 'PATCH', '/api/v1/settings', { cookie: s.cookie, body: { taskRetentionDays: 0 } })).statusCode, 400);
+  const old = new Date(Date.now() - 4 * 24 * 3600_000);
   const [gone] = await s.handle.db
     .insert(tasks)
     .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: old })
     .returning();
   const [kept] = await s.handle.db
     .insert(tasks)
-    .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: new Date() })
+    .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: new Date(Date.now() - 2 * 24 * 3600_000) })
     .returning();
   const engine = await startTaskEngine(s.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
   t.after(() => engine.stop(2000));
@@ -287,6 +290,7 @@ test('tasks: the built-in purge of finished tasks keeps the recent ones', async 
     const [row] = await s.handle.db.select().from(tasks).where(eq(tasks.id, task.id));
     if (row.state === 'done') {
       assert.ok((row.result as { purged: number }).purged >= 1);
+      assert.equal((row.result as { retentionDays: number }).retentionDays, 3);
       break;
     }
     if (i > 200) assert.fail(`still ${row.state}`);

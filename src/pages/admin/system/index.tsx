@@ -14,6 +14,7 @@ import { useIntl, useModel } from 'umi';
 import type { SettingsUpdate, SettingsView } from '../../../../contracts';
 import { LOCALES } from '../../../../contracts/constants';
 import { PASSWORD_POLICY_BOUNDS } from '../../../../contracts/password-policy';
+import { TASK_RETENTION_BOUNDS } from '../../../../contracts/tasks.constants';
 import { LOCALE_LABELS } from '../../../components/LanguageSwitch.labels';
 import RouteDataResult from '../../../components/RouteDataResult';
 import { submitForm } from '../../../services/api-error';
@@ -108,6 +109,9 @@ export default function SystemSettings() {
               {digit('uploadMaxMb', 'system.uploadMaxMb', 1, 10_240)}
             </Card>
             <OutboundFields />
+            <Card title={t('system.section.tasks')} style={{ marginBottom: 16 }}>
+              {digit('taskRetentionDays', 'system.taskRetentionDays', TASK_RETENTION_BOUNDS.min, TASK_RETENTION_BOUNDS.max, 'system.taskRetentionHelp')}
+            </Card>
           </ProForm>
         )}
       </RouteDataResult>
