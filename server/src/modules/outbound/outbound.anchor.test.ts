@@ -51,6 +51,7 @@ test('audit anchor webhook: a daily task posting the chain head, signed, through
       lines.push(message);
     },
     isCancelled: async () => false,
+    lastAttempt: true,
   };
 
   assert.deepEqual(await kind.handler(ctx), { skipped: 'no URL' });
