@@ -4,7 +4,7 @@
 // PGlite folder. Lighthouse 12.8.2 (13 needs Node 22) drives a Chromium that Playwright launches
 // with a remote-debugging port. Not in CI: its timings are too noisy on a shared 2-core runner.
 // Targets: /login ≥ 95, workspace home ≥ 90 (LIGHTHOUSE_TARGETS below).
-// Usage: npx umi build && node bench/lighthouse.mjs   (prints a table; exits 1 under a target)
+// Usage: npm run build && npm run bench:lighthouse   (prints a table; exits 1 under a target)
 //   RUNS=5 for more runs; VERBOSE=1 also prints, for the median run of each page, the main thread's
 //   work by category, the scripts' boot-up time and the long tasks; BENCH_PORT / CHROMIUM_PATH as bench/first-load.mjs.
 import { chromium } from '@playwright/test';
