@@ -107,7 +107,7 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /triggers/next-fires — `{ cron, timezone }` checked → the next fire times; 400 naming `cron` or `timezone`. */
   app.post(
     '/triggers/next-fires',
-    { preValidation: requireAdmin, schema: { ...base('Next fire times of a cron'), body: triggerCronCheckSchema, response: { 200: okSchema(triggerCronFiresSchema), ...errorResponses } } },
+    { preValidation: requireAdmin, config: { audit: false }, schema: { ...base('Next fire times of a cron'), body: triggerCronCheckSchema, response: { 200: okSchema(triggerCronFiresSchema), ...errorResponses } } },
     async (request) => ok({ nextFires: nextFires(request.body.cron, request.body.timezone) }),
   );
 
