@@ -7,7 +7,14 @@
 import type { ModuleEntry } from './constants';
 
 /** What a trigger listens to. */
-export const TRIGGER_EVENT_KINDS = ['record.created', 'record.updated', 'record.deleted', 'schedule', 'import.finished', 'manual'] as const;
+export const TRIGGER_EVENT_KINDS = [
+  'record.created',
+  'record.updated',
+  'record.deleted',
+  'schedule',
+  'import.finished',
+  'manual',
+] as const;
 export type TriggerEventKind = (typeof TRIGGER_EVENT_KINDS)[number];
 /** The event kinds about one record of a subject (written by the outbox, docs/triggers.md "Outbox"). */
 export const TRIGGER_RECORD_EVENTS: readonly TriggerEventKind[] = ['record.created', 'record.updated', 'record.deleted'];

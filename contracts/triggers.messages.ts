@@ -15,7 +15,10 @@ export const TRIGGERS_MESSAGES = {
   'errors.triggerCronInvalid': { 'zh-CN': 'Cron 表达式无效', 'en-US': 'Not a valid cron expression' },
   'errors.triggerTimezoneInvalid': { 'zh-CN': '时区无效', 'en-US': 'Not a valid time zone' },
   'errors.triggerCronRequired': { 'zh-CN': '定时触发器需要 Cron 表达式', 'en-US': 'A schedule needs a cron expression' },
-  'errors.triggerStepInvalid': { 'zh-CN': '步骤需要动作库中的动作或者类型和配置', 'en-US': 'A step needs a library action, or a type and a configuration' },
+  'errors.triggerStepInvalid': {
+    'zh-CN': '步骤需要动作库中的动作或者类型和配置',
+    'en-US': 'A step needs a library action, or a type and a configuration',
+  },
   'errors.triggerFieldUnknown': { 'zh-CN': '主题没有这个字段', 'en-US': 'The subject has no such field' },
   'errors.triggerRunNotDead': { 'zh-CN': '只有死信中的运行可以重放', 'en-US': 'Only a dead run can be replayed' },
   'errors.triggerRunNotFound': { 'zh-CN': '运行记录不存在', 'en-US': 'No such run' },

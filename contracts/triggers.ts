@@ -146,7 +146,10 @@ export type TriggerManualRun = z.infer<typeof triggerManualRunSchema>;
 export const triggerManualRunResultSchema = z.object({ runs: z.array(z.string()) });
 
 /** POST /api/v1/triggers/next-fires: a cron and time zone checked, with their next fire times. */
-export const triggerCronCheckSchema = z.object({ cron: z.string().trim().min(1).max(200), timezone: z.string().trim().min(1).max(100) });
+export const triggerCronCheckSchema = z.object({
+  cron: z.string().trim().min(1).max(200),
+  timezone: z.string().trim().min(1).max(100),
+});
 export const triggerCronFiresSchema = z.object({ nextFires: z.array(z.string()) });
 
 /** POST /api/v1/actions (and PATCH: every key optional). `application`: a slug, or null for a global action. */

@@ -11,7 +11,20 @@
  * `owner_id` has no foreign key (the account may be purged; `owner_label` keeps who).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_KINDS, TRIGGER_RUN_STATES } from '../../../../contracts/triggers.constants';
 import { createdAt, updatedAt } from '../columns';
 import { subjects } from './subjects';
@@ -72,9 +85,14 @@ export const triggers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('triggers_event_check', sql`${t.event} in ('record.created', 'record.updated', 'record.deleted', 'schedule', 'import.finished', 'manual')`),
+    check(
+      'triggers_event_check',
+      sql`${t.event} in ('record.created', 'record.updated', 'record.deleted', 'schedule', 'import.finished', 'manual')`,
+    ),
     // the outbox's test, per written version: does this subject have an enabled trigger of the event?
-    index('triggers_subject_enabled_idx').on(t.subjectId, t.event).where(sql`${t.enabled}`),
+    index('triggers_subject_enabled_idx')
+      .on(t.subjectId, t.event)
+      .where(sql`${t.enabled}`),
     index('triggers_application_idx').on(t.applicationId),
     index('triggers_created_idx').on(t.createdAt, t.id),
   ],
@@ -98,7 +116,12 @@ export const triggerEvents = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('trigger_events_pending_idx').on(t.id).where(sql`${t.deliveredAt} is null`), index('trigger_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('trigger_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.deliveredAt} is null`),
+    index('trigger_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One run of a trigger for one event. */
@@ -134,7 +157,9 @@ export const triggerRuns = pgTable(
     check('trigger_runs_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'dead')`),
     uniqueIndex('trigger_runs_event_trigger_key').on(t.eventId, t.triggerId),
     index('trigger_runs_trigger_idx').on(t.triggerId, t.createdAt),
-    index('trigger_runs_dead_idx').on(t.createdAt).where(sql`${t.state} = 'dead'`),
+    index('trigger_runs_dead_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'dead'`),
   ],
 );
 

@@ -15,16 +15,27 @@ test('outbox cost of a 1,000-row bulk update', { skip: process.env.TRIGGERS_BENC
   try {
     const admin = await adminSession(ctx.app);
     const appId = await createTestApplication(ctx.app, admin.cookie, 'bench');
-    const { id, fieldIds } = await createTestSubjectIn(ctx.app, { applicationId: appId, key: 'item', fields: [fieldOf('status', 'text')] });
+    const { id, fieldIds } = await createTestSubjectIn(ctx.app, {
+      applicationId: appId,
+      key: 'item',
+      fields: [fieldOf('status', 'text')],
+    });
     const table = tableNameOf(id);
-    const column = (await ctx.app.db.execute(sql`select column_name from information_schema.columns where table_name = ${table} and column_name like 'f%'`)) as unknown as { rows: { column_name: string }[] };
+    const column = (await ctx.app.db.execute(
+      sql`select column_name from information_schema.columns where table_name = ${table} and column_name like 'f%'`,
+    )) as unknown as { rows: { column_name: string }[] };
     const col = (column.rows ?? (column as unknown as { column_name: string }[]))[0].column_name;
     assert.ok(fieldIds.status);
     await ctx.app.db.execute(sql.raw(`insert into "${table}" ("${col}") select 'a' from generate_series(1, 1000)`));
-    const ids = ((await ctx.app.db.execute(sql.raw(`select id from "${table}"`))) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const ids = (
+      (await ctx.app.db.execute(sql.raw(`select id from "${table}"`))) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
     const bulk = async (value: string) => {
       const t0 = performance.now();
-      const res = await call(ctx.app, 'POST', '/api/v1/applications/bench/subjects/item/records/bulk-update', { cookie: admin.cookie, body: { ids, values: { status: value } } });
+      const res = await call(ctx.app, 'POST', '/api/v1/applications/bench/subjects/item/records/bulk-update', {
+        cookie: admin.cookie,
+        body: { ids, values: { status: value } },
+      });
       assert.equal(res.statusCode, 200, res.body);
       return Math.round(performance.now() - t0);
     };
@@ -36,7 +47,14 @@ test('outbox cost of a 1,000-row bulk update', { skip: process.env.TRIGGERS_BENC
     });
     assert.equal(res.statusCode, 201, res.body);
     const withTrigger = [await bulk('d'), await bulk('e')];
-    console.log(JSON.stringify({ engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', rows: 1000, withoutMs: without, withTriggerMs: withTrigger }));
+    console.log(
+      JSON.stringify({
+        engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+        rows: 1000,
+        withoutMs: without,
+        withTriggerMs: withTrigger,
+      }),
+    );
   } finally {
     await ctx.close();
   }

@@ -18,9 +18,17 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { TRIGGER_MAX_DEPTH, TRIGGER_RECORD_EVENTS, type FilterGroup } from '../../../../contracts';
 import { rowsOf, type Database, type DatabaseHandle, type Executor } from '../../db/client';
-import { applications, subjects, triggerEvents, triggerRuns, triggers, type TriggerEventRow, type TriggerRow } from '../../db/schema';
+import {
+  applications,
+  subjects,
+  triggerEvents,
+  triggerRuns,
+  triggers,
+  type TriggerEventRow,
+  type TriggerRow,
+} from '../../db/schema';
 import { compileFilter } from '../records/filter';
-import { tableOf } from '../records/records.repository';
+import { tableOf } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { enqueueTask } from '../tasks/tasks.service';
 import { getTaskKind } from '../tasks/tasks.registry';
@@ -113,7 +121,9 @@ export async function matchesCondition(
   for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
   const where = compileFilter(subject, condition, 'r');
   const [hit] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`),
+    await db.execute(
+      sql`select exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`,
+    ),
   );
   return hit?.ok === true;
 }
@@ -129,7 +139,13 @@ export function matchesChanged(trigger: Pick<TriggerRow, 'event' | 'changedField
  * the one it names (`data.triggerId`: schedule ticks, manual runs); for a record event, those of its
  * subject; else (imports) those of its application (and subject, when the trigger has one).
  */
-function candidates(all: TriggerRow[], row: TriggerEventRow, event: TriggerEvent, names: SubjectNames, slugs: Map<string, string>): TriggerRow[] {
+function candidates(
+  all: TriggerRow[],
+  row: TriggerEventRow,
+  event: TriggerEvent,
+  names: SubjectNames,
+  slugs: Map<string, string>,
+): TriggerRow[] {
   const target = (event.data as { triggerId?: string } | undefined)?.triggerId;
   return all.filter((t) => {
     if (t.event !== row.kind) return false;
@@ -182,13 +198,23 @@ export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise
       .for('update', { skipLocked: true });
     if (rows.length === 0) return { events: 0, runs: 0 };
     const kinds = [...new Set(rows.map((r) => r.kind))];
-    const all = await tx.select().from(triggers).where(and(eq(triggers.enabled, true), inArray(triggers.event, kinds as TriggerRow['event'][])));
-    const subjectIds = [...new Set([...rows.map((r) => r.subjectId), ...all.map((t) => t.subjectId)].filter((x): x is string => !!x))];
+    const all = await tx
+      .select()
+      .from(triggers)
+      .where(and(eq(triggers.enabled, true), inArray(triggers.event, kinds as TriggerRow['event'][])));
+    const subjectIds = [
+      ...new Set([...rows.map((r) => r.subjectId), ...all.map((t) => t.subjectId)].filter((x): x is string => !!x)),
+    ];
     const names = await namesOf(tx, subjectIds);
     const appIds = [...new Set(all.map((t) => t.applicationId))];
     const slugs = new Map(
       appIds.length
-        ? (await tx.select({ id: applications.id, slug: applications.slug }).from(applications).where(inArray(applications.id, appIds))).map((a) => [a.id, a.slug])
+        ? (
+            await tx
+              .select({ id: applications.id, slug: applications.slug })
+              .from(applications)
+              .where(inArray(applications.id, appIds))
+          ).map((a) => [a.id, a.slug])
         : [],
     );
     const defs = new Map<string, SubjectDef | undefined>();
@@ -233,7 +259,12 @@ export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise
     await tx
       .update(triggerEvents)
       .set({ deliveredAt: new Date() })
-      .where(inArray(triggerEvents.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          triggerEvents.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return { events: rows.length, runs };
   });
 }

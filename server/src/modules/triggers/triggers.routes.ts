@@ -86,7 +86,14 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /triggers?current&pageSize&application&event&enabled&q — newest first. */
   app.get(
     '/triggers',
-    { preValidation: requireAdmin, schema: { ...base('List triggers'), querystring: triggerListQuerySchema, response: { 200: pageSchema(triggerSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('List triggers'),
+        querystring: triggerListQuerySchema,
+        response: { 200: pageSchema(triggerSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       const { items, total } = await listTriggers(app.db, request.query);
       return page(items, total, request.query.current, request.query.pageSize);
@@ -99,7 +106,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['trigger.create'] },
-      schema: { ...base('Create a trigger'), body: triggerInputSchema, response: { 201: okSchema(triggerSchema), ...errorResponses } },
+      schema: {
+        ...base('Create a trigger'),
+        body: triggerInputSchema,
+        response: { 201: okSchema(triggerSchema), ...errorResponses },
+      },
     },
     async (request, reply) => reply.code(201).send(ok(await createTrigger(app.db, request.body, auditOf(request)))),
   );
@@ -107,14 +118,25 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /triggers/next-fires — `{ cron, timezone }` checked → the next fire times; 400 naming `cron` or `timezone`. */
   app.post(
     '/triggers/next-fires',
-    { preValidation: requireAdmin, config: { audit: false }, schema: { ...base('Next fire times of a cron'), body: triggerCronCheckSchema, response: { 200: okSchema(triggerCronFiresSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      config: { audit: false },
+      schema: {
+        ...base('Next fire times of a cron'),
+        body: triggerCronCheckSchema,
+        response: { 200: okSchema(triggerCronFiresSchema), ...errorResponses },
+      },
+    },
     async (request) => ok({ nextFires: nextFires(request.body.cron, request.body.timezone) }),
   );
 
   /** GET /triggers/:id — one trigger. 404. */
   app.get(
     '/triggers/:id',
-    { preValidation: requireAdmin, schema: { ...base('Read a trigger'), params: idParams, response: { 200: okSchema(triggerSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: { ...base('Read a trigger'), params: idParams, response: { 200: okSchema(triggerSchema), ...errorResponses } },
+    },
     async (request) => ok(await getTrigger(app.db, request.params.id)),
   );
 
@@ -124,7 +146,12 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['trigger.update'] },
-      schema: { ...base('Update a trigger'), params: idParams, body: triggerPatchSchema, response: { 200: okSchema(triggerSchema), ...errorResponses } },
+      schema: {
+        ...base('Update a trigger'),
+        params: idParams,
+        body: triggerPatchSchema,
+        response: { 200: okSchema(triggerSchema), ...errorResponses },
+      },
     },
     async (request) => ok(await updateTrigger(app.db, request.params.id, request.body, auditOf(request))),
   );
@@ -132,7 +159,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** DELETE /triggers/:id — the trigger and its runs. 404. */
   app.delete(
     '/triggers/:id',
-    { preValidation: requireAdmin, config: { audit: ['trigger.delete'] }, schema: { ...base('Delete a trigger'), params: idParams, response: { 200: deleted, ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      config: { audit: ['trigger.delete'] },
+      schema: { ...base('Delete a trigger'), params: idParams, response: { 200: deleted, ...errorResponses } },
+    },
     async (request) => {
       await deleteTrigger(app.db, request.params.id, auditOf(request));
       return ok({ id: request.params.id });
@@ -149,7 +180,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: requireAdmin,
         config: { audit: [`trigger.${verb}`] },
-        schema: { ...base(`${verb === 'enable' ? 'Enable' : 'Disable'} a trigger`), params: idParams, response: { 200: okSchema(triggerSchema), ...errorResponses } },
+        schema: {
+          ...base(`${verb === 'enable' ? 'Enable' : 'Disable'} a trigger`),
+          params: idParams,
+          response: { 200: okSchema(triggerSchema), ...errorResponses },
+        },
       },
       async (request) => ok(await setTriggerEnabled(app.db, request.params.id, enabled, auditOf(request))),
     );
@@ -161,7 +196,12 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['trigger.test'] },
-      schema: { ...base('Test a trigger (writes rolled back)'), params: idParams, body: triggerTestSchema, response: { 200: okSchema(triggerRunSchema), ...errorResponses } },
+      schema: {
+        ...base('Test a trigger (writes rolled back)'),
+        params: idParams,
+        body: triggerTestSchema,
+        response: { 200: okSchema(triggerRunSchema), ...errorResponses },
+      },
     },
     async (request) => ok(await testTrigger(app.db, request.params.id, request.body, auditOf(request))),
   );
@@ -172,9 +212,15 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['trigger.run'] },
-      schema: { ...base('Run a trigger for records'), params: idParams, body: triggerManualRunSchema, response: { 201: okSchema(triggerManualRunResultSchema), ...errorResponses } },
+      schema: {
+        ...base('Run a trigger for records'),
+        params: idParams,
+        body: triggerManualRunSchema,
+        response: { 201: okSchema(triggerManualRunResultSchema), ...errorResponses },
+      },
     },
-    async (request, reply) => reply.code(201).send(ok(await runTriggerManually(app.db, request.params.id, request.body, auditOf(request)))),
+    async (request, reply) =>
+      reply.code(201).send(ok(await runTriggerManually(app.db, request.params.id, request.body, auditOf(request)))),
   );
 
   /** GET /triggers/:id/runs?current&pageSize&state — the trigger's runs, newest first. 404. */
@@ -182,7 +228,12 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/triggers/:id/runs',
     {
       preValidation: requireAdmin,
-      schema: { ...base("List a trigger's runs"), params: idParams, querystring: triggerRunListQuerySchema, response: { 200: pageSchema(triggerRunSchema), ...errorResponses } },
+      schema: {
+        ...base("List a trigger's runs"),
+        params: idParams,
+        querystring: triggerRunListQuerySchema,
+        response: { 200: pageSchema(triggerRunSchema), ...errorResponses },
+      },
     },
     async (request) => {
       await getTrigger(app.db, request.params.id);
@@ -194,7 +245,14 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /trigger-runs?state=dead&trigger — every trigger's runs (the dead-letter list with `state=dead`). */
   app.get(
     '/trigger-runs',
-    { preValidation: requireAdmin, schema: { ...base('List trigger runs'), querystring: triggerRunListQuerySchema, response: { 200: pageSchema(triggerRunSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('List trigger runs'),
+        querystring: triggerRunListQuerySchema,
+        response: { 200: pageSchema(triggerRunSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       const { items, total } = await listRuns(app.db, request.query);
       return page(items, total, request.query.current, request.query.pageSize);
@@ -204,7 +262,14 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /trigger-runs/:id — one run with its steps' log. 404. */
   app.get(
     '/trigger-runs/:id',
-    { preValidation: requireAdmin, schema: { ...base('Read a trigger run'), params: idParams, response: { 200: okSchema(triggerRunSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('Read a trigger run'),
+        params: idParams,
+        response: { 200: okSchema(triggerRunSchema), ...errorResponses },
+      },
+    },
     async (request) => ok(await getRun(app.db, request.params.id)),
   );
 
@@ -214,7 +279,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['trigger.replay'] },
-      schema: { ...base('Replay a dead run'), params: idParams, response: { 200: okSchema(triggerRunSchema), ...errorResponses } },
+      schema: {
+        ...base('Replay a dead run'),
+        params: idParams,
+        response: { 200: okSchema(triggerRunSchema), ...errorResponses },
+      },
     },
     async (request) => ok(await replayRun(app.db, request.params.id, auditOf(request))),
   );
@@ -224,7 +293,14 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /actions?current&pageSize&type&application&q — newest first (`application=global`: the global ones). */
   app.get(
     '/actions',
-    { preValidation: requireAdmin, schema: { ...base('List actions', actionTags), querystring: actionListQuerySchema, response: { 200: pageSchema(actionSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('List actions', actionTags),
+        querystring: actionListQuerySchema,
+        response: { 200: pageSchema(actionSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       const { items, total } = await listActions(app.db, request.query);
       return page(items, total, request.query.current, request.query.pageSize);
@@ -234,7 +310,13 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /actions/types — the registered action types, each with its configuration's JSON schema. */
   app.get(
     '/actions/types',
-    { preValidation: requireAdmin, schema: { ...base('List action types', actionTags), response: { 200: okSchema(z.array(actionTypeInfoSchema)), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('List action types', actionTags),
+        response: { 200: okSchema(z.array(actionTypeInfoSchema)), ...errorResponses },
+      },
+    },
     async () => ok(actionTypeInfos()),
   );
 
@@ -244,7 +326,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['action.create'] },
-      schema: { ...base('Create an action', actionTags), body: actionInputSchema, response: { 201: okSchema(actionSchema), ...errorResponses } },
+      schema: {
+        ...base('Create an action', actionTags),
+        body: actionInputSchema,
+        response: { 201: okSchema(actionSchema), ...errorResponses },
+      },
     },
     async (request, reply) => reply.code(201).send(ok(await createAction(app.db, request.body, auditOf(request)))),
   );
@@ -252,7 +338,14 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /actions/:id. 404. */
   app.get(
     '/actions/:id',
-    { preValidation: requireAdmin, schema: { ...base('Read an action', actionTags), params: idParams, response: { 200: okSchema(actionSchema), ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        ...base('Read an action', actionTags),
+        params: idParams,
+        response: { 200: okSchema(actionSchema), ...errorResponses },
+      },
+    },
     async (request) => ok(await getAction(app.db, request.params.id)),
   );
 
@@ -262,7 +355,12 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['action.update'] },
-      schema: { ...base('Update an action', actionTags), params: idParams, body: actionPatchSchema, response: { 200: okSchema(actionSchema), ...errorResponses } },
+      schema: {
+        ...base('Update an action', actionTags),
+        params: idParams,
+        body: actionPatchSchema,
+        response: { 200: okSchema(actionSchema), ...errorResponses },
+      },
     },
     async (request) => ok(await updateAction(app.db, request.params.id, request.body, auditOf(request))),
   );
@@ -270,7 +368,11 @@ export const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** DELETE /actions/:id. 404; 409 while a trigger uses it. */
   app.delete(
     '/actions/:id',
-    { preValidation: requireAdmin, config: { audit: ['action.delete'] }, schema: { ...base('Delete an action', actionTags), params: idParams, response: { 200: deleted, ...errorResponses } } },
+    {
+      preValidation: requireAdmin,
+      config: { audit: ['action.delete'] },
+      schema: { ...base('Delete an action', actionTags), params: idParams, response: { 200: deleted, ...errorResponses } },
+    },
     async (request) => {
       await deleteAction(app.db, request.params.id, auditOf(request));
       return ok({ id: request.params.id });

@@ -55,7 +55,12 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * Runs `trigger`'s steps for `event` (module comment).
  * @returns each step's log, and the error that stopped the run (null when every step passed).
  */
-export async function runSteps(db: Database, trigger: TriggerRow, event: TriggerEvent, opts: RunStepsOptions): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
+export async function runSteps(
+  db: Database,
+  trigger: TriggerRow,
+  event: TriggerEvent,
+  opts: RunStepsOptions,
+): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
   const exec: Executor = opts.tx ?? db;
   const subject = trigger.subjectId ? await loadSubjectDef(exec, { id: trigger.subjectId }) : undefined;
   const audit = auditWriter({ id: trigger.ownerId, label: triggerStarter(trigger).label, ip: null });
@@ -79,12 +84,19 @@ export async function runSteps(db: Database, trigger: TriggerRow, event: Trigger
     try {
       if (step.actionId) {
         const [row] = await exec.select().from(actions).where(eq(actions.id, step.actionId)).limit(1);
-        if (!row || (row.applicationId && row.applicationId !== trigger.applicationId)) throw new Error(`action ${step.actionId} not found`);
+        if (!row || (row.applicationId && row.applicationId !== trigger.applicationId))
+          throw new Error(`action ${step.actionId} not found`);
         typeName = row.type;
         config = row.config;
       }
       if (step.condition && subject) {
-        const ok = await matchesCondition(exec, subject, step.condition as FilterGroup, event.after ?? event.before, event.recordId);
+        const ok = await matchesCondition(
+          exec,
+          subject,
+          step.condition as FilterGroup,
+          event.after ?? event.before,
+          event.recordId,
+        );
         if (!ok) {
           done({ type: typeName, actionId: step.actionId ?? null, status: 'skipped', reason: 'condition not met' });
           continue;
@@ -93,7 +105,8 @@ export async function runSteps(db: Database, trigger: TriggerRow, event: Trigger
       const type = getActionType(typeName);
       if (!type) throw new Error(`no action type ${typeName}`);
       const parsed = type.config.safeParse(config);
-      if (!parsed.success) throw new Error(`configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new Error(`configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       const lines: { level: string; message: string; data?: unknown }[] = [];
       const ctxOf = (tx: Executor): ActionContext => ({
         db: (opts.dryRun ? tx : db) as Database,
@@ -116,11 +129,23 @@ export async function runSteps(db: Database, trigger: TriggerRow, event: Trigger
           await setWriteDepth(tx, event.depth + 1);
           return type.run(ctxOf(tx), parsed.data);
         });
-      const entry = done({ type: typeName, actionId: step.actionId ?? null, status: 'ok', input: parsed.data, output: output ?? null });
+      const entry = done({
+        type: typeName,
+        actionId: step.actionId ?? null,
+        status: 'ok',
+        input: parsed.data,
+        output: output ?? null,
+      });
       for (const l of lines) await opts.log?.(l.level as 'info', `step ${index + 1}: ${l.message}`, l.data);
       await opts.log?.('info', `step ${index + 1} (${typeName}) ok in ${entry.ms} ms`, { output: output ?? null });
     } catch (err) {
-      const entry = done({ type: typeName, actionId: step.actionId ?? null, status: 'error', input: config, error: message(err) });
+      const entry = done({
+        type: typeName,
+        actionId: step.actionId ?? null,
+        status: 'error',
+        input: config,
+        error: message(err),
+      });
       await opts.log?.('error', `step ${index + 1} (${typeName}) failed in ${entry.ms} ms`, { error: entry.error });
       return { steps, error: `step ${index + 1} (${typeName}): ${entry.error}` };
     }
@@ -140,7 +165,11 @@ class RollBack extends Error {
  * `dryRun: true` (external types only say what they would send).
  * @returns the steps' logs and the error that stopped them, if any.
  */
-export async function dryRunSteps(db: Database, trigger: TriggerRow, event: TriggerEvent): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
+export async function dryRunSteps(
+  db: Database,
+  trigger: TriggerRow,
+  event: TriggerEvent,
+): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
   try {
     await db.transaction(async (tx) => {
       await setWriteDepth(tx, event.depth + 1);
@@ -169,7 +198,12 @@ registerTaskKind(
       .set({ state: 'running', attempts: run.attempts + 1, startedAt: run.startedAt ?? now, updatedAt: now, taskId: task.id })
       .where(eq(triggerRuns.id, runId));
     const began = performance.now();
-    const result = await runSteps(db, trigger, run.event as TriggerEvent, { runId, dryRun: false, previous: run.steps as TriggerStepLog[], log });
+    const result = await runSteps(db, trigger, run.event as TriggerEvent, {
+      runId,
+      dryRun: false,
+      previous: run.steps as TriggerStepLog[],
+      log,
+    });
     const ms = Math.round(performance.now() - began);
     const end = new Date();
     if (!result.error) {
@@ -182,7 +216,14 @@ registerTaskKind(
     const dead = task.attempts > task.retryLimit;
     await db
       .update(triggerRuns)
-      .set({ state: dead ? 'dead' : 'queued', steps: result.steps, error: result.error, ms, finishedAt: dead ? end : null, updatedAt: end })
+      .set({
+        state: dead ? 'dead' : 'queued',
+        steps: result.steps,
+        error: result.error,
+        ms,
+        finishedAt: dead ? end : null,
+        updatedAt: end,
+      })
       .where(eq(triggerRuns.id, runId));
     if (dead) await log('error', 'retries used up: the run is dead (replay it from the dead-letter list)');
     throw new Error(result.error);

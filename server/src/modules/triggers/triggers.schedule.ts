@@ -65,7 +65,10 @@ function bossOf(db: Database): PgBoss {
  */
 export async function syncSchedules(db: Database): Promise<void> {
   const boss = bossOf(db);
-  const wanted = await db.select().from(triggers).where(and(eq(triggers.event, 'schedule'), eq(triggers.enabled, true)));
+  const wanted = await db
+    .select()
+    .from(triggers)
+    .where(and(eq(triggers.event, 'schedule'), eq(triggers.enabled, true)));
   const names = new Set<string>();
   for (const t of wanted) {
     if (!t.cron || !t.timezone) continue;
@@ -89,7 +92,10 @@ export async function syncSchedules(db: Database): Promise<void> {
  */
 export async function takeScheduleTicks(db: Database): Promise<number> {
   const boss = bossOf(db);
-  const wanted = await db.select({ id: triggers.id }).from(triggers).where(and(eq(triggers.event, 'schedule'), eq(triggers.enabled, true)));
+  const wanted = await db
+    .select({ id: triggers.id })
+    .from(triggers)
+    .where(and(eq(triggers.event, 'schedule'), eq(triggers.enabled, true)));
   let n = 0;
   for (const t of wanted) {
     const name = scheduleQueue(t.id);
@@ -101,7 +107,11 @@ export async function takeScheduleTicks(db: Database): Promise<number> {
         const event = { kind: 'schedule', depth: 0, data: { triggerId: t.id, firedAt: new Date().toISOString(), jobId: job.id } };
         await tx.insert(triggerEvents).values({ kind: 'schedule', depth: 0, payload: event });
       }
-      await boss.complete(name, jobs.map((j) => j.id), { db: txDb(tx) });
+      await boss.complete(
+        name,
+        jobs.map((j) => j.id),
+        { db: txDb(tx) },
+      );
     });
     n += jobs.length;
   }

@@ -40,7 +40,7 @@ import {
 } from '../../db/schema';
 import { HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { compileFilter } from '../records/filter';
-import { findRecord } from '../records/records.repository';
+import { findRecords } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { getActionType, listActionTypes, type TriggerEvent } from './action-types';
 import { queueRun } from './triggers.outbox';
@@ -180,7 +180,10 @@ function checkCondition(subject: SubjectDef | undefined, condition: FilterGroup 
 }
 
 /** The row values of a trigger's input, every rule checked (docs/triggers.md "API"). */
-async function triggerValues(db: Executor, input: TriggerInput): Promise<Omit<typeof triggers.$inferInsert, 'ownerId' | 'ownerLabel'>> {
+async function triggerValues(
+  db: Executor,
+  input: TriggerInput,
+): Promise<Omit<typeof triggers.$inferInsert, 'ownerId' | 'ownerLabel'>> {
   const app = await applicationOf(db, input.application);
   let subject: SubjectDef | undefined;
   if (input.subject) {
@@ -199,14 +202,16 @@ async function triggerValues(db: Executor, input: TriggerInput): Promise<Omit<ty
   }
   checkCondition(subject, input.condition, 'condition');
   for (const key of input.changedFields) {
-    if (!subject?.fields.some((f) => f.key === key)) throw bad([{ field: 'changedFields', messageKey: 'errors.triggerFieldUnknown' }]);
+    if (!subject?.fields.some((f) => f.key === key))
+      throw bad([{ field: 'changedFields', messageKey: 'errors.triggerFieldUnknown' }]);
   }
   const steps: TriggerStepRow[] = [];
   for (const [i, step] of input.steps.entries()) {
     checkCondition(subject, step.condition, `steps.${i}.condition`);
     if (step.actionId) {
       const [a] = await db.select().from(actions).where(eq(actions.id, step.actionId)).limit(1);
-      if (!a || (a.applicationId && a.applicationId !== app.id)) throw bad([{ field: `steps.${i}.actionId`, messageKey: 'errors.actionNotFound' }]);
+      if (!a || (a.applicationId && a.applicationId !== app.id))
+        throw bad([{ field: `steps.${i}.actionId`, messageKey: 'errors.actionNotFound' }]);
       steps.push({ actionId: a.id, condition: step.condition ?? null });
     } else if (step.type) {
       const config = checkConfig(step.type, step.config, `steps.${i}.type`, `steps.${i}.config`);
@@ -318,7 +323,14 @@ export async function updateTrigger(db: Database, id: string, patch: TriggerPatc
       .where(eq(triggers.id, id))
       .returning();
     const trigger = await toTrigger(tx, after);
-    await audit.record(tx, { action: 'trigger.update', targetType: 'trigger', targetId: id, before: current, after: trigger, details: { changed: keys } });
+    await audit.record(tx, {
+      action: 'trigger.update',
+      targetType: 'trigger',
+      targetId: id,
+      before: current,
+      after: trigger,
+      details: { changed: keys },
+    });
     return { row: after, trigger, before: row };
   });
   if (isSchedule(out.row, out.before)) await syncSchedules(db);
@@ -334,7 +346,13 @@ export async function setTriggerEnabled(db: Database, id: string, enabled: boole
       return { row, trigger: await toTrigger(tx, row) };
     }
     const [after] = await tx.update(triggers).set({ enabled, updatedAt: new Date() }).where(eq(triggers.id, id)).returning();
-    await audit.record(tx, { action: enabled ? 'trigger.enable' : 'trigger.disable', targetType: 'trigger', targetId: id, before: { enabled: row.enabled }, after: { enabled } });
+    await audit.record(tx, {
+      action: enabled ? 'trigger.enable' : 'trigger.disable',
+      targetType: 'trigger',
+      targetId: id,
+      before: { enabled: row.enabled },
+      after: { enabled },
+    });
     return { row: after, trigger: await toTrigger(tx, after) };
   });
   if (isSchedule(out.row)) await syncSchedules(db);
@@ -357,7 +375,10 @@ export async function deleteTrigger(db: Database, id: string, audit: AuditWriter
 
 /** GET /triggers/:id/runs and GET /trigger-runs (`state=dead`: the dead letters): newest first. */
 export async function listRuns(db: Executor, q: TriggerRunListQuery): Promise<{ items: TriggerRun[]; total: number }> {
-  const where = and(q.trigger ? eq(triggerRuns.triggerId, q.trigger) : undefined, q.state ? eq(triggerRuns.state, q.state) : undefined);
+  const where = and(
+    q.trigger ? eq(triggerRuns.triggerId, q.trigger) : undefined,
+    q.state ? eq(triggerRuns.state, q.state) : undefined,
+  );
   const rows = await db
     .select()
     .from(triggerRuns)
@@ -390,17 +411,37 @@ export async function replayRun(db: Database, id: string, audit: AuditWriter): P
     await tx.update(triggerRuns).set({ state: 'queued', finishedAt: null, updatedAt: new Date() }).where(eq(triggerRuns.id, id));
     await queueRun(db, tx, trigger, id);
     const [after] = await tx.select().from(triggerRuns).where(eq(triggerRuns.id, id));
-    await audit.record(tx, { action: 'trigger.replay', targetType: 'trigger_run', targetId: id, before: { state: 'dead' }, after: { state: 'queued' }, details: { trigger: trigger.id } });
+    await audit.record(tx, {
+      action: 'trigger.replay',
+      targetType: 'trigger_run',
+      targetId: id,
+      before: { state: 'dead' },
+      after: { state: 'queued' },
+      details: { trigger: trigger.id },
+    });
     return toRun(after);
   });
 }
 
 /** The event of a Test or a manual run against record `recordId` of the trigger's subject. @throws 400 naming `recordId`/`recordIds`. */
-async function recordEvent(db: Executor, trigger: TriggerRow, kind: string, recordId: string | null | undefined, actorId: string | null, field: string): Promise<TriggerEvent> {
+async function recordEvent(
+  db: Executor,
+  trigger: TriggerRow,
+  kind: string,
+  recordId: string | null | undefined,
+  actorId: string | null,
+  field: string,
+): Promise<TriggerEvent> {
   const subject = trigger.subjectId ? await loadSubjectDef(db, { id: trigger.subjectId }) : undefined;
-  const event: TriggerEvent = { kind, application: (await slugOf(db, trigger.applicationId)) ?? undefined, actorId, depth: 0, data: { triggerId: trigger.id } };
+  const event: TriggerEvent = {
+    kind,
+    application: (await slugOf(db, trigger.applicationId)) ?? undefined,
+    actorId,
+    depth: 0,
+    data: { triggerId: trigger.id },
+  };
   if (!recordId) return event;
-  const record = subject ? await findRecord(db, subject, recordId) : undefined;
+  const record = subject ? (await findRecords(db, subject, [recordId]))[0] : undefined;
   if (!subject || !record) throw bad([{ field, messageKey: 'errors.recordNotFound' }]);
   return {
     ...event,
@@ -427,9 +468,25 @@ export async function testTrigger(db: Database, id: string, body: TriggerTest, a
     const now = new Date();
     const [run] = await tx
       .insert(triggerRuns)
-      .values({ triggerId: id, state: result.error ? 'failed' : 'done', event: event as object, steps: result.steps, error: result.error, attempts: 1, test: true, ms, startedAt: now, finishedAt: now })
+      .values({
+        triggerId: id,
+        state: result.error ? 'failed' : 'done',
+        event: event as object,
+        steps: result.steps,
+        error: result.error,
+        attempts: 1,
+        test: true,
+        ms,
+        startedAt: now,
+        finishedAt: now,
+      })
       .returning();
-    await audit.record(tx, { action: 'trigger.test', targetType: 'trigger', targetId: id, details: { run: run.id, recordId: body.recordId ?? null, error: result.error } });
+    await audit.record(tx, {
+      action: 'trigger.test',
+      targetType: 'trigger',
+      targetId: id,
+      details: { run: run.id, recordId: body.recordId ?? null, error: result.error },
+    });
     return toRun(run);
   });
 }
@@ -439,7 +496,12 @@ export async function testTrigger(db: Database, id: string, body: TriggerTest, a
  * page, a grid selection): an event (delivered at once) and a queued run each, audited once
  * `trigger.run` with the count. @throws 404; 400 naming `recordIds` (a record not found).
  */
-export async function runTriggerManually(db: Database, id: string, body: TriggerManualRun, audit: AuditWriter): Promise<{ runs: string[] }> {
+export async function runTriggerManually(
+  db: Database,
+  id: string,
+  body: TriggerManualRun,
+  audit: AuditWriter,
+): Promise<{ runs: string[] }> {
   return db.transaction(async (tx) => {
     const trigger = await loadTrigger(tx, id);
     if (!trigger.subjectId) throw bad([{ field: 'recordIds', messageKey: 'errors.triggerNotManual' }]);
@@ -448,13 +510,28 @@ export async function runTriggerManually(db: Database, id: string, body: Trigger
       const event = await recordEvent(tx, trigger, 'manual', recordId, audit.actor.id, 'recordIds');
       const [ev] = await tx
         .insert(triggerEvents)
-        .values({ kind: 'manual', recordId, actorId: audit.actor.id, depth: 0, payload: event as object, deliveredAt: new Date() })
+        .values({
+          kind: 'manual',
+          recordId,
+          actorId: audit.actor.id,
+          depth: 0,
+          payload: event as object,
+          deliveredAt: new Date(),
+        })
         .returning({ id: triggerEvents.id });
-      const [run] = await tx.insert(triggerRuns).values({ triggerId: id, eventId: ev.id, event: event as object, depth: 0 }).returning();
+      const [run] = await tx
+        .insert(triggerRuns)
+        .values({ triggerId: id, eventId: ev.id, event: event as object, depth: 0 })
+        .returning();
       await queueRun(db, tx, trigger, run.id);
       runs.push(run.id);
     }
-    await audit.record(tx, { action: 'trigger.run', targetType: 'trigger', targetId: id, details: { count: runs.length, recordIds: body.recordIds, runs } });
+    await audit.record(tx, {
+      action: 'trigger.run',
+      targetType: 'trigger',
+      targetId: id,
+      details: { count: runs.length, recordIds: body.recordIds, runs },
+    });
     return { runs };
   });
 }
@@ -476,7 +553,10 @@ export function actionTypeInfos(): ActionTypeInfo[] {
 
 /** GET /actions: newest first, filtered. */
 export async function listActions(db: Executor, q: ActionListQuery): Promise<{ items: Action[]; total: number }> {
-  const conds: (SQL | undefined)[] = [q.type ? eq(actions.type, q.type) : undefined, q.q ? ilike(actions.name, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined];
+  const conds: (SQL | undefined)[] = [
+    q.type ? eq(actions.type, q.type) : undefined,
+    q.q ? ilike(actions.name, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  ];
   if (q.application === 'global') conds.push(isNull(actions.applicationId));
   else if (q.application) {
     const [a] = await db.select({ id: applications.id }).from(applications).where(eq(applications.slug, q.application)).limit(1);
@@ -538,11 +618,21 @@ export async function updateAction(db: Database, id: string, patch: ActionPatch,
     }
     const [after] = await tx
       .update(actions)
-      .set({ ...(wanted.name !== undefined ? { name: wanted.name } : {}), ...(wanted.config !== undefined ? { config: wanted.config } : {}), updatedAt: new Date() })
+      .set({
+        ...(wanted.name !== undefined ? { name: wanted.name } : {}),
+        ...(wanted.config !== undefined ? { config: wanted.config } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(actions.id, id))
       .returning();
     const action = await toAction(tx, after);
-    await audit.record(tx, { action: 'action.update', targetType: 'action', targetId: id, before: await toAction(tx, row), after: action });
+    await audit.record(tx, {
+      action: 'action.update',
+      targetType: 'action',
+      targetId: id,
+      before: await toAction(tx, row),
+      after: action,
+    });
     return action;
   });
 }
@@ -552,9 +642,9 @@ export async function deleteAction(db: Database, id: string, audit: AuditWriter)
   await db.transaction(async (tx) => {
     const row = await loadAction(tx, id);
     const users = await tx.select({ id: triggers.id, steps: triggers.steps }).from(triggers);
-    if (users.some((t) => (t.steps ?? []).some((s) => s.actionId === id))) throw new HttpError(409, 'CONFLICT', 'errors.actionInUse');
+    if (users.some((t) => (t.steps ?? []).some((s) => s.actionId === id)))
+      throw new HttpError(409, 'CONFLICT', 'errors.actionInUse');
     await tx.delete(actions).where(eq(actions.id, id));
     await audit.record(tx, { action: 'action.delete', targetType: 'action', targetId: id, before: await toAction(tx, row) });
   });
 }
-

@@ -12,8 +12,7 @@ import { auditLog, recordVersions, triggerEvents, triggerRuns } from '../../db/s
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef } from '../subjects/subject-def';
-import { findRecord } from '../records/records.repository';
-import { applyChange } from '../records/records.service';
+import { applyChange, findRecords } from '../records/records.service';
 import { startTaskEngine, type TaskEngine } from '../tasks/tasks.engine';
 import { deliverChunk, startTriggerListener } from './triggers.outbox';
 import { nextFires } from './triggers.schedule';
@@ -35,21 +34,34 @@ describe('triggers', () => {
     else assert.ok(res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body}`);
     return json<{ data: T }>(res).data;
   };
-  const createRecord = async (values: object) => (await api<{ record: { id: string; version: number } }>('POST', base, { values })).record;
+  const createRecord = async (values: object) =>
+    (await api<{ record: { id: string; version: number } }>('POST', base, { values })).record;
   const patchRecord = async (id: string, values: object) => {
     const current = (await api<{ record: { version: number } }>('GET', `${base}/${id}`)).record;
-    return (await api<{ record: { id: string; version: number; values: Record<string, unknown> } }>('PATCH', `${base}/${id}`, { version: current.version, values })).record;
+    return (
+      await api<{ record: { id: string; version: number; values: Record<string, unknown> } }>('PATCH', `${base}/${id}`, {
+        version: current.version,
+        values,
+      })
+    ).record;
   };
-  const getRecord = async (id: string) => (await api<{ record: { version: number; values: Record<string, unknown> } }>('GET', `${base}/${id}`)).record;
-  const createTrigger = (body: object) => api<Trigger>('POST', '/api/v1/triggers', { application: 'trg', enabled: true, ...body }, 201);
-  const runsOf = async (triggerId: string) => json<{ data: TriggerRun[] }>(await call(ctx.app, 'GET', `/api/v1/triggers/${triggerId}/runs?pageSize=100`, { cookie: admin.cookie })).data;
-  const pending = async () => Number((await ctx.app.db.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n);
+  const getRecord = async (id: string) =>
+    (await api<{ record: { version: number; values: Record<string, unknown> } }>('GET', `${base}/${id}`)).record;
+  const createTrigger = (body: object) =>
+    api<Trigger>('POST', '/api/v1/triggers', { application: 'trg', enabled: true, ...body }, 201);
+  const runsOf = async (triggerId: string) =>
+    json<{ data: TriggerRun[] }>(
+      await call(ctx.app, 'GET', `/api/v1/triggers/${triggerId}/runs?pageSize=100`, { cookie: admin.cookie }),
+    ).data;
+  const pending = async () =>
+    Number((await ctx.app.db.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n);
   const waitRuns = async (triggerId: string, ok: (runs: TriggerRun[]) => boolean, ms = 30_000) => {
     const until = Date.now() + ms;
     for (;;) {
       const runs = await runsOf(triggerId);
       if (ok(runs)) return runs;
-      if (Date.now() > until) throw new Error(`runs of ${triggerId}: ${JSON.stringify(runs.map((r) => [r.state, r.depth, r.error]))}`);
+      if (Date.now() > until)
+        throw new Error(`runs of ${triggerId}: ${JSON.stringify(runs.map((r) => [r.state, r.depth, r.error]))}`);
       await sleep(200);
     }
   };
@@ -66,11 +78,22 @@ describe('triggers', () => {
       await createTestSubjectIn(ctx.app, {
         applicationId: appId,
         key: 'finding',
-        fields: [fieldOf('title', 'text'), fieldOf('status', 'text'), fieldOf('note', 'text'), fieldOf('score', 'number'), fieldOf('doubled', 'number'), fieldOf('counter', 'number')],
+        fields: [
+          fieldOf('title', 'text'),
+          fieldOf('status', 'text'),
+          fieldOf('note', 'text'),
+          fieldOf('score', 'number'),
+          fieldOf('doubled', 'number'),
+          fieldOf('counter', 'number'),
+        ],
         displayField: 'title',
       })
     ).id;
-    await createTestSubjectIn(ctx.app, { applicationId: appId, key: 'task', fields: [fieldOf('title', 'text'), fieldOf('points', 'number')] });
+    await createTestSubjectIn(ctx.app, {
+      applicationId: appId,
+      key: 'task',
+      fields: [fieldOf('title', 'text'), fieldOf('points', 'number')],
+    });
   });
   after(async () => {
     await stopListener?.();
@@ -85,7 +108,17 @@ describe('triggers', () => {
       subject: 'finding',
       changedFields: ['status'],
       condition: { op: 'and', items: [{ field: 'status', op: 'eq', value: 'Closed' }] },
-      steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'closed by trigger' }, { field: 'doubled', formula: 'score * 2' }] } }],
+      steps: [
+        {
+          type: 'update_record',
+          config: {
+            set: [
+              { field: 'note', value: 'closed by trigger' },
+              { field: 'doubled', formula: 'score * 2' },
+            ],
+          },
+        },
+      ],
     });
     assert.deepEqual(t.changedFields, ['status']);
     const rec = await createRecord({ title: 'a', status: 'Open', score: 21 });
@@ -95,9 +128,19 @@ describe('triggers', () => {
     const subject = (await loadSubjectDef(ctx.app.db, { id: subjectId }))!;
     await assert.rejects(
       ctx.app.db.transaction(async (tx) => {
-        const current = (await findRecord(tx, subject, rec.id, true))!;
-        await applyChange(tx, subject, current, { status: 'Closed' }, 'update', { id: null as unknown as string, name: 'x', email: '', isAdmin: true, locale: 'en-US', lastApp: null });
-        assert.equal(Number((await tx.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n), 1);
+        const [current] = await findRecords(tx, subject, [rec.id], true);
+        await applyChange(tx, subject, current, { status: 'Closed' }, 'update', {
+          id: null as unknown as string,
+          name: 'x',
+          email: '',
+          isAdmin: true,
+          locale: 'en-US',
+          lastApp: null,
+        });
+        assert.equal(
+          Number((await tx.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n),
+          1,
+        );
         throw new Error('roll back');
       }),
       /roll back/,
@@ -131,8 +174,14 @@ describe('triggers', () => {
     const after = await getRecord(rec.id);
     assert.equal(after.values.note, 'closed by trigger');
     assert.equal(after.values.doubled, '42');
-    const [entry] = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, rec.id), eq(auditLog.action, 'record.update'))).orderBy(auditLog.seq);
-    const mine = (await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, rec.id))).filter((e) => e.actorLabel.startsWith('trigger closed'));
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, rec.id), eq(auditLog.action, 'record.update')))
+      .orderBy(auditLog.seq);
+    const mine = (await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, rec.id))).filter((e) =>
+      e.actorLabel.startsWith('trigger closed'),
+    );
     assert.ok(entry);
     assert.equal(mine.length, 1, 'the write is audited as the trigger on behalf of its owner');
     assert.match(mine[0].actorLabel, /^trigger closed for /);
@@ -144,14 +193,33 @@ describe('triggers', () => {
       name: 'follow-up',
       event: 'record.created',
       subject: 'finding',
-      steps: [{ type: 'create_record', config: { subject: 'task', set: [{ field: 'title', value: 'follow up' }, { field: 'points', formula: 'score + 1' }] } }],
+      steps: [
+        {
+          type: 'create_record',
+          config: {
+            subject: 'task',
+            set: [
+              { field: 'title', value: 'follow up' },
+              { field: 'points', formula: 'score + 1' },
+            ],
+          },
+        },
+      ],
     });
     const rec = await createRecord({ title: 'b', score: 4 });
     const [run] = await waitRuns(t.id, (r) => r[0]?.state === 'done');
     const out = run.steps[0].output as { recordId: string; subject: string; values: Record<string, unknown> };
     assert.equal(out.subject, 'task');
     assert.equal(out.values.points, '5');
-    assert.equal((await api<{ record: { values: { title: string } } }>('GET', `/api/v1/applications/trg/subjects/task/records/${out.recordId}`)).record.values.title, 'follow up');
+    assert.equal(
+      (
+        await api<{ record: { values: { title: string } } }>(
+          'GET',
+          `/api/v1/applications/trg/subjects/task/records/${out.recordId}`,
+        )
+      ).record.values.title,
+      'follow up',
+    );
 
     // Test: the full step log, nothing committed
     const upd = await createTrigger({
@@ -161,7 +229,8 @@ describe('triggers', () => {
       enabled: false,
       steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'tested' }] } }],
     });
-    const versions = async () => Number((await ctx.app.db.select({ n: count() }).from(recordVersions).where(eq(recordVersions.recordId, rec.id)))[0].n);
+    const versions = async () =>
+      Number((await ctx.app.db.select({ n: count() }).from(recordVersions).where(eq(recordVersions.recordId, rec.id)))[0].n);
     const before = await versions();
     const tested = await api<TriggerRun>('POST', `/api/v1/triggers/${upd.id}/test`, { recordId: rec.id });
     assert.equal(tested.test, true);
@@ -169,7 +238,10 @@ describe('triggers', () => {
     assert.equal((tested.steps[0].output as { changed: Record<string, { after: unknown }> }).changed.note.after, 'tested');
     assert.equal((await getRecord(rec.id)).values.note, null);
     assert.equal(await versions(), before);
-    const bad = await call(ctx.app, 'POST', `/api/v1/triggers/${upd.id}/test`, { cookie: admin.cookie, body: { recordId: '00000000-0000-4000-8000-000000000000' } });
+    const bad = await call(ctx.app, 'POST', `/api/v1/triggers/${upd.id}/test`, {
+      cookie: admin.cookie,
+      body: { recordId: '00000000-0000-4000-8000-000000000000' },
+    });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /recordId/);
     await api('POST', `/api/v1/triggers/${t.id}/disable`);
@@ -185,7 +257,10 @@ describe('triggers', () => {
     });
     const rec = await createRecord({ title: 'c', counter: 0 });
     await patchRecord(rec.id, { counter: 1 });
-    const runs = await waitRuns(t.id, (r) => r.length === TRIGGER_MAX_DEPTH + 2 && r.every((x) => x.state === 'done' || x.state === 'failed'));
+    const runs = await waitRuns(
+      t.id,
+      (r) => r.length === TRIGGER_MAX_DEPTH + 2 && r.every((x) => x.state === 'done' || x.state === 'failed'),
+    );
     const byDepth = [...runs].sort((a, b) => a.depth - b.depth);
     assert.deepEqual(
       byDepth.map((r) => [r.depth, r.state]),
@@ -211,16 +286,23 @@ describe('triggers', () => {
     const [dead] = await waitRuns(t.id, (r) => r[0]?.state === 'dead');
     assert.equal(dead.attempts, 2);
     assert.match(dead.error ?? '', /nope/);
-    const letters = json<{ data: TriggerRun[] }>(await call(ctx.app, 'GET', '/api/v1/trigger-runs?state=dead', { cookie: admin.cookie })).data;
+    const letters = json<{ data: TriggerRun[] }>(
+      await call(ctx.app, 'GET', '/api/v1/trigger-runs?state=dead', { cookie: admin.cookie }),
+    ).data;
     assert.ok(letters.some((r) => r.id === dead.id));
-    await api('PATCH', `/api/v1/triggers/${t.id}`, { steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'fixed' }] } }] });
+    await api('PATCH', `/api/v1/triggers/${t.id}`, {
+      steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'fixed' }] } }],
+    });
     const replayed = await api<TriggerRun>('POST', `/api/v1/trigger-runs/${dead.id}/replay`);
     assert.equal(replayed.state, 'queued');
     await waitRuns(t.id, (r) => r[0]?.state === 'done');
     assert.equal((await getRecord(rec.id)).values.note, 'fixed');
     const again = await call(ctx.app, 'POST', `/api/v1/trigger-runs/${dead.id}/replay`, { cookie: admin.cookie });
     assert.equal(again.statusCode, 409);
-    const audits = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, dead.id), eq(auditLog.action, 'trigger.replay')));
+    const audits = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, dead.id), eq(auditLog.action, 'trigger.replay')));
     assert.equal(audits.length, 1);
     const rows = await ctx.app.db.select().from(triggerRuns).where(eq(triggerRuns.triggerId, t.id));
     assert.equal(rows.length, 1);
@@ -233,7 +315,10 @@ describe('triggers', () => {
       '2026-03-29T07:00:00.000Z',
       '2026-03-30T07:00:00.000Z',
     ]);
-    const fires = await api<{ nextFires: string[] }>('POST', '/api/v1/triggers/next-fires', { cron: '*/15 * * * *', timezone: 'UTC' });
+    const fires = await api<{ nextFires: string[] }>('POST', '/api/v1/triggers/next-fires', {
+      cron: '*/15 * * * *',
+      timezone: 'UTC',
+    });
     assert.equal(fires.nextFires.length, 5);
     for (const [body, field] of [
       [{ cron: 'not a cron', timezone: 'UTC' }, 'cron'],
@@ -243,9 +328,18 @@ describe('triggers', () => {
       assert.equal(res.statusCode, 400);
       assert.equal(json<{ details: { field: string }[] }>(res).details[0].field, field);
     }
-    const s = await createTrigger({ name: 'nightly', event: 'schedule', cron: '0 9 * * *', timezone: 'Europe/Berlin', steps: [] });
+    const s = await createTrigger({
+      name: 'nightly',
+      event: 'schedule',
+      cron: '0 9 * * *',
+      timezone: 'Europe/Berlin',
+      steps: [],
+    });
     assert.equal(s.nextFires.length, 5);
-    const bad = await call(ctx.app, 'POST', '/api/v1/triggers', { cookie: admin.cookie, body: { name: 'x', application: 'trg', event: 'schedule', cron: '99 * * * *' } });
+    const bad = await call(ctx.app, 'POST', '/api/v1/triggers', {
+      cookie: admin.cookie,
+      body: { name: 'x', application: 'trg', event: 'schedule', cron: '99 * * * *' },
+    });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /"cron"/);
   });

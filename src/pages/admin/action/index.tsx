@@ -33,7 +33,12 @@ export default function ActionsPage() {
       fieldProps: { options: (types.data ?? []).map((x) => ({ value: x.type, label: x.type })) },
     },
     { title: t('actions.col.application'), dataIndex: 'application', render: (_, row) => row.application ?? t('actions.global') },
-    { title: t('triggers.col.updatedAt'), dataIndex: 'updatedAt', hideInSearch: true, render: (_, row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('triggers.col.updatedAt'),
+      dataIndex: 'updatedAt',
+      hideInSearch: true,
+      render: (_, row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
   ];
   return (
     <PageContainer title={t('actions.title')} subTitle={t('actions.subtitle')}>

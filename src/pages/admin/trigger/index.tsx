@@ -49,11 +49,23 @@ export default function TriggersPage() {
       dataIndex: 'enabled',
       valueType: 'select',
       valueEnum: { true: { text: '✓' }, false: { text: '✗' } },
-      render: (_, row) => <Switch size="small" checked={row.enabled} onChange={(v) => void toggle(row, v)} data-testid="trigger-enabled" />,
+      render: (_, row) => (
+        <Switch size="small" checked={row.enabled} onChange={(v) => void toggle(row, v)} data-testid="trigger-enabled" />
+      ),
     },
-    { title: t('triggers.col.nextFire'), dataIndex: 'nextFires', hideInSearch: true, render: (_, row) => (row.nextFires[0] ? dayjs(row.nextFires[0]).format('YYYY-MM-DD HH:mm') : '–') },
+    {
+      title: t('triggers.col.nextFire'),
+      dataIndex: 'nextFires',
+      hideInSearch: true,
+      render: (_, row) => (row.nextFires[0] ? dayjs(row.nextFires[0]).format('YYYY-MM-DD HH:mm') : '–'),
+    },
     { title: t('triggers.col.owner'), dataIndex: 'ownerLabel', hideInSearch: true },
-    { title: t('triggers.col.updatedAt'), dataIndex: 'updatedAt', hideInSearch: true, render: (_, row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('triggers.col.updatedAt'),
+      dataIndex: 'updatedAt',
+      hideInSearch: true,
+      render: (_, row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
   ];
   return (
     <PageContainer title={t('triggers.title')} subTitle={t('triggers.subtitle')}>

@@ -12,8 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { computeFormulas, nextAutoNumbers, systemValues } from '../../subjects/compute';
-import { findRecord, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.repository';
-import { diffRecordValues } from '../../records/records.service';
+import { diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.service';
 import { validateValues, type FieldValue } from '../../subjects/values';
 import { registerActionType } from '../action-types';
 import { fieldSetSchema, runUser, subjectFor, valuesOf } from './record-support';
@@ -43,8 +42,9 @@ export const createRecordAction = registerActionType<CreateRecordConfig>({
     Object.assign(written, computeFormulas(subject, written));
     await insertRecordRow(ctx.tx, subject, { id, at, actorId: user.id, values: written });
     for (const f of subject.fields)
-      if (f.type === 'relation' && !f.column && f.key in written) await replaceLinks(ctx.tx, f, id, written[f.key] as string[] | null);
-    const record = (await findRecord(ctx.tx, subject, id))!;
+      if (f.type === 'relation' && !f.column && f.key in written)
+        await replaceLinks(ctx.tx, f, id, written[f.key] as string[] | null);
+    const [record] = await findRecords(ctx.tx, subject, [id]);
     await insertVersion(ctx.tx, {
       subjectId: subject.id,
       recordId: id,

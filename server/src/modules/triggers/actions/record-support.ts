@@ -20,7 +20,10 @@ export const fieldSetSchema = z
     value: z.unknown().optional(),
     formula: z.string().trim().min(1).max(FORMULA_LIMITS.chars).optional(),
   })
-  .refine((s) => (s.value === undefined) !== (s.formula === undefined), { message: 'give either value or formula', path: ['value'] });
+  .refine((s) => (s.value === undefined) !== (s.formula === undefined), {
+    message: 'give either value or formula',
+    path: ['value'],
+  });
 export type FieldSet = z.infer<typeof fieldSetSchema>;
 
 /** The formula result type that suits a field's type. */
@@ -36,7 +39,11 @@ function resultTypeOf(field: FieldDef): FieldOptions['resultType'] {
  * formulas evaluated over `scope` (field key → value; null when a formula fails).
  * @throws Error naming an unknown field.
  */
-export function valuesOf(subject: SubjectDef, sets: readonly FieldSet[], scope: Record<string, unknown>): Record<string, unknown> {
+export function valuesOf(
+  subject: SubjectDef,
+  sets: readonly FieldSet[],
+  scope: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const s of sets) {
     const field = subject.fields.find((f) => f.key === s.field);
@@ -50,7 +57,10 @@ export function valuesOf(subject: SubjectDef, sets: readonly FieldSet[], scope: 
  * The subject `key` (default: the event's) of the event's application, and the application's id.
  * @throws Error when the event names no application, or the subject does not exist.
  */
-export async function subjectFor(ctx: ActionContext, key: string | undefined): Promise<{ subject: SubjectDef; applicationId: string }> {
+export async function subjectFor(
+  ctx: ActionContext,
+  key: string | undefined,
+): Promise<{ subject: SubjectDef; applicationId: string }> {
   const slug = ctx.event.application;
   const subjectKey = key ?? ctx.event.subject;
   if (!slug || !subjectKey) throw new Error('the event names no application or subject');

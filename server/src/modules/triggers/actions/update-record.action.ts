@@ -11,8 +11,7 @@
  * when the values were already set (nothing written).
  */
 import { z } from 'zod';
-import { findRecord } from '../../records/records.repository';
-import { applyChange } from '../../records/records.service';
+import { applyChange, findRecords } from '../../records/records.service';
 import { validateValues } from '../../subjects/values';
 import { registerActionType } from '../action-types';
 import { fieldSetSchema, runUser, subjectFor, valuesOf } from './record-support';
@@ -31,7 +30,7 @@ export const updateRecordAction = registerActionType<UpdateRecordConfig>({
     const { subject, applicationId } = await subjectFor(ctx, config.subject);
     const recordId = config.recordId ?? ctx.event.recordId;
     if (!recordId) throw new Error('no record: the event names none and the configuration gives no recordId');
-    const current = await findRecord(ctx.tx, subject, recordId, true);
+    const [current] = await findRecords(ctx.tx, subject, [recordId], true);
     if (!current) throw new Error(`record ${recordId} not found in ${subject.key}`);
     const raw = valuesOf(subject, config.set, current.values);
     const values = await validateValues({ db: ctx.tx, applicationId, recordIds: [recordId] }, subject, raw, 'update');
@@ -47,7 +46,13 @@ export const updateRecordAction = registerActionType<UpdateRecordConfig>({
       targetId: recordId,
       before: Object.fromEntries(Object.entries(result.changes).map(([k, c]) => [k, c.before])),
       after: Object.fromEntries(Object.entries(result.changes).map(([k, c]) => [k, c.after])),
-      details: { application: ctx.event.application, subject: subject.key, version: result.after.version, trigger: ctx.trigger.id, run: ctx.run?.id ?? null },
+      details: {
+        application: ctx.event.application,
+        subject: subject.key,
+        version: result.after.version,
+        trigger: ctx.trigger.id,
+        run: ctx.run?.id ?? null,
+      },
     });
     return { recordId, version: result.after.version, changed: result.changes };
   },

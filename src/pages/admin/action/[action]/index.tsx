@@ -34,7 +34,12 @@ export default function ActionEditor() {
     setApplication(query.data.application ?? undefined);
     setConfigText(JSON.stringify(query.data.config ?? {}, null, 2));
   }, [query.data]);
-  if (!isNew && query.error) return <ExceptionResult code={query.error instanceof ApiError && query.error.status === 404 ? 404 : 500} />;
+  if (!isNew && query.error)
+    return (
+      <ExceptionResult
+        code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500}
+      />
+    );
 
   const save = async () => {
     const config = parseJson(configText);
@@ -45,7 +50,9 @@ export default function ActionEditor() {
     setSaving(true);
     setErrors([]);
     try {
-      const saved = isNew ? await createAction({ name, type: type ?? '', config, application: application ?? null }) : await updateAction(id, { name, config });
+      const saved = isNew
+        ? await createAction({ name, type: type ?? '', config, application: application ?? null })
+        : await updateAction(id, { name, config });
       message.success(t('triggers.saved'));
       if (isNew) history.replace(`/admin/action/${saved.id}`);
     } catch (err) {
@@ -68,16 +75,35 @@ export default function ActionEditor() {
   const fieldError = (f: string) => errors.find((e) => e.field === f);
   const schema = types.data?.find((x) => x.type === type)?.schema;
   return (
-    <PageContainer title={isNew ? t('actions.detail.new') : t('actions.detail.title', { name: query.data?.name ?? '' })} onBack={() => history.push('/admin/action')}>
+    <PageContainer
+      title={isNew ? t('actions.detail.new') : t('actions.detail.title', { name: query.data?.name ?? '' })}
+      onBack={() => history.push('/admin/action')}
+    >
       <Row gutter={16}>
         <Col xs={24} lg={14}>
           <Card>
             <Form layout="vertical" component="div" name="action" data-testid="action-form">
-              <Form.Item label={t('actions.field.name')} required validateStatus={fieldError('name') ? 'error' : undefined} help={fieldError('name')?.message}>
+              <Form.Item
+                label={t('actions.field.name')}
+                required
+                validateStatus={fieldError('name') ? 'error' : undefined}
+                help={fieldError('name')?.message}
+              >
                 <Input value={name} onChange={(e) => setName(e.target.value)} data-testid="action-name" />
               </Form.Item>
-              <Form.Item label={t('actions.field.type')} required validateStatus={fieldError('type') ? 'error' : undefined} help={fieldError('type')?.message}>
-                <Select value={type} disabled={!isNew} onChange={setType} options={(types.data ?? []).map((x) => ({ value: x.type, label: x.type }))} data-testid="action-type" />
+              <Form.Item
+                label={t('actions.field.type')}
+                required
+                validateStatus={fieldError('type') ? 'error' : undefined}
+                help={fieldError('type')?.message}
+              >
+                <Select
+                  value={type}
+                  disabled={!isNew}
+                  onChange={setType}
+                  options={(types.data ?? []).map((x) => ({ value: x.type, label: x.type }))}
+                  data-testid="action-type"
+                />
               </Form.Item>
               <Form.Item label={t('actions.field.application')}>
                 <AppSelect value={application} disabled={!isNew} onChange={setApplication} data-testid="action-app" />

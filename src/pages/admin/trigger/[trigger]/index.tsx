@@ -10,7 +10,24 @@
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Form, Input, InputNumber, List, message, Popconfirm, Radio, Select, Space, Switch, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  message,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import React, { useEffect, useMemo, useState } from 'react';
 import { history, useParams } from 'umi';
@@ -22,7 +39,17 @@ import FilterBuilder from '../../../../components/fields/FilterBuilder';
 import { cleanFilter, filterFieldsOf, newCondition } from '../../../../components/fields/filter';
 import { ApiError, toApiError } from '../../../../services/api-error';
 import { getSubject } from '../../../../services/subjects';
-import { createTrigger, deleteTrigger, getTrigger, listActions, listActionTypes, nextFires, runTrigger, testTrigger, updateTrigger } from '../../../../services/triggers';
+import {
+  createTrigger,
+  deleteTrigger,
+  getTrigger,
+  listActions,
+  listActionTypes,
+  nextFires,
+  runTrigger,
+  testTrigger,
+  updateTrigger,
+} from '../../../../services/triggers';
 import { AppSelect, SubjectSelect } from '../../../compare_record_field/components/Pickers';
 import { JsonEditor, parseJson, RunsTable, StepLog, useT } from '../components/TriggerBits';
 
@@ -53,7 +80,19 @@ const RECORD_EVENTS: TriggerEventKind[] = ['record.created', 'record.updated', '
 const needsSubject = (e: TriggerEventKind) => RECORD_EVENTS.includes(e) || e === 'manual';
 
 function draftOf(t?: Trigger): Draft {
-  if (!t) return { name: '', event: 'record.updated', enabled: true, condition: null, changedFields: [], cron: '0 9 * * *', timezone: 'UTC', steps: [], retryLimit: 2, retryDelaySeconds: 30 };
+  if (!t)
+    return {
+      name: '',
+      event: 'record.updated',
+      enabled: true,
+      condition: null,
+      changedFields: [],
+      cron: '0 9 * * *',
+      timezone: 'UTC',
+      steps: [],
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+    };
   return {
     name: t.name,
     application: t.application,
@@ -99,7 +138,15 @@ export default function TriggerEditor() {
     enabled: !!draft.application && !!draft.subject,
   });
   const fields = useMemo(
-    () => (subjectQuery.data ? filterFieldsOf(subjectQuery.data.fields, { createdAt: 'createdAt', updatedAt: 'updatedAt', createdBy: 'createdBy', updatedBy: 'updatedBy' }) : []),
+    () =>
+      subjectQuery.data
+        ? filterFieldsOf(subjectQuery.data.fields, {
+            createdAt: 'createdAt',
+            updatedAt: 'updatedAt',
+            createdBy: 'createdBy',
+            updatedBy: 'updatedBy',
+          })
+        : [],
     [subjectQuery.data],
   );
   const types = useQuery({ queryKey: ['actions', 'types'], queryFn: listActionTypes });
@@ -124,7 +171,12 @@ export default function TriggerEditor() {
     return () => clearTimeout(timer);
   }, [draft.event, draft.cron, draft.timezone]);
 
-  if (!isNew && query.error) return <ExceptionResult code={query.error instanceof ApiError && query.error.status === 404 ? 404 : 500} />;
+  if (!isNew && query.error)
+    return (
+      <ExceptionResult
+        code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500}
+      />
+    );
 
   const input = (): TriggerInput | undefined => {
     const steps: TriggerInput['steps'] = [];
@@ -205,7 +257,10 @@ export default function TriggerEditor() {
   };
 
   const err = (field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
-  const stepErrors = (i: number) => Object.entries(errors).filter(([f, m]) => m && f.startsWith(`steps.${i}`)).map(([f, m]) => `${f}: ${m}`);
+  const stepErrors = (i: number) =>
+    Object.entries(errors)
+      .filter(([f, m]) => m && f.startsWith(`steps.${i}`))
+      .map(([f, m]) => `${f}: ${m}`);
   const moveStep = (i: number, by: number) =>
     set({
       steps: (() => {
@@ -215,7 +270,8 @@ export default function TriggerEditor() {
         return s;
       })(),
     });
-  const updateStep = (i: number, patch: Partial<StepDraft>) => set({ steps: draft.steps.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  const updateStep = (i: number, patch: Partial<StepDraft>) =>
+    set({ steps: draft.steps.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
   const context = { app: draft.application ?? '', subjectKey: draft.subject, labels: {}, files: {} };
 
   const conditionEditor = (value: FilterGroup | null, onChange: (v: FilterGroup | null) => void, testId: string) =>
@@ -229,7 +285,11 @@ export default function TriggerEditor() {
         </Button>
       </Space>
     ) : (
-      <Button size="small" onClick={() => onChange({ op: 'and', items: [newCondition(fields[0])] })} data-testid={`${testId}-add`}>
+      <Button
+        size="small"
+        onClick={() => onChange({ op: 'and', items: [newCondition(fields[0])] })}
+        data-testid={`${testId}-add`}
+      >
         {t('triggers.condition.add')}
       </Button>
     );
@@ -239,10 +299,19 @@ export default function TriggerEditor() {
       <Form layout="vertical" component="div" name="trigger" data-testid="trigger-form">
         <Space wrap size={[16, 0]}>
           <Form.Item label={t('triggers.field.name')} required {...err('name')}>
-            <Input value={draft.name} onChange={(e) => set({ name: e.target.value })} style={{ width: 280 }} data-testid="trigger-name" />
+            <Input
+              value={draft.name}
+              onChange={(e) => set({ name: e.target.value })}
+              style={{ width: 280 }}
+              data-testid="trigger-name"
+            />
           </Form.Item>
           <Form.Item label={t('triggers.field.application')} required {...err('application')}>
-            <AppSelect value={draft.application} onChange={(v) => set({ application: v, subject: undefined, condition: null, changedFields: [] })} data-testid="trigger-app" />
+            <AppSelect
+              value={draft.application}
+              onChange={(v) => set({ application: v, subject: undefined, condition: null, changedFields: [] })}
+              data-testid="trigger-app"
+            />
           </Form.Item>
           <Form.Item label={t('triggers.field.event')} required>
             <Select
@@ -255,7 +324,12 @@ export default function TriggerEditor() {
           </Form.Item>
           {draft.event !== 'schedule' ? (
             <Form.Item label={t('triggers.field.subject')} required={needsSubject(draft.event)} {...err('subject')}>
-              <SubjectSelect app={draft.application} value={draft.subject} onChange={(k) => set({ subject: k, condition: null, changedFields: [] })} data-testid="trigger-subject" />
+              <SubjectSelect
+                app={draft.application}
+                value={draft.subject}
+                onChange={(k) => set({ subject: k, condition: null, changedFields: [] })}
+                data-testid="trigger-subject"
+              />
             </Form.Item>
           ) : null}
           <Form.Item label={t('triggers.field.enabled')}>
@@ -263,7 +337,11 @@ export default function TriggerEditor() {
           </Form.Item>
         </Space>
         {draft.event === 'record.updated' ? (
-          <Form.Item label={t('triggers.field.changedFields')} extra={t('triggers.field.changedFields.help')} {...err('changedFields')}>
+          <Form.Item
+            label={t('triggers.field.changedFields')}
+            extra={t('triggers.field.changedFields.help')}
+            {...err('changedFields')}
+          >
             <Select
               mode="multiple"
               value={draft.changedFields}
@@ -282,13 +360,28 @@ export default function TriggerEditor() {
         {draft.event === 'schedule' ? (
           <Space wrap align="start" size={[16, 0]}>
             <Form.Item label={t('triggers.field.cron')} required {...err('cron')}>
-              <Input value={draft.cron} onChange={(e) => set({ cron: e.target.value })} style={{ width: 200, fontFamily: 'monospace' }} data-testid="trigger-cron" />
+              <Input
+                value={draft.cron}
+                onChange={(e) => set({ cron: e.target.value })}
+                style={{ width: 200, fontFamily: 'monospace' }}
+                data-testid="trigger-cron"
+              />
             </Form.Item>
             <Form.Item label={t('triggers.field.timezone')} required {...err('timezone')}>
-              <Input value={draft.timezone} onChange={(e) => set({ timezone: e.target.value })} style={{ width: 200 }} data-testid="trigger-timezone" />
+              <Input
+                value={draft.timezone}
+                onChange={(e) => set({ timezone: e.target.value })}
+                style={{ width: 200 }}
+                data-testid="trigger-timezone"
+              />
             </Form.Item>
             <Form.Item label={t('triggers.field.nextFires')}>
-              <List size="small" dataSource={fires} renderItem={(f) => <List.Item>{dayjs(f).format('YYYY-MM-DD HH:mm (ddd)')}</List.Item>} data-testid="trigger-next-fires" />
+              <List
+                size="small"
+                dataSource={fires}
+                renderItem={(f) => <List.Item>{dayjs(f).format('YYYY-MM-DD HH:mm (ddd)')}</List.Item>}
+                data-testid="trigger-next-fires"
+              />
             </Form.Item>
           </Space>
         ) : null}
@@ -342,7 +435,11 @@ export default function TriggerEditor() {
                         options={(types.data ?? []).map((x) => ({ value: x.type, label: x.type }))}
                         data-testid={`trigger-step-${i}-type`}
                       />
-                      <JsonEditor value={s.configText} onChange={(v) => updateStep(i, { configText: v })} testId={`trigger-step-${i}-config`} />
+                      <JsonEditor
+                        value={s.configText}
+                        onChange={(v) => updateStep(i, { configText: v })}
+                        testId={`trigger-step-${i}-config`}
+                      />
                     </>
                   )}
                   {stepErrors(i).map((m) => (
@@ -359,7 +456,10 @@ export default function TriggerEditor() {
                 </Space>
               </Card>
             ))}
-            <Button onClick={() => set({ steps: [...draft.steps, { mode: 'library', configText: '{}', condition: null }] })} data-testid="trigger-step-add">
+            <Button
+              onClick={() => set({ steps: [...draft.steps, { mode: 'library', configText: '{}', condition: null }] })}
+              data-testid="trigger-step-add"
+            >
               {t('triggers.step.add')}
             </Button>
           </Space>
@@ -369,7 +469,12 @@ export default function TriggerEditor() {
             <InputNumber min={0} max={10} value={draft.retryLimit} onChange={(v) => set({ retryLimit: Number(v ?? 0) })} />
           </Form.Item>
           <Form.Item label={t('triggers.field.retryDelay')}>
-            <InputNumber min={1} max={3600} value={draft.retryDelaySeconds} onChange={(v) => set({ retryDelaySeconds: Number(v ?? 1) })} />
+            <InputNumber
+              min={1}
+              max={3600}
+              value={draft.retryDelaySeconds}
+              onChange={(v) => set({ retryDelaySeconds: Number(v ?? 1) })}
+            />
           </Form.Item>
         </Space>
         <Space>
@@ -394,7 +499,13 @@ export default function TriggerEditor() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('triggers.test.help')}</Typography.Text>
           <Space>
-            <Input placeholder={t('triggers.test.record')} value={testRecord} onChange={(e) => setTestRecord(e.target.value)} style={{ width: 360 }} data-testid="trigger-test-record" />
+            <Input
+              placeholder={t('triggers.test.record')}
+              value={testRecord}
+              onChange={(e) => setTestRecord(e.target.value)}
+              style={{ width: 360 }}
+              data-testid="trigger-test-record"
+            />
             <Button onClick={() => void runTest()} data-testid="trigger-test">
               {t('triggers.test')}
             </Button>
@@ -410,7 +521,14 @@ export default function TriggerEditor() {
       {query.data?.subject ? (
         <Card size="small" title={t('triggers.run.manual')}>
           <Space align="start">
-            <Input.TextArea rows={3} placeholder={t('triggers.run.ids')} value={manualIds} onChange={(e) => setManualIds(e.target.value)} style={{ width: 360 }} data-testid="trigger-run-ids" />
+            <Input.TextArea
+              rows={3}
+              placeholder={t('triggers.run.ids')}
+              value={manualIds}
+              onChange={(e) => setManualIds(e.target.value)}
+              style={{ width: 360 }}
+              data-testid="trigger-run-ids"
+            />
             <Button disabled={!manualIds.trim()} onClick={() => void runManual()} data-testid="trigger-run">
               {t('triggers.run.manual')}
             </Button>
@@ -421,13 +539,25 @@ export default function TriggerEditor() {
   );
 
   return (
-    <PageContainer title={isNew ? t('triggers.detail.new') : t('triggers.detail.title', { name: query.data?.name ?? '' })} onBack={() => history.push('/admin/trigger')}>
+    <PageContainer
+      title={isNew ? t('triggers.detail.new') : t('triggers.detail.title', { name: query.data?.name ?? '' })}
+      onBack={() => history.push('/admin/trigger')}
+    >
       {!isNew && query.isLoading ? (
         <Empty />
       ) : (
         <Tabs
           items={[
-            { key: 'settings', label: t('triggers.tab.settings'), children: <Space direction="vertical" style={{ width: '100%' }} size="large">{settings}{tools}</Space> },
+            {
+              key: 'settings',
+              label: t('triggers.tab.settings'),
+              children: (
+                <Space direction="vertical" style={{ width: '100%' }} size="large">
+                  {settings}
+                  {tools}
+                </Space>
+              ),
+            },
             ...(isNew ? [] : [{ key: 'runs', label: t('triggers.tab.runs'), children: <RunsTable triggerId={id} /> }]),
           ]}
         />

@@ -13,7 +13,13 @@ import { TRIGGER_RUN_STATES } from '../../../../../contracts/triggers.constants'
 import { toApiError } from '../../../../services/api-error';
 import { listRuns, replayRun } from '../../../../services/triggers';
 
-const STATE_COLORS: Record<TriggerRunState, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'warning', dead: 'error' };
+const STATE_COLORS: Record<TriggerRunState, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'warning',
+  dead: 'error',
+};
 const STEP_COLORS: Record<string, string> = { ok: 'success', skipped: 'default', error: 'error' };
 
 export function useT() {
@@ -48,7 +54,12 @@ export function StepLog({ steps }: { steps: TriggerStepLog[] }) {
       columns={[
         { title: '#', dataIndex: 'index', width: 50, render: (i: number) => i + 1 },
         { title: t('triggers.step.type'), dataIndex: 'type', width: 140 },
-        { title: t('triggers.runs.col.state'), dataIndex: 'status', width: 100, render: (s: string) => <Tag color={STEP_COLORS[s]}>{t(`triggers.stepStatus.${s}`)}</Tag> },
+        {
+          title: t('triggers.runs.col.state'),
+          dataIndex: 'status',
+          width: 100,
+          render: (s: string) => <Tag color={STEP_COLORS[s]}>{t(`triggers.stepStatus.${s}`)}</Tag>,
+        },
         { title: t('triggers.runs.col.ms'), dataIndex: 'ms', width: 90 },
         {
           title: t('triggers.runs.steps'),
@@ -92,10 +103,17 @@ export function RunsTable({ triggerId, state }: { triggerId?: string; state?: Tr
             title: t('triggers.runs.col.trigger'),
             dataIndex: 'triggerId',
             hideInSearch: true,
-            render: (_: unknown, row: TriggerRun) => <Link to={`/admin/trigger/${row.triggerId}`}>{row.triggerId.slice(0, 8)}</Link>,
+            render: (_: unknown, row: TriggerRun) => (
+              <Link to={`/admin/trigger/${row.triggerId}`}>{row.triggerId.slice(0, 8)}</Link>
+            ),
           } as ProColumns<TriggerRun>,
         ]),
-    { title: t('triggers.runs.col.created'), dataIndex: 'createdAt', hideInSearch: true, render: (_, row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm:ss') },
+    {
+      title: t('triggers.runs.col.created'),
+      dataIndex: 'createdAt',
+      hideInSearch: true,
+      render: (_, row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+    },
     { title: t('triggers.runs.col.depth'), dataIndex: 'depth', hideInSearch: true, width: 70 },
     { title: t('triggers.runs.col.attempts'), dataIndex: 'attempts', hideInSearch: true, width: 90 },
     { title: t('triggers.runs.col.ms'), dataIndex: 'ms', hideInSearch: true, width: 100 },
@@ -115,26 +133,33 @@ export function RunsTable({ triggerId, state }: { triggerId?: string; state?: Tr
     },
   ];
   return (
-    <ProTable<TriggerRun>
-      rowKey="id"
-      actionRef={action}
-      columns={columns}
-      search={state ? false : { labelWidth: 'auto' }}
-      options={{ reload: true, density: false, setting: false }}
-      polling={(rows: readonly TriggerRun[]) => (rows.some((r) => r.state === 'queued' || r.state === 'running') ? 2000 : 0)}
-      request={async (params) => listRuns(triggerId, { current: Number(params.current) || 1, pageSize: Number(params.pageSize) || 20, state: (state ?? params.state) as TriggerRunState | undefined })}
-      pagination={{ defaultPageSize: 20 }}
-      expandable={{
-        expandedRowRender: (row) => (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <StepLog steps={row.steps} />
-            <Typography.Text type="secondary">{t('triggers.runs.event')}</Typography.Text>
-            <pre style={{ margin: 0, maxHeight: 200, overflow: 'auto' }}>{json(row.event)}</pre>
-          </Space>
-        ),
-      }}
-      data-testid="runs-table"
-    />
+    <div data-testid="runs-table">
+      <ProTable<TriggerRun>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        search={state ? false : { labelWidth: 'auto' }}
+        options={{ reload: true, density: false, setting: false }}
+        polling={(rows: readonly TriggerRun[]) => (rows.some((r) => r.state === 'queued' || r.state === 'running') ? 2000 : 0)}
+        request={async (params) =>
+          listRuns(triggerId, {
+            current: Number(params.current) || 1,
+            pageSize: Number(params.pageSize) || 20,
+            state: (state ?? params.state) as TriggerRunState | undefined,
+          })
+        }
+        pagination={{ defaultPageSize: 20 }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <StepLog steps={row.steps} />
+              <Typography.Text type="secondary">{t('triggers.runs.event')}</Typography.Text>
+              <pre style={{ margin: 0, maxHeight: 200, overflow: 'auto' }}>{json(row.event)}</pre>
+            </Space>
+          ),
+        }}
+      />
+    </div>
   );
 }
 
