@@ -38,6 +38,9 @@ export type TriggerStepStatus = (typeof TRIGGER_STEP_STATUSES)[number];
  */
 export const TRIGGER_MAX_DEPTH = 3;
 
+/** Days a delivered outbox event is kept (the delivery then deletes it; its runs keep the event they got). */
+export const TRIGGER_EVENT_RETENTION_DAYS = 7;
+
 /** Most action steps of a trigger. */
 export const TRIGGER_STEPS_MAX = 20;
 /** Retry policy bounds: retries after the first attempt, and the first retry's delay in seconds (doubled each time). */

@@ -14,9 +14,9 @@
  *   listener (startTriggerListener) starts a delivery at once; a sweep every minute (the kind's
  *   cron) catches anything else (events of a process that died before delivering them).
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { TRIGGER_MAX_DEPTH, TRIGGER_RECORD_EVENTS, type FilterGroup } from '../../../../contracts';
+import { TRIGGER_EVENT_RETENTION_DAYS, TRIGGER_MAX_DEPTH, TRIGGER_RECORD_EVENTS, type FilterGroup } from '../../../../contracts';
 import { rowsOf, type Database, type DatabaseHandle, type Executor } from '../../db/client';
 import {
   applications,
@@ -267,6 +267,17 @@ export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise
       );
     return { events: rows.length, runs };
   });
+}
+
+/**
+ * Deletes delivered events older than `days` (TRIGGER_EVENT_RETENTION_DAYS), `chunk` at a time;
+ * the runs keep the event they got. @returns how many went.
+ */
+export async function purgeDeliveredEvents(db: Executor, days = TRIGGER_EVENT_RETENTION_DAYS, chunk = 1000): Promise<number> {
+  const before = new Date(Date.now() - days * 24 * 60 * 60_000);
+  const old = db.select({ id: triggerEvents.id }).from(triggerEvents).where(lt(triggerEvents.deliveredAt, before)).limit(chunk);
+  const gone = await db.delete(triggerEvents).where(inArray(triggerEvents.id, old)).returning({ id: triggerEvents.id });
+  return gone.length;
 }
 
 /**

@@ -24,7 +24,15 @@ import { loadSubjectDef } from '../subjects/subject-def';
 import { registerTaskKind } from '../tasks/tasks.registry';
 import { readVariable } from '../variables/variables.service';
 import { getActionType, type ActionContext, type TriggerEvent } from './action-types';
-import { matchesCondition, DELIVER_CHUNK, DELIVER_KIND, deliverChunk, RUN_KIND, triggerStarter } from './triggers.outbox';
+import {
+  matchesCondition,
+  DELIVER_CHUNK,
+  DELIVER_KIND,
+  deliverChunk,
+  purgeDeliveredEvents,
+  RUN_KIND,
+  triggerStarter,
+} from './triggers.outbox';
 import './actions/update-record.action';
 import './actions/create-record.action';
 import { syncSchedules, takeScheduleTicks } from './triggers.schedule';
@@ -248,7 +256,8 @@ registerTaskKind(
       if (r.events < DELIVER_CHUNK) break;
     }
     if (events > 0) await log('info', `delivered ${events} event(s), ${runs} run(s)`, { events, runs });
-    return { events, runs };
+    const purged = await purgeDeliveredEvents(db);
+    return { events, runs, ticks, purged };
   },
   { manual: true, singletonKey: 'all', cron: '* * * * *', retryLimit: 3, retryDelaySeconds: 5, timeoutSeconds: 300 },
 );
