@@ -4,7 +4,8 @@
  * `update_record` action (its JSON configuration; a bad one first shows the server's field error);
  * makes a trigger "when a record's status changes and becomes Closed, run that action" with the
  * filter builder; changes a record through the API; and sees the run, done, in the trigger's run
- * history with its step log, and the record's field set by it. Screenshots:
+ * history with its step log, and the record's field set by it; runs a manual trigger from the
+ * record's page. Screenshots:
  * tests/e2e/screenshots/triggers-*.png.
  */
 import type { Page } from '@playwright/test';
@@ -129,4 +130,24 @@ test('triggers: an action, a trigger on status = Closed, a record changed, the r
   await page.goto('/admin/trigger');
   await expect(page.locator(`a[href="/admin/trigger/${triggerId}"]`)).toBeVisible();
   await shot(page, 'list');
+
+  // a manual trigger, run from the record's page: a run queued for that record
+  const actionId = (await apiJson<{ id: string }[]>(page, 'GET', `/api/v1/actions?q=${encodeURIComponent(actionName)}`))[0].id;
+  const manual = await apiJson<{ id: string }>(page, 'POST', '/api/v1/triggers', {
+    name: `手动 ${stamp}`,
+    application: APP.slug,
+    event: 'manual',
+    subject: SUBJECT.key,
+    enabled: true,
+    steps: [{ actionId }],
+  });
+  await page.goto(`/${APP.slug}/${SUBJECT.key}/${record.id}`);
+  await expect(page.getByTestId('record-title')).toBeVisible();
+  await page.getByTestId('run-trigger').hover();
+  await page.getByRole('menuitem', { name: `手动 ${stamp}` }).click();
+  await expect(page.getByText('已排队 1 次运行')).toBeVisible();
+  await expect(async () => {
+    const runs = await apiJson<{ state: string }[]>(page, 'GET', `/api/v1/triggers/${manual.id}/runs`);
+    expect(runs.map((r) => r.state)).toEqual(['done']);
+  }).toPass({ timeout: 60_000 });
 });
