@@ -486,7 +486,7 @@ test.describe('every path renders', () => {
       expect(
         unexpected(problems, [
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks)/${MISSING}`),
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions)/${MISSING}`),
             status: 404,
           },
         ]),
