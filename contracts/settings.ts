@@ -5,7 +5,8 @@
  * this schema on every write and every read, and applied at once.
  */
 import { z } from 'zod';
-import { LOCALES } from './constants';
+import { emailSchema } from './auth';
+import { LOCALES, VARIABLE_KEY_PATTERN } from './constants';
 import { PASSWORD_POLICY_BOUNDS } from './password-policy';
 
 /** Largest logo image: 256 KB (262,144 bytes) once decoded; as a base64 data URL that is ≤ 349,600 characters. */
@@ -18,6 +19,23 @@ const LOGO_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{0,500}$/;
 
 const int = (min: number, max: number) => z.number().int({ message: 'errors.settings.integer' }).min(min).max(max);
 
+/** Entries of the outbound allow-list at most, and characters of one entry (a DNS name's 253). */
+export const OUTBOUND_ALLOWED_HOSTS_MAX = { entries: 100, entryChars: 253 } as const;
+/** What an allow-list entry or an SMTP host may contain: letters, digits and `. - _ : / [ ]` (the server parses addresses and blocks: server/src/lib/outbound-http.ts). */
+const HOST_CHARS = /^[a-z0-9._:/[\]-]+$/;
+/** Whether `v` is an absolute http(s) URL. */
+function isHttpUrl(v: string): boolean {
+  if (!/^https?:\/\//i.test(v)) return false;
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** An optional variable key: '' (none) or contracts VARIABLE_KEY_PATTERN. */
+const variableKeyOrNone = z.string().trim().refine((v) => v === '' || VARIABLE_KEY_PATTERN.test(v), { message: 'errors.variable.key' });
+
 /**
  * Every setting with its rule. Units: minutes, days, megabytes as named.
  * - `siteName`: 1–60 characters, shown in the layout title and the login page;
@@ -26,7 +44,16 @@ const int = (min: number, max: number) => z.number().int({ message: 'errors.sett
  * - `passwordMinLength` 8–128, `passwordClasses` 1–4, `passwordExpiryDays` 0–3650 (0 = never): contracts/password-policy.ts;
  * - `sessionIdleMinutes` 5–10,080 (a week) and `sessionAbsoluteDays` 1–90: a session ends after so long without a request, or so long after sign-in;
  * - `loginFreeFailures` 1–100: failed sign-ins per account or IP before the back-off starts (auth/login-throttle.ts);
- * - `uploadMaxMb` 1–10,240: largest upload, for the file modules.
+ * - `uploadMaxMb` 1–10,240: largest upload, for the file modules;
+ * - `outboundAllowedHosts`: private targets the server may still reach (webhooks, anchors): host
+ *   names, `.domain`, addresses or CIDR blocks, at most 100 (docs/outbound.md "Allow-list");
+ * - `smtpHost` ('' = no e-mail), `smtpPort` 1–65,535, `smtpSecure` (TLS from the start, port 465;
+ *   else STARTTLS when offered), `smtpUser` ('' = no sign-in), `smtpPasswordVariable` (key of the
+ *   global secret variable holding the password, '' = none), `smtpFrom` (the sender's address,
+ *   shown with the site name): docs/outbound.md "E-mail";
+ * - `auditAnchorWebhookUrl` ('' = off) and `auditAnchorSecretVariable` (key of the global secret
+ *   variable that signs it, '' = unsigned): where the daily task `audit.anchor-webhook` posts the
+ *   audit chain's head (docs/outbound.md "Audit anchor webhook").
  */
 export const settingsSchema = z.object({
   siteName: z.string().trim().min(1, { message: 'errors.required' }).max(60),
@@ -43,6 +70,30 @@ export const settingsSchema = z.object({
   sessionAbsoluteDays: int(1, 90),
   loginFreeFailures: int(1, 100),
   uploadMaxMb: int(1, 10_240),
+  // Entries are checked as a whole, so that a 400 names the field (`outboundAllowedHosts`), not an entry's index.
+  outboundAllowedHosts: z
+    .array(z.string().trim().toLowerCase())
+    .max(OUTBOUND_ALLOWED_HOSTS_MAX.entries)
+    .refine((list) => list.every((e) => e.length > 0 && e.length <= OUTBOUND_ALLOWED_HOSTS_MAX.entryChars && HOST_CHARS.test(e)), {
+      message: 'errors.settings.allowedHostInvalid',
+    }),
+  smtpHost: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .refine((v) => v === '' || HOST_CHARS.test(v), { message: 'errors.settings.smtpHostInvalid' }),
+  smtpPort: int(1, 65_535),
+  smtpSecure: z.boolean(),
+  smtpUser: z.string().trim().max(200),
+  smtpPasswordVariable: variableKeyOrNone,
+  smtpFrom: z.union([z.literal(''), emailSchema]),
+  auditAnchorWebhookUrl: z
+    .string()
+    .trim()
+    .max(2_048)
+    .refine((v) => v === '' || isHttpUrl(v), { message: 'errors.settings.webhookUrlInvalid' }),
+  auditAnchorSecretVariable: variableKeyOrNone,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

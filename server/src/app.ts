@@ -61,6 +61,8 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
+import './modules/triggers/actions';
+import './modules/outbound/outbound.anchor';
 import { registerStatic } from './static';
 
 declare module 'fastify' {

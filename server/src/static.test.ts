@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { withNonceMeta } from './static';
 import { call, createTestApp, json } from './test/helpers';
@@ -104,6 +105,41 @@ test('static: the built app is served with the right caching and fallbacks', asy
   // a non-GET outside /api is a JSON 404, not the page
   const post = await call(app, 'POST', '/login', { body: {} });
   assert.equal(post.statusCode, 404);
+});
+
+test('static: a precompressed copy goes to browsers that accept it, the plain file to the others', async (t) => {
+  const dist = makeDist();
+  const source = 'console.log("umi");'.repeat(200);
+  fs.writeFileSync(path.join(dist, 'umi.1a2b3c4d.js'), source);
+  fs.writeFileSync(path.join(dist, 'umi.1a2b3c4d.js.br'), brotliCompressSync(source));
+  fs.writeFileSync(path.join(dist, 'umi.1a2b3c4d.js.gz'), gzipSync(source));
+  const { app, close } = await createTestApp({ distDir: dist });
+  t.after(async () => {
+    await close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  const br = await get('/admin/umi.1a2b3c4d.js', 'gzip, deflate, br');
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.equal(brotliDecompressSync(br.rawPayload).toString(), source);
+  assert.match(String(br.headers['content-type']), /javascript/);
+  assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+  assert.match(String(br.headers.vary), /accept-encoding/i);
+
+  const gz = await get('/admin/umi.1a2b3c4d.js', 'gzip');
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.equal(gunzipSync(gz.rawPayload).toString(), source);
+
+  const plain = await get('/admin/umi.1a2b3c4d.js');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body, source);
+
+  // a file without a compressed copy is sent as it is, whatever the browser accepts
+  const sheet = await get('/admin/umi.1a2b3c4d.css', 'br, gzip');
+  assert.equal(sheet.headers['content-encoding'], undefined);
+  assert.equal(sheet.body, 'body{}');
 });
 
 test('static: without a build, pages answer 503 and the API still works', async (t) => {

@@ -6,6 +6,8 @@
  * `dist/umi.1a2b3c4d.js`. Rules, when `distDir` holds index.html:
  * - an existing file under /admin/ is sent; a content-hashed name (`.<8 hex>.`) is cached
  *   `public, max-age=31536000, immutable` (one year, in seconds), any other file `no-cache`;
+ *   its precompressed copy `<file>.br` or `<file>.gz`, when the build wrote one and the request's
+ *   Accept-Encoding takes it, is sent instead (`content-encoding`, `vary: accept-encoding`);
  * - a missing file under /admin/ with an asset extension (ASSET_EXTENSIONS) is a real 404, never
  *   index.html, so the browser raises ChunkLoadError and the app offers Retry/Reload;
  * - every other GET/HEAD outside /api (`/`, `/login`, `/admin`, `/admin/user`, `/demo/files`…)
@@ -64,7 +66,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string | und
   const root = distDir ? path.resolve(process.cwd(), distDir) : undefined;
   const servable = root !== undefined && fs.existsSync(root) && fs.statSync(root).isDirectory();
   if (servable) {
-    await app.register(fastifyStatic, { root, serve: false });
+    // `x.js.br` / `x.js.gz` beside `x.js` (written by the build, .umirc.ts) go to browsers that accept them
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   }
   const indexPath = root ? path.join(root, 'index.html') : undefined;
   let cached: { mtimeMs: number; size: number; html: string } | undefined;
@@ -117,7 +120,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string | und
     if (file === 'index.html') return sendIndex(reply);
     if (file) {
       const cache = HASHED_NAME.test(path.basename(file)) ? IMMUTABLE_CACHE : 'no-cache';
-      return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
+      return reply.header('cache-control', cache).header('vary', 'accept-encoding').sendFile(file, { cacheControl: false });
     }
     if (hasExtension(rel)) return sendError(reply, 404, 'NOT_FOUND', 'errors.notFound');
     return sendIndex(reply);

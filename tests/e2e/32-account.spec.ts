@@ -43,6 +43,28 @@ test('an administrator changes the system settings; the site name shows in the h
   await expect(page.getByText('空闲超时不能长于绝对超时')).toBeVisible();
   await page.getByRole('button', { name: /重\s*置/ }).click();
 
+  // outbound: an allow-list entry the server refuses, an SMTP server without a sender → the messages under the fields
+  const allowList = page.getByLabel('允许访问的内网目标');
+  await allowList.fill('bad_host!');
+  await allowList.press('Enter');
+  await page.getByLabel('SMTP 服务器').fill('smtp.example.com');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('请填写主机名、.域名、IP 地址或 CIDR 网段', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+  await allowList.fill('10.20.0.0/16');
+  await allowList.press('Enter');
+  await page.getByLabel('SMTP 服务器').fill('smtp.example.com');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('发信需要 SMTP 服务器和发件地址')).toBeVisible();
+  await page.getByLabel('发件地址').fill('assay@example.com');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('设置已保存并生效')).toBeVisible();
+  await expect(page.getByTestId('system-settings').getByText('10.20.0.0/16')).toBeVisible();
+  // no SMTP server for the specs that follow on this server
+  expect((await page.request.patch('/api/v1/settings', { headers: AUTH_HEADERS, data: { smtpHost: '' } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('SMTP 服务器')).toHaveValue('');
+
   await page.screenshot({ path: `${SHOTS}/account-system-zh-CN.png`, fullPage: true });
   await setLanguage(page.request, page, 'en-US');
   await page.reload();

@@ -5,7 +5,7 @@
  * groups in the recycle bin; here are the counts, the `userId` filter, the members (deleted users
  * are not listed) and the grants (in live applications).
  */
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { groupResource, type AppRole } from '../../../../contracts';
 import { createResourceRepository } from '../../core/resource';
 import type { Executor } from '../../db/client';
@@ -129,4 +129,38 @@ export async function findApplicationById(
     .where(and(eq(applications.id, id), isNull(applications.deletedAt)))
     .limit(1);
   return row;
+}
+
+/**
+ * The live, enabled users among `userIds` or in the live groups `groupIds`, each once, by e-mail,
+ * at most `limit` rows (the notify action's recipients).
+ */
+export async function liveRecipientRows(
+  db: Executor,
+  userIds: readonly string[],
+  groupIds: readonly string[],
+  limit: number,
+): Promise<{ id: string; email: string; name: string; locale: string }[]> {
+  if (userIds.length === 0 && groupIds.length === 0) return [];
+  const inGroups = groupIds.length
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(groupMembers)
+          .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), isNull(groups.deletedAt)))
+          .where(and(eq(groupMembers.userId, users.id), inArray(groupMembers.groupId, [...groupIds]))),
+      )
+    : undefined;
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.disabled, false),
+        or(userIds.length ? inArray(users.id, [...userIds]) : undefined, inGroups),
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(limit);
 }

@@ -28,8 +28,21 @@ import {
   insertGroupMember,
   listGrants,
   listGroupMembers as listMemberRows,
+  liveRecipientRows,
   upsertGrant,
 } from './groups.repository';
+
+/**
+ * Who a message to some users and groups reaches: the live, enabled users among `userIds` or in the
+ * live groups `groupIds` (deleted groups and users, disabled users left out), each once, ordered by
+ * e-mail, at most `limit` (rows). For other modules (the triggers' notify action).
+ */
+export function liveRecipients(
+  db: Executor,
+  opts: { userIds: readonly string[]; groupIds: readonly string[]; limit: number },
+): Promise<{ id: string; email: string; name: string; locale: string }[]> {
+  return liveRecipientRows(db, opts.userIds, opts.groupIds, opts.limit);
+}
 
 /**
  * list/get/create/update/remove of groups (a read, create or update answers GroupDetail, with the

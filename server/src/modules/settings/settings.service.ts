@@ -26,6 +26,7 @@ import {
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { allowListEntryProblem } from '../../lib/outbound-http';
 import type { AuditWriter } from '../../core/audit.writer';
 import { lockSettings, readSettingRows, upsertSetting } from './settings.repository';
 
@@ -41,6 +42,15 @@ export const DEFAULT_SETTINGS: Settings = {
   sessionAbsoluteDays: 7,
   loginFreeFailures: 5,
   uploadMaxMb: 50,
+  outboundAllowedHosts: [],
+  smtpHost: '',
+  smtpPort: 587,
+  smtpSecure: false,
+  smtpUser: '',
+  smtpPasswordVariable: '',
+  smtpFrom: '',
+  auditAnchorWebhookUrl: '',
+  auditAnchorSecretVariable: '',
 };
 
 /** How long (ms) a process trusts its cached settings before reading them again: 10 s. */
@@ -163,8 +173,10 @@ function auditValue(key: SettingKey, value: unknown): unknown {
  * One audit entry `settings.update` with before/after of the changed keys only; nothing changed =
  * nothing written (`changed: false`, the route marks the request unchanged).
  * @throws HttpError 409 CONFLICT (errors.settings.stale) when `version` is given and the settings
- *   changed since; 400 VALIDATION_FAILED (field sessionIdleMinutes) when the idle timeout is longer
- *   than the absolute one.
+ *   changed since; 400 VALIDATION_FAILED naming sessionIdleMinutes when the idle timeout is longer
+ *   than the absolute one, outboundAllowedHosts when an entry is no host name, `.domain`, address or
+ *   CIDR block (lib/outbound-http.ts allowListEntryProblem), smtpFrom when an SMTP host is set
+ *   without a sender address.
  */
 export async function updateSettings(
   db: Database,
@@ -184,6 +196,14 @@ export async function updateSettings(
       throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
         { field: 'sessionIdleMinutes', messageKey: 'errors.settings.idleTooLong' },
       ]);
+    }
+    if (values.outboundAllowedHosts?.some((entry) => allowListEntryProblem(entry) !== null)) {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
+        { field: 'outboundAllowedHosts', messageKey: 'errors.settings.allowedHostInvalid' },
+      ]);
+    }
+    if (next.smtpHost !== '' && next.smtpFrom === '') {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'smtpFrom', messageKey: 'errors.settings.smtpIncomplete' }]);
     }
     const keys = KEYS.filter((k) => k in values && JSON.stringify(values[k]) !== JSON.stringify(current.settings[k]));
     if (keys.length === 0) return false;

@@ -170,3 +170,55 @@ test('settings: only administrators read or change them; anyone reads the public
   assert.equal((await patch(app, user.cookie, { siteName: 'Mine' })).statusCode, 403);
   assert.equal((await call(app, 'GET', '/api/v1/settings/public')).statusCode, 200);
 });
+
+test('settings: the outbound allow-list and the SMTP settings are validated (400 naming the field) and saved', async (t) => {
+  const { app, close } = await createTestApp();
+  t.after(close);
+  const { cookie } = await adminSession(app);
+  const first = json<{ data: SettingsView }>(await call(app, 'GET', '/api/v1/settings', { cookie })).data;
+  assert.deepEqual(first.outboundAllowedHosts, []);
+  assert.equal(first.smtpHost, '');
+  assert.equal(first.smtpPort, 587);
+  assert.equal(first.smtpSecure, false);
+
+  for (const [body, field] of [
+    [{ outboundAllowedHosts: ['not a host!'] }, 'outboundAllowedHosts'],
+    [{ outboundAllowedHosts: ['10.0.0.0/33'] }, 'outboundAllowedHosts'],
+    [{ outboundAllowedHosts: ['0177.0.0.1'] }, 'outboundAllowedHosts'],
+    [{ outboundAllowedHosts: ['fd00::/200'] }, 'outboundAllowedHosts'],
+    [{ outboundAllowedHosts: Array.from({ length: 101 }, (_, i) => `h${i}.example`) }, 'outboundAllowedHosts'],
+    [{ smtpPort: 0 }, 'smtpPort'],
+    [{ smtpPort: 70_000 }, 'smtpPort'],
+    [{ smtpSecure: 'yes' }, 'smtpSecure'],
+    [{ smtpHost: 'smtp example' }, 'smtpHost'],
+    [{ smtpFrom: 'not-an-address' }, 'smtpFrom'],
+    [{ smtpPasswordVariable: '1bad key' }, 'smtpPasswordVariable'],
+    [{ smtpHost: 'smtp.example.com' }, 'smtpFrom'],
+    [{ auditAnchorWebhookUrl: 'javascript:alert(1)' }, 'auditAnchorWebhookUrl'],
+    [{ auditAnchorSecretVariable: 'a b' }, 'auditAnchorSecretVariable'],
+  ] as const) {
+    const res = await patch(app, cookie, body);
+    assert.equal(res.statusCode, 400, JSON.stringify(body));
+    assert.ok(json<ErrorBody>(res).details?.some((d) => d.field === field), `${JSON.stringify(body)} → ${res.body}`);
+  }
+
+  const values = {
+    outboundAllowedHosts: ['Hooks.Internal', '.corp.example', '10.20.0.0/16', '127.0.0.1', 'fd00::/8'],
+    smtpHost: 'smtp.example.com',
+    smtpPort: 465,
+    smtpSecure: true,
+    smtpUser: 'assay',
+    smtpPasswordVariable: 'smtp.password',
+    smtpFrom: 'Assay@Example.com',
+  };
+  const saved = await patch(app, cookie, values);
+  assert.equal(saved.statusCode, 200, saved.body);
+  const view = json<{ data: SettingsView }>(saved).data;
+  assert.deepEqual(view.outboundAllowedHosts, ['hooks.internal', '.corp.example', '10.20.0.0/16', '127.0.0.1', 'fd00::/8']);
+  assert.equal(view.smtpFrom, 'assay@example.com');
+  assert.equal(view.smtpPort, 465);
+  assert.equal(view.smtpSecure, true);
+  const entries = await app.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+  assert.equal(entries.length, 1);
+  assert.deepEqual(Object.keys(entries[0].after as object).sort(), Object.keys(values).sort());
+});

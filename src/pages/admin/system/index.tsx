@@ -1,8 +1,9 @@
 /**
- * /admin/system (docs/routes-and-loading.md "Screen names": 系统设置; System settings), administrators: one form in four
+ * /admin/system (docs/routes-and-loading.md "Screen names": 系统设置; System settings), administrators: one form in six
  * sections — site (name, logo, default language), password policy (length, classes, expiry),
  * sessions and sign-in (idle and absolute timeouts, failed sign-ins before the back-off), uploads
- * (size limit). Saving applies at once on the server (and here: header title and logo), each change
+ * (size limit), outbound requests (the allow-list of private targets) and e-mail (the SMTP server:
+ * components/OutboundFields.tsx). Saving applies at once on the server (and here: header title and logo), each change
  * audited; a 400 puts the message under its field, a 409 says someone saved meanwhile.
  */
 import { PageContainer, ProForm, ProFormDigit, ProFormRadio, ProFormText } from '@ant-design/pro-components';
@@ -18,6 +19,7 @@ import RouteDataResult from '../../../components/RouteDataResult';
 import { submitForm } from '../../../services/api-error';
 import { getSettings, updateSettings } from '../../../services/settings';
 import LogoField from './components/LogoField';
+import OutboundFields from './components/OutboundFields';
 import { keys } from '../../../services/query-keys';
 
 const KEY = keys('settings').detail('system');
@@ -105,6 +107,7 @@ export default function SystemSettings() {
             <Card title={t('system.section.upload')} style={{ marginBottom: 16 }}>
               {digit('uploadMaxMb', 'system.uploadMaxMb', 1, 10_240)}
             </Card>
+            <OutboundFields />
           </ProForm>
         )}
       </RouteDataResult>
