@@ -60,7 +60,8 @@ function bossOf(db: Database): PgBoss {
 
 /**
  * Makes pg-boss's schedules match the triggers: an enabled schedule trigger has its queue and
- * schedule (cron + tz), any other schedule of ours is removed. Idempotent; run after each trigger
+ * schedule (cron + tz), any other schedule of ours is removed (its queue is kept: pg-boss 10 cannot
+ * delete a queue that still holds jobs; an empty queue costs nothing). Idempotent; run after each trigger
  * write and by every delivery. Outside any transaction.
  */
 export async function syncSchedules(db: Database): Promise<void> {
@@ -79,8 +80,8 @@ export async function syncSchedules(db: Database): Promise<void> {
   }
   for (const s of await boss.getSchedules()) {
     if (s.name.startsWith('triggers.schedule.') && !names.has(s.name)) {
+      // the queue stays: pg-boss 10 refuses to delete a queue that still holds (completed) jobs
       await boss.unschedule(s.name);
-      await boss.deleteQueue(s.name);
     }
   }
 }
@@ -107,9 +108,17 @@ export async function takeScheduleTicks(db: Database): Promise<number> {
         const event = { kind: 'schedule', depth: 0, data: { triggerId: t.id, firedAt: new Date().toISOString(), jobId: job.id } };
         await tx.insert(triggerEvents).values({ kind: 'schedule', depth: 0, payload: event });
       }
-      await boss.complete(
+      // pg-boss 10's complete(name, ids, data, options): `options.db` only in the 4th place (the typings omit it for a list)
+      const complete = boss.complete.bind(boss) as unknown as (
+        n: string,
+        ids: string[],
+        data: null,
+        o: { db: PgBoss.Db },
+      ) => Promise<void>;
+      await complete(
         name,
         jobs.map((j) => j.id),
+        null,
         { db: txDb(tx) },
       );
     });

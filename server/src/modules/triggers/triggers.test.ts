@@ -14,8 +14,8 @@ import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/
 import { loadSubjectDef } from '../subjects/subject-def';
 import { applyChange, findRecords } from '../records/records.service';
 import { startTaskEngine, type TaskEngine } from '../tasks/tasks.engine';
-import { deliverChunk, startTriggerListener } from './triggers.outbox';
-import { nextFires } from './triggers.schedule';
+import { deliverChunk, startTriggerListener, wakeDelivery } from './triggers.outbox';
+import { nextFires, scheduleQueue } from './triggers.schedule';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -336,6 +336,23 @@ describe('triggers', () => {
       steps: [],
     });
     assert.equal(s.nextFires.length, 5);
+    // pg-boss holds the schedule on the trigger's own queue; a tick (sent here as pg-boss's timekeeper would) becomes a run
+    const schedules = await engine!.boss.getSchedules();
+    assert.ok(
+      schedules.some(
+        (x) =>
+          x.name === scheduleQueue(s.id) && x.cron === '0 9 * * *' && (x as { timezone?: string }).timezone === 'Europe/Berlin',
+      ),
+    );
+    await engine!.boss.send(scheduleQueue(s.id), { triggerId: s.id });
+    await wakeDelivery(ctx.app.db);
+    const [tick] = await waitRuns(s.id, (r) => r[0]?.state === 'done');
+    assert.equal((tick.event as { kind: string }).kind, 'schedule');
+    await api('POST', `/api/v1/triggers/${s.id}/disable`);
+    assert.ok(
+      !(await engine!.boss.getSchedules()).some((x) => x.name === scheduleQueue(s.id)),
+      'a disabled schedule trigger has no pg-boss schedule',
+    );
     const bad = await call(ctx.app, 'POST', '/api/v1/triggers', {
       cookie: admin.cookie,
       body: { name: 'x', application: 'trg', event: 'schedule', cron: '99 * * * *' },
