@@ -23,3 +23,4 @@ export * from './forms';
 export * from './views';
 export * from './imports';
 export * from './tasks';
+export * from './triggers';

@@ -23,3 +23,4 @@ export { TASKS_MESSAGES } from './tasks.messages';
 export { USERS_MESSAGES } from './users.messages';
 export { VARIABLES_MESSAGES } from './variables.messages';
 export { VIEWS_MESSAGES } from './views.messages';
+export { TRIGGERS_MESSAGES } from './triggers.messages';

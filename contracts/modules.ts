@@ -24,3 +24,4 @@ export { TASKS_MODULE } from './tasks.constants';
 export { USERS_MODULE } from './users.constants';
 export { VARIABLES_MODULE } from './variables.constants';
 export { VIEWS_MODULE } from './views.constants';
+export { TRIGGERS_MODULE } from './triggers.constants';

@@ -60,6 +60,7 @@ import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
+import { triggerRoutes } from './modules/triggers/triggers.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 import { registerStatic } from './static';
@@ -234,6 +235,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(clientRoutes);
       await api.register(viewRoutes);
       await api.register(taskRoutes);
+      await api.register(triggerRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -26,6 +26,7 @@ import { opsHandler } from './ops/ops-handler';
 import { processOpsRequests, removeOpsMarker, writeOpsMarker } from './ops/ops-requests';
 import { createScheduler, housekeepingTasks, registerHousekeepingKinds, runAnchor, type Scheduler } from './ops/scheduler';
 import { startTaskEngine, type TaskEngine } from './modules/tasks/tasks.engine';
+import { startTriggerListener } from './modules/triggers/triggers.outbox';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -114,6 +115,13 @@ async function main(): Promise<void> {
         return undefined;
       });
     }
+    // triggers (docs/triggers.md "Delivery"): a commit that wrote outbox events starts a delivery at once
+    const stopTriggerListener = taskEngine
+      ? await startTriggerListener(opened, opened.db, app.log).catch((err: unknown) => {
+          app.log.error({ err }, 'triggers: no outbox listener; the minute sweep delivers');
+          return undefined;
+        })
+      : undefined;
     if (opened.engine === 'pglite') {
       let busy = Promise.resolve();
       process.on('SIGUSR2', () => {
@@ -141,6 +149,7 @@ async function main(): Promise<void> {
       void (async () => {
         try {
           await scheduler?.stop();
+          await stopTriggerListener?.();
           await taskEngine?.stop();
           await app.close();
           // the head at shutdown: after the last request, while the database is still open

@@ -32,6 +32,8 @@ const SAMPLE: Record<string, string> = {
   dynamicForm: MISSING,
   view: MISSING,
   task: MISSING,
+  trigger: MISSING,
+  action: MISSING,
 };
 /** A path with its params filled from SAMPLE; the console's subject pages take the subject's id, the workspace its key. */
 const fill = (path: string) =>
@@ -94,6 +96,10 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/import': { testId: 'import-history' },
   '/admin/task': { testId: 'tasks-table' },
   '/admin/task/:task': { testId: 'exception-404' },
+  '/admin/trigger': { testId: 'triggers-table' },
+  '/admin/trigger/:trigger': { testId: 'exception-404' },
+  '/admin/action': { testId: 'actions-table' },
+  '/admin/action/:action': { testId: 'exception-404' },
   '/:app/import': { testId: 'import-history' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
@@ -480,7 +486,7 @@ test.describe('every path renders', () => {
       expect(
         unexpected(problems, [
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks)/${MISSING}`),
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions)/${MISSING}`),
             status: 404,
           },
         ]),

@@ -31,3 +31,6 @@ export * from './tables/views';
 
 /** The durable tasks (modules/tasks). */
 export * from './tables/tasks';
+
+/** Triggers and the action library (modules/triggers). */
+export * from './tables/triggers';

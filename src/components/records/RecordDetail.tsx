@@ -25,6 +25,7 @@ import RecordTags from './detail/RecordTags';
 import RecordValues from './detail/RecordValues';
 import { keys } from '../../services/query-keys';
 import { BADGE_NEUTRAL } from '../../../config/theme';
+import RunTriggerButton from '../triggers/RunTriggerButton';
 
 export interface RecordDetailProps {
   /** The application's slug. */
@@ -145,6 +146,7 @@ export default function RecordDetail({
         extra={
           canEdit
             ? [
+                <RunTriggerButton key="trigger" app={app} subjectKey={subjectKey} recordIds={[recordId]} />,
                 <Button key="delete" danger icon={<DeleteOutlined />} onClick={() => void remove()} data-testid="record-delete">
                   {t('records.delete')}
                 </Button>,

@@ -26,6 +26,7 @@ import ExportButton from './ExportButton';
 import FilterDrawer from './FilterDrawer';
 import { toRecordRequest } from './request';
 import { ResizableHeaderCell, useColumnWidths } from './useColumnWidths';
+import RunTriggerButton from '../triggers/RunTriggerButton';
 
 export interface RecordGridProps {
   /** The application's slug. */
@@ -239,6 +240,7 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
             <Button size="small" type="link" danger onClick={() => void bulkDelete()} data-testid="bulk-delete">
               {t('records.grid.bulkDelete')}
             </Button>
+            <RunTriggerButton size="small" app={app} subjectKey={subject.key} recordIds={selected} />
             <Button size="small" type="link" onClick={clearSelection}>
               {t('records.grid.clearSelection')}
             </Button>

@@ -15,6 +15,7 @@ import views from './views';
 import imports from './imports';
 import resources from './resources';
 import tasks from './tasks';
+import triggers from './triggers';
 
 export default {
   ...account,
@@ -33,4 +34,5 @@ export default {
   ...imports,
   ...resources,
   ...tasks,
+  ...triggers,
 };

@@ -61,6 +61,8 @@ import {
 
 /** The records table of a subject, reading and locking records, and relation links: for the import and query modules. */
 export { findRecords, replaceLinks, tableOf } from './records.repository';
+/** Writing a new record's row and a version row: for the triggers module's create_record (the same steps as createRecord). */
+export { insertRecordRow, insertVersion } from './records.repository';
 import { parseSortParam } from './sort';
 import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from '../subjects/values';
 

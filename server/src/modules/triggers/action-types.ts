@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import type { AuditWriter } from '../../core/audit.writer';
 
 /** What happened, as a trigger sees it: a record event, a schedule tick, an import, or a manual run. */
 export interface TriggerEvent {
@@ -56,6 +57,14 @@ export interface ActionContext {
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, data?: unknown): Promise<void>;
   /** The value of a variable visible to the trigger's application (secrets decrypted), or undefined. */
   variable(name: string): Promise<string | undefined>;
+  /**
+   * The audit writer of the run: actor = the trigger's owner, labelled "trigger <name> for <owner>"
+   * (docs/triggers.md "Audit"). An action that writes audits each write with it, in `tx`. Set by the
+   * trigger runner (optional only so that older callers building a context by hand still compile).
+   */
+  audit?: AuditWriter;
+  /** The run: its id (null in a Test) and the depth of the event it runs for. */
+  run?: { id: string | null; depth: number };
 }
 
 /** One action type. `C` is its configuration, as its `config` schema parses it. */

@@ -1,0 +1,68 @@
+/**
+ * The `create_record` action type (docs/triggers.md "Action types"): creates a record in a subject
+ * of the trigger's application (any subject of it, e.g. a task for each finding), its values from
+ * constants or formulas over the event's record (after the change; before it for a delete), with
+ * the records module's write path (validateValues, auto numbers, system values, formulas, a
+ * version row that feeds the outbox at the run's depth + 1). Writes in the run's transaction,
+ * audited `record.create` as the trigger on behalf of its owner.
+ *
+ * Configuration: `{ subject, set: [{ field, value } | { field, formula }] }`.
+ * Output: `{ recordId, subject, values }`.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { computeFormulas, nextAutoNumbers, systemValues } from '../../subjects/compute';
+import { diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.service';
+import { validateValues, type FieldValue } from '../../subjects/values';
+import { registerActionType } from '../action-types';
+import { fieldSetSchema, runUser, subjectFor, valuesOf } from './record-support';
+
+export const createRecordConfigSchema = z.object({
+  subject: z.string().trim().min(1).max(100),
+  set: z.array(fieldSetSchema).max(100).default([]),
+});
+export type CreateRecordConfig = z.infer<typeof createRecordConfigSchema>;
+
+export const createRecordAction = registerActionType<CreateRecordConfig>({
+  type: 'create_record',
+  config: createRecordConfigSchema,
+  async run(ctx, config) {
+    const { subject, applicationId } = await subjectFor(ctx, config.subject);
+    const scope = (ctx.event.after ?? ctx.event.before ?? {}) as Record<string, unknown>;
+    const values = await validateValues({ db: ctx.tx, applicationId }, subject, valuesOf(subject, config.set, scope), 'create');
+    const user = runUser(ctx);
+    const id = randomUUID();
+    const at = new Date();
+    const iso = at.toISOString();
+    const written: Record<string, FieldValue> = {
+      ...values,
+      ...(await nextAutoNumbers(ctx.tx, subject)),
+      ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
+    };
+    Object.assign(written, computeFormulas(subject, written));
+    await insertRecordRow(ctx.tx, subject, { id, at, actorId: user.id, values: written });
+    for (const f of subject.fields)
+      if (f.type === 'relation' && !f.column && f.key in written)
+        await replaceLinks(ctx.tx, f, id, written[f.key] as string[] | null);
+    const [record] = await findRecords(ctx.tx, subject, [id]);
+    await insertVersion(ctx.tx, {
+      subjectId: subject.id,
+      recordId: id,
+      version: 1,
+      action: 'create',
+      actorId: user.id,
+      actorLabel: user.name,
+      at,
+      changes: diffRecordValues(subject, null, record.values),
+      snapshot: record.values,
+    });
+    await ctx.audit?.record(ctx.tx, {
+      action: 'record.create',
+      targetType: 'record',
+      targetId: id,
+      after: record.values,
+      details: { application: ctx.event.application, subject: subject.key, trigger: ctx.trigger.id, run: ctx.run?.id ?? null },
+    });
+    return { recordId: id, subject: subject.key, values: record.values };
+  },
+});

@@ -1,0 +1,331 @@
+/**
+ * The outbox and its delivery (docs/triggers.md "Outbox", "Delivery").
+ *
+ * - Record events are written by the database itself: migration 0015's statement trigger on
+ *   `record_versions` turns each version row of a subject with an enabled trigger of that event
+ *   into a `trigger_events` row in the same transaction (every write path: records, the recycle
+ *   bin, imports). Other modules record theirs with `recordTriggerEvent(tx, event)` inside their
+ *   transaction (`import.finished`, schedule ticks, manual runs).
+ * - Delivery is the task kind `triggers.deliver` (one at a time): it claims undelivered events in
+ *   chunks (`for update skip locked`), matches each enabled trigger (subject, condition, changed
+ *   fields), and in the same transaction inserts the runs (unique per event and trigger, so a
+ *   delivery repeated after a crash makes nothing twice), queues their `triggers.run` tasks and
+ *   marks the events delivered. A commit that wrote events notifies channel `assay_triggers`; the
+ *   listener (startTriggerListener) starts a delivery at once; a sweep every minute (the kind's
+ *   cron) catches anything else (events of a process that died before delivering them).
+ */
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { TRIGGER_EVENT_RETENTION_DAYS, TRIGGER_MAX_DEPTH, TRIGGER_RECORD_EVENTS, type FilterGroup } from '../../../../contracts';
+import { rowsOf, type Database, type DatabaseHandle, type Executor } from '../../db/client';
+import {
+  applications,
+  subjects,
+  triggerEvents,
+  triggerRuns,
+  triggers,
+  type TriggerEventRow,
+  type TriggerRow,
+} from '../../db/schema';
+import { compileFilter } from '../records/filter';
+import { tableOf } from '../records/records.service';
+import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
+import { enqueueTask } from '../tasks/tasks.service';
+import { getTaskKind } from '../tasks/tasks.registry';
+import type { TriggerEvent } from './action-types';
+
+/** The channel the outbox notifies on commit (migration 0015 and recordTriggerEvent). */
+export const TRIGGER_CHANNEL = 'assay_triggers';
+/** Task kinds of the module. */
+export const DELIVER_KIND = 'triggers.deliver';
+export const RUN_KIND = 'triggers.run';
+/** Events claimed per delivery transaction. */
+export const DELIVER_CHUNK = 100;
+
+/**
+ * Records `event` in `tx`'s transaction (the caller's change and the event commit or roll back
+ * together) when an enabled trigger listens to its kind: one statement, nothing written otherwise.
+ * For modules other than records (whose events the database writes): the imports module calls it
+ * with `import.finished` (`application`, `subject`, `data: { batchId, counts }`).
+ */
+export async function recordTriggerEvent(tx: Executor, event: TriggerEvent): Promise<void> {
+  const payload = JSON.stringify(event);
+  await tx.execute(sql`insert into trigger_events (kind, record_id, actor_id, depth, payload)
+    select ${event.kind}, ${event.recordId ?? null}::uuid, ${event.actorId ?? null}::uuid, ${event.depth}, ${payload}::jsonb
+    where exists (select 1 from triggers where event = ${event.kind} and enabled)`);
+  await tx.execute(sql`select pg_notify(${TRIGGER_CHANNEL}, '')`);
+}
+
+/** The field values before a version (its snapshot with the changed fields put back). */
+function beforeOf(snapshot: Record<string, unknown>, changes: Record<string, { before: unknown }>): Record<string, unknown> {
+  const out = { ...snapshot };
+  for (const [k, c] of Object.entries(changes)) out[k] = c.before;
+  return out;
+}
+
+/** Subject id → its application slug and key, read once per delivery chunk. */
+type SubjectNames = Map<string, { application: string; subject: string; applicationId: string }>;
+
+async function namesOf(db: Executor, ids: string[]): Promise<SubjectNames> {
+  const out: SubjectNames = new Map();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: subjects.id, key: subjects.key, slug: applications.slug, applicationId: applications.id })
+    .from(subjects)
+    .innerJoin(applications, eq(applications.id, subjects.applicationId))
+    .where(inArray(subjects.id, ids));
+  for (const r of rows) out.set(r.id, { application: r.slug, subject: r.key, applicationId: r.applicationId });
+  return out;
+}
+
+/** An outbox row as the TriggerEvent its runs get. */
+export function toTriggerEvent(row: TriggerEventRow, names: SubjectNames): TriggerEvent {
+  const p = (row.payload ?? {}) as Record<string, unknown>;
+  if (!TRIGGER_RECORD_EVENTS.includes(row.kind as never) || !row.subjectId) {
+    return { ...(p as unknown as TriggerEvent), kind: row.kind, depth: row.depth };
+  }
+  const snapshot = (p.snapshot ?? {}) as Record<string, unknown>;
+  const changes = (p.changes ?? {}) as Record<string, { before: unknown; after: unknown }>;
+  const n = names.get(row.subjectId);
+  const action = p.action as string;
+  return {
+    kind: row.kind,
+    application: n?.application,
+    subject: n?.subject,
+    recordId: row.recordId ?? undefined,
+    before: action === 'create' ? null : action === 'delete' ? snapshot : beforeOf(snapshot, changes),
+    after: action === 'delete' ? null : snapshot,
+    changed: Object.keys(changes),
+    actorId: row.actorId,
+    depth: row.depth,
+    data: { version: p.version, action, ...(p.batchId ? { batchId: p.batchId } : {}) },
+  };
+}
+
+/**
+ * True when `values` (a record's field values; `recordId` its id) satisfy `condition` (a
+ * FilterGroup): the records module's filter compiler run over the values as a row of the subject's
+ * table (jsonb_populate_record), so a condition means exactly what it means in a view.
+ * @throws HttpError 400 naming the filter when the condition does not fit the subject.
+ */
+export async function matchesCondition(
+  db: Executor,
+  subject: SubjectDef,
+  condition: FilterGroup | null | undefined,
+  values: Record<string, unknown> | null | undefined,
+  recordId?: string | null,
+): Promise<boolean> {
+  if (!condition || condition.items.length === 0) return true;
+  if (!values) return false;
+  const row: Record<string, unknown> = { id: recordId ?? '00000000-0000-0000-0000-000000000000' };
+  for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
+  const where = compileFilter(subject, condition, 'r');
+  const [hit] = rowsOf<{ ok: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`,
+    ),
+  );
+  return hit?.ok === true;
+}
+
+/** True when a record.updated event changed one of the trigger's `changedFields` (none listed = any change). */
+export function matchesChanged(trigger: Pick<TriggerRow, 'event' | 'changedFields'>, event: TriggerEvent): boolean {
+  if (trigger.event !== 'record.updated' || trigger.changedFields.length === 0) return true;
+  return (event.changed ?? []).some((k) => trigger.changedFields.includes(k));
+}
+
+/**
+ * The triggers an event may concern (before condition and changed fields): of the event's kind;
+ * the one it names (`data.triggerId`: schedule ticks, manual runs); for a record event, those of its
+ * subject; else (imports) those of its application (and subject, when the trigger has one).
+ */
+function candidates(
+  all: TriggerRow[],
+  row: TriggerEventRow,
+  event: TriggerEvent,
+  names: SubjectNames,
+  slugs: Map<string, string>,
+): TriggerRow[] {
+  const target = (event.data as { triggerId?: string } | undefined)?.triggerId;
+  return all.filter((t) => {
+    if (t.event !== row.kind) return false;
+    if (target) return t.id === target;
+    if (row.subjectId) return t.subjectId === row.subjectId;
+    if (event.application && slugs.get(t.applicationId) !== event.application) return false;
+    if (t.subjectId && names.get(t.subjectId)?.subject !== event.subject) return false;
+    return true;
+  });
+}
+
+/** Starter of run tasks: the trigger, on behalf of its owner. */
+export const triggerStarter = (t: Pick<TriggerRow, 'name' | 'ownerId' | 'ownerLabel'>) => ({
+  id: t.ownerId,
+  label: `trigger ${t.name} for ${t.ownerLabel}`,
+});
+
+/**
+ * Queues the run `runId` of `trigger` as a `triggers.run` task in `tx` with the trigger's retry
+ * policy; nothing when the kind is not registered (it is, once triggers.runner.ts is loaded).
+ * @returns the task id.
+ */
+export async function queueRun(db: Database, tx: Executor, trigger: TriggerRow, runId: string): Promise<string | null> {
+  const kind = getTaskKind(RUN_KIND);
+  if (!kind) return null;
+  const { row } = await enqueueTask(
+    db,
+    tx,
+    { ...kind, retryLimit: trigger.retryLimit, retryDelaySeconds: trigger.retryDelaySeconds, singletonKey: undefined },
+    triggerStarter(trigger),
+    { input: { runId } },
+  );
+  await tx.update(triggerRuns).set({ taskId: row.id }).where(eq(triggerRuns.id, runId));
+  return row.id;
+}
+
+/**
+ * Delivers one chunk of undelivered events (module comment). Safe to run twice and concurrently:
+ * the events are claimed with `skip locked` and the runs are unique per event and trigger.
+ * @returns how many events it delivered and how many runs it made.
+ */
+export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise<{ events: number; runs: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(triggerEvents)
+      .where(isNull(triggerEvents.deliveredAt))
+      .orderBy(asc(triggerEvents.id))
+      .limit(chunk)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return { events: 0, runs: 0 };
+    const kinds = [...new Set(rows.map((r) => r.kind))];
+    const all = await tx
+      .select()
+      .from(triggers)
+      .where(and(eq(triggers.enabled, true), inArray(triggers.event, kinds as TriggerRow['event'][])));
+    const subjectIds = [
+      ...new Set([...rows.map((r) => r.subjectId), ...all.map((t) => t.subjectId)].filter((x): x is string => !!x)),
+    ];
+    const names = await namesOf(tx, subjectIds);
+    const appIds = [...new Set(all.map((t) => t.applicationId))];
+    const slugs = new Map(
+      appIds.length
+        ? (
+            await tx
+              .select({ id: applications.id, slug: applications.slug })
+              .from(applications)
+              .where(inArray(applications.id, appIds))
+          ).map((a) => [a.id, a.slug])
+        : [],
+    );
+    const defs = new Map<string, SubjectDef | undefined>();
+    const defOf = async (id: string) => {
+      if (!defs.has(id)) defs.set(id, await loadSubjectDef(tx, { id }));
+      return defs.get(id);
+    };
+    let runs = 0;
+    for (const row of rows) {
+      const event = toTriggerEvent(row, names);
+      for (const t of candidates(all, row, event, names, slugs)) {
+        if (!matchesChanged(t, event)) continue;
+        const subject = t.subjectId ? await defOf(t.subjectId) : undefined;
+        if (subject && t.condition) {
+          const values = event.after ?? event.before;
+          const ok = await matchesCondition(tx, subject, t.condition as FilterGroup, values, event.recordId).catch(() => false);
+          if (!ok) continue;
+        }
+        const guarded = event.depth > TRIGGER_MAX_DEPTH;
+        const [run] = await tx
+          .insert(triggerRuns)
+          .values({
+            triggerId: t.id,
+            eventId: row.id,
+            event: event as unknown as object,
+            depth: event.depth,
+            ...(guarded
+              ? {
+                  state: 'failed' as const,
+                  error: `loop guard: the event is at depth ${event.depth}, beyond ${TRIGGER_MAX_DEPTH}; not run`,
+                  finishedAt: new Date(),
+                }
+              : {}),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!run) continue;
+        runs += 1;
+        if (!guarded) await queueRun(db, tx, t, run.id);
+      }
+    }
+    await tx
+      .update(triggerEvents)
+      .set({ deliveredAt: new Date() })
+      .where(
+        inArray(
+          triggerEvents.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    return { events: rows.length, runs };
+  });
+}
+
+/**
+ * Deletes delivered events older than `days` (TRIGGER_EVENT_RETENTION_DAYS), `chunk` at a time;
+ * the runs keep the event they got. @returns how many went.
+ */
+export async function purgeDeliveredEvents(db: Executor, days = TRIGGER_EVENT_RETENTION_DAYS, chunk = 1000): Promise<number> {
+  const before = new Date(Date.now() - days * 24 * 60 * 60_000);
+  const old = db.select({ id: triggerEvents.id }).from(triggerEvents).where(lt(triggerEvents.deliveredAt, before)).limit(chunk);
+  const gone = await db.delete(triggerEvents).where(inArray(triggerEvents.id, old)).returning({ id: triggerEvents.id });
+  return gone.length;
+}
+
+/**
+ * Starts a delivery task now (the singleton merges with one already queued or running).
+ * Outside any transaction.
+ */
+export async function wakeDelivery(db: Database): Promise<void> {
+  const kind = getTaskKind(DELIVER_KIND);
+  if (!kind) return;
+  await db.transaction((tx) => enqueueTask(db, tx, kind, { id: null, label: 'system' }));
+}
+
+/**
+ * LISTENs on TRIGGER_CHANNEL and wakes the delivery (debounced by `delayMs`, default 100 ms) after
+ * each commit that wrote events, in any process. On PGlite the instance's `listen`; on PostgreSQL a
+ * dedicated connection (a lost one is not reconnected: the minute sweep delivers meanwhile).
+ * @returns stop().
+ */
+export async function startTriggerListener(
+  handle: DatabaseHandle,
+  db: Database,
+  log: { warn: (obj: unknown, msg: string) => void },
+  delayMs = 100,
+): Promise<() => Promise<void>> {
+  let timer: NodeJS.Timeout | null = null;
+  const wake = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      wakeDelivery(db).catch((err) => log.warn({ err }, 'triggers: could not start a delivery'));
+    }, delayMs);
+    timer.unref();
+  };
+  const raw = handle.raw;
+  if (raw.engine === 'pglite') {
+    const unlisten = await raw.client.listen(TRIGGER_CHANNEL, wake);
+    return async () => {
+      if (timer) clearTimeout(timer);
+      await unlisten().catch(() => undefined);
+    };
+  }
+  const client = new Client(raw.pool.options);
+  client.on('notification', wake);
+  client.on('error', (err) => log.warn({ err }, 'triggers: listener connection lost; the sweep delivers meanwhile'));
+  await client.connect();
+  await client.query(`LISTEN ${TRIGGER_CHANNEL}`);
+  return async () => {
+    if (timer) clearTimeout(timer);
+    await client.end().catch(() => undefined);
+  };
+}

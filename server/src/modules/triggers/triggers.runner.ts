@@ -1,0 +1,263 @@
+/**
+ * Running a trigger (docs/triggers.md "Runs"): its steps in order, each when its condition holds,
+ * each logged (type, status, input, output or error, ms) in the run row and the task's log.
+ *
+ * - A step of a type that writes (not `external`) runs in a transaction of its own, whose
+ *   `assay.trigger_depth` setting is the run's depth + 1: the versions it writes reach the outbox
+ *   at that depth (the loop guard, triggers.outbox.ts). `external` types (e-mail, HTTP) run outside
+ *   any transaction, so no lock is held while they wait on the network.
+ * - Writes are audited by the actions with `ctx.audit`: the trigger's owner, labelled
+ *   "trigger <name> for <owner>".
+ * - A failed step ends the attempt: the task engine retries it per the trigger's policy (steps
+ *   already done are not run again); when retries are used up the run is `dead` (the dead-letter
+ *   list; an administrator replays it).
+ * - Test (`testTrigger`): every step in ONE transaction that is rolled back, `dryRun: true`.
+ * Action logs are kept in memory during a step and written after it: on PGlite a write outside
+ * the step's open transaction would wait for it forever.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FilterGroup, TriggerStepLog } from '../../../../contracts';
+import { auditWriter } from '../../core/audit.writer';
+import type { Database, Executor } from '../../db/client';
+import { actions, triggerRuns, triggers, type TriggerRow, type TriggerStepRow } from '../../db/schema';
+import { loadSubjectDef } from '../subjects/subject-def';
+import { registerTaskKind } from '../tasks/tasks.registry';
+import { readVariable } from '../variables/variables.service';
+import { getActionType, type ActionContext, type TriggerEvent } from './action-types';
+import {
+  matchesCondition,
+  DELIVER_CHUNK,
+  DELIVER_KIND,
+  deliverChunk,
+  purgeDeliveredEvents,
+  RUN_KIND,
+  triggerStarter,
+} from './triggers.outbox';
+import './actions/update-record.action';
+import './actions/create-record.action';
+import { syncSchedules, takeScheduleTicks } from './triggers.schedule';
+
+type LogFn = (level: 'debug' | 'info' | 'warn' | 'error', message: string, data?: unknown) => Promise<void>;
+
+/** Options of runSteps. */
+export interface RunStepsOptions {
+  runId: string | null;
+  /** Test: nothing leaves the server; every write goes to `tx`, which the caller rolls back. */
+  dryRun: boolean;
+  /** The Test's transaction (dry runs only). */
+  tx?: Executor;
+  /** The step logs of an earlier attempt: steps `ok` there are kept, not run again. */
+  previous?: TriggerStepLog[];
+  /** The task's log (real runs). */
+  log?: LogFn;
+}
+
+/** Sets the depth the outbox gives the events of this transaction's writes (transaction-local). */
+export async function setWriteDepth(tx: Executor, depth: number): Promise<void> {
+  await tx.execute(sql`select set_config('assay.trigger_depth', ${String(depth)}, true)`);
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Runs `trigger`'s steps for `event` (module comment).
+ * @returns each step's log, and the error that stopped the run (null when every step passed).
+ */
+export async function runSteps(
+  db: Database,
+  trigger: TriggerRow,
+  event: TriggerEvent,
+  opts: RunStepsOptions,
+): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
+  const exec: Executor = opts.tx ?? db;
+  const subject = trigger.subjectId ? await loadSubjectDef(exec, { id: trigger.subjectId }) : undefined;
+  const audit = auditWriter({ id: trigger.ownerId, label: triggerStarter(trigger).label, ip: null });
+  const steps: TriggerStepLog[] = [];
+  const stepRows = (trigger.steps ?? []) as TriggerStepRow[];
+  for (let index = 0; index < stepRows.length; index += 1) {
+    const step = stepRows[index];
+    const before = opts.previous?.find((p) => p.index === index);
+    if (before?.status === 'ok') {
+      steps.push(before);
+      continue;
+    }
+    const began = performance.now();
+    const done = (entry: Omit<TriggerStepLog, 'index' | 'ms'>) => {
+      const log: TriggerStepLog = { index, ms: Math.round(performance.now() - began), ...entry };
+      steps.push(log);
+      return log;
+    };
+    let typeName = step.type ?? '';
+    let config: unknown = step.config;
+    try {
+      if (step.actionId) {
+        const [row] = await exec.select().from(actions).where(eq(actions.id, step.actionId)).limit(1);
+        if (!row || (row.applicationId && row.applicationId !== trigger.applicationId))
+          throw new Error(`action ${step.actionId} not found`);
+        typeName = row.type;
+        config = row.config;
+      }
+      if (step.condition && subject) {
+        const ok = await matchesCondition(
+          exec,
+          subject,
+          step.condition as FilterGroup,
+          event.after ?? event.before,
+          event.recordId,
+        );
+        if (!ok) {
+          done({ type: typeName, actionId: step.actionId ?? null, status: 'skipped', reason: 'condition not met' });
+          continue;
+        }
+      }
+      const type = getActionType(typeName);
+      if (!type) throw new Error(`no action type ${typeName}`);
+      const parsed = type.config.safeParse(config);
+      if (!parsed.success)
+        throw new Error(`configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      const lines: { level: string; message: string; data?: unknown }[] = [];
+      const ctxOf = (tx: Executor): ActionContext => ({
+        db: (opts.dryRun ? tx : db) as Database,
+        tx,
+        trigger: { id: trigger.id, name: trigger.name, ownerId: trigger.ownerId },
+        event,
+        dryRun: opts.dryRun,
+        log: async (level, msg, data) => {
+          lines.push({ level, message: msg, ...(data === undefined ? {} : { data }) });
+        },
+        variable: async (name) => (await readVariable(tx, name, trigger.applicationId))?.value,
+        audit,
+        run: { id: opts.runId, depth: event.depth },
+      });
+      let output: unknown;
+      if (opts.tx) output = await type.run(ctxOf(opts.tx), parsed.data);
+      else if (type.external) output = await type.run(ctxOf(db), parsed.data);
+      else
+        output = await db.transaction(async (tx) => {
+          await setWriteDepth(tx, event.depth + 1);
+          return type.run(ctxOf(tx), parsed.data);
+        });
+      const entry = done({
+        type: typeName,
+        actionId: step.actionId ?? null,
+        status: 'ok',
+        input: parsed.data,
+        output: output ?? null,
+      });
+      for (const l of lines) await opts.log?.(l.level as 'info', `step ${index + 1}: ${l.message}`, l.data);
+      await opts.log?.('info', `step ${index + 1} (${typeName}) ok in ${entry.ms} ms`, { output: output ?? null });
+    } catch (err) {
+      const entry = done({
+        type: typeName,
+        actionId: step.actionId ?? null,
+        status: 'error',
+        input: config,
+        error: message(err),
+      });
+      await opts.log?.('error', `step ${index + 1} (${typeName}) failed in ${entry.ms} ms`, { error: entry.error });
+      return { steps, error: `step ${index + 1} (${typeName}): ${entry.error}` };
+    }
+  }
+  return { steps, error: null };
+}
+
+/** Thrown to roll a Test's transaction back, carrying its result. */
+class RollBack extends Error {
+  constructor(readonly result: { steps: TriggerStepLog[]; error: string | null }) {
+    super('test run rolled back');
+  }
+}
+
+/**
+ * Test: runs `trigger`'s steps for `event` in one transaction that is then rolled back, with
+ * `dryRun: true` (external types only say what they would send).
+ * @returns the steps' logs and the error that stopped them, if any.
+ */
+export async function dryRunSteps(
+  db: Database,
+  trigger: TriggerRow,
+  event: TriggerEvent,
+): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
+  try {
+    await db.transaction(async (tx) => {
+      await setWriteDepth(tx, event.depth + 1);
+      throw new RollBack(await runSteps(db, trigger, event, { runId: null, dryRun: true, tx }));
+    });
+  } catch (err) {
+    if (err instanceof RollBack) return err.result;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+/** The `triggers.run` kind: one attempt of a run (module comment). */
+registerTaskKind(
+  RUN_KIND,
+  async ({ task, db, log }) => {
+    const { runId } = task.input as { runId: string };
+    const [run] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId)).limit(1);
+    if (!run) return { skipped: 'no such run' };
+    if (run.state === 'done' || run.state === 'dead' || run.state === 'failed') return { skipped: run.state };
+    const [trigger] = await db.select().from(triggers).where(eq(triggers.id, run.triggerId)).limit(1);
+    if (!trigger) return { skipped: 'trigger gone' };
+    const now = new Date();
+    await db
+      .update(triggerRuns)
+      .set({ state: 'running', attempts: run.attempts + 1, startedAt: run.startedAt ?? now, updatedAt: now, taskId: task.id })
+      .where(eq(triggerRuns.id, runId));
+    const began = performance.now();
+    const result = await runSteps(db, trigger, run.event as TriggerEvent, {
+      runId,
+      dryRun: false,
+      previous: run.steps as TriggerStepLog[],
+      log,
+    });
+    const ms = Math.round(performance.now() - began);
+    const end = new Date();
+    if (!result.error) {
+      await db
+        .update(triggerRuns)
+        .set({ state: 'done', steps: result.steps, error: null, ms, finishedAt: end, updatedAt: end })
+        .where(eq(triggerRuns.id, runId));
+      return { steps: result.steps.length };
+    }
+    const dead = task.attempts > task.retryLimit;
+    await db
+      .update(triggerRuns)
+      .set({
+        state: dead ? 'dead' : 'queued',
+        steps: result.steps,
+        error: result.error,
+        ms,
+        finishedAt: dead ? end : null,
+        updatedAt: end,
+      })
+      .where(eq(triggerRuns.id, runId));
+    if (dead) await log('error', 'retries used up: the run is dead (replay it from the dead-letter list)');
+    throw new Error(result.error);
+  },
+  { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 300 },
+);
+
+/** The `triggers.deliver` kind: the outbox's delivery, chunk by chunk (triggers.outbox.ts); every minute, or woken by a commit. */
+registerTaskKind(
+  DELIVER_KIND,
+  async ({ db, log, isCancelled }) => {
+    let events = 0;
+    let runs = 0;
+    await syncSchedules(db);
+    const ticks = await takeScheduleTicks(db);
+    if (ticks > 0) await log('info', `took ${ticks} schedule tick(s)`, { ticks });
+    for (;;) {
+      if (await isCancelled()) break;
+      const r = await deliverChunk(db);
+      events += r.events;
+      runs += r.runs;
+      if (r.events < DELIVER_CHUNK) break;
+    }
+    if (events > 0) await log('info', `delivered ${events} event(s), ${runs} run(s)`, { events, runs });
+    const purged = await purgeDeliveredEvents(db);
+    return { events, runs, ticks, purged };
+  },
+  { manual: true, singletonKey: 'all', cron: '* * * * *', retryLimit: 3, retryDelaySeconds: 5, timeoutSeconds: 300 },
+);

@@ -1,0 +1,373 @@
+/**
+ * Triggers (both engines): the outbox is atomic (a rolled-back change fires nothing; events left
+ * undelivered by a "crash" are delivered exactly once by a fresh delivery), conditions and changed
+ * fields, update_record and create_record outputs, the loop guard at TRIGGER_MAX_DEPTH, retries then
+ * the dead letter then replay, Test writes nothing, next fire times across a DST change, access.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { TRIGGER_MAX_DEPTH, type Trigger, type TriggerRun } from '../../../../contracts';
+import { auditLog, recordVersions, triggerEvents, triggerRuns } from '../../db/schema';
+import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
+import { loadSubjectDef } from '../subjects/subject-def';
+import { applyChange, findRecords } from '../records/records.service';
+import { startTaskEngine, type TaskEngine } from '../tasks/tasks.engine';
+import { deliverChunk, startTriggerListener, wakeDelivery } from './triggers.outbox';
+import { nextFires, scheduleQueue } from './triggers.schedule';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('triggers', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: { cookie: string };
+  let engine: TaskEngine | undefined;
+  let stopListener: (() => Promise<void>) | undefined;
+  let subjectId = '';
+  const base = '/api/v1/applications/trg/subjects/finding/records';
+
+  const api = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object, status?: number): Promise<T> => {
+    const res = await call(ctx.app, method, url, { cookie: admin.cookie, body });
+    if (status !== undefined) assert.equal(res.statusCode, status, res.body);
+    else assert.ok(res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body}`);
+    return json<{ data: T }>(res).data;
+  };
+  const createRecord = async (values: object) =>
+    (await api<{ record: { id: string; version: number } }>('POST', base, { values })).record;
+  const patchRecord = async (id: string, values: object) => {
+    const current = (await api<{ record: { version: number } }>('GET', `${base}/${id}`)).record;
+    return (
+      await api<{ record: { id: string; version: number; values: Record<string, unknown> } }>('PATCH', `${base}/${id}`, {
+        version: current.version,
+        values,
+      })
+    ).record;
+  };
+  const getRecord = async (id: string) =>
+    (await api<{ record: { version: number; values: Record<string, unknown> } }>('GET', `${base}/${id}`)).record;
+  const createTrigger = (body: object) =>
+    api<Trigger>('POST', '/api/v1/triggers', { application: 'trg', enabled: true, ...body }, 201);
+  const runsOf = async (triggerId: string) =>
+    json<{ data: TriggerRun[] }>(
+      await call(ctx.app, 'GET', `/api/v1/triggers/${triggerId}/runs?pageSize=100`, { cookie: admin.cookie }),
+    ).data;
+  const pending = async () =>
+    Number((await ctx.app.db.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n);
+  const waitRuns = async (triggerId: string, ok: (runs: TriggerRun[]) => boolean, ms = 30_000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const runs = await runsOf(triggerId);
+      if (ok(runs)) return runs;
+      if (Date.now() > until)
+        throw new Error(`runs of ${triggerId}: ${JSON.stringify(runs.map((r) => [r.state, r.depth, r.error]))}`);
+      await sleep(200);
+    }
+  };
+  const startEngine = async () => {
+    engine = await startTaskEngine(ctx.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
+    stopListener = await startTriggerListener(ctx.handle, ctx.app.db, quiet, 20);
+  };
+
+  before(async () => {
+    ctx = await createTestApp();
+    admin = await adminSession(ctx.app);
+    const appId = await createTestApplication(ctx.app, admin.cookie, 'trg');
+    subjectId = (
+      await createTestSubjectIn(ctx.app, {
+        applicationId: appId,
+        key: 'finding',
+        fields: [
+          fieldOf('title', 'text'),
+          fieldOf('status', 'text'),
+          fieldOf('note', 'text'),
+          fieldOf('score', 'number'),
+          fieldOf('doubled', 'number'),
+          fieldOf('counter', 'number'),
+        ],
+        displayField: 'title',
+      })
+    ).id;
+    await createTestSubjectIn(ctx.app, {
+      applicationId: appId,
+      key: 'task',
+      fields: [fieldOf('title', 'text'), fieldOf('points', 'number')],
+    });
+  });
+  after(async () => {
+    await stopListener?.();
+    await engine?.stop(2000);
+    await ctx.close();
+  });
+
+  it('outbox: a rolled-back change fires nothing; undelivered events are delivered exactly once; condition and changed fields match', async () => {
+    const t = await createTrigger({
+      name: 'closed',
+      event: 'record.updated',
+      subject: 'finding',
+      changedFields: ['status'],
+      condition: { op: 'and', items: [{ field: 'status', op: 'eq', value: 'Closed' }] },
+      steps: [
+        {
+          type: 'update_record',
+          config: {
+            set: [
+              { field: 'note', value: 'closed by trigger' },
+              { field: 'doubled', formula: 'score * 2' },
+            ],
+          },
+        },
+      ],
+    });
+    assert.deepEqual(t.changedFields, ['status']);
+    const rec = await createRecord({ title: 'a', status: 'Open', score: 21 });
+    assert.equal(await pending(), 0, 'no record.created trigger: nothing written');
+
+    // rolled back: the version row and its event go together
+    const subject = (await loadSubjectDef(ctx.app.db, { id: subjectId }))!;
+    await assert.rejects(
+      ctx.app.db.transaction(async (tx) => {
+        const [current] = await findRecords(tx, subject, [rec.id], true);
+        await applyChange(tx, subject, current, { status: 'Closed' }, 'update', {
+          id: null as unknown as string,
+          name: 'x',
+          email: '',
+          isAdmin: true,
+          locale: 'en-US',
+          lastApp: null,
+        });
+        assert.equal(
+          Number((await tx.select({ n: count() }).from(triggerEvents).where(isNull(triggerEvents.deliveredAt)))[0].n),
+          1,
+        );
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.equal(await pending(), 0);
+
+    await patchRecord(rec.id, { note: 'n1' }); // changed fields do not include status: event written, no run
+    await patchRecord(rec.id, { status: 'Pending' }); // status changed, condition false: no run
+    await patchRecord(rec.id, { status: 'Closed' }); // matches
+    assert.equal(await pending(), 3);
+    // the "crash": nothing delivered yet; a fresh delivery delivers each once, a second finds nothing
+    const first = await deliverChunk(ctx.app.db);
+    assert.deepEqual(first, { events: 3, runs: 1 });
+    assert.deepEqual(await deliverChunk(ctx.app.db), { events: 0, runs: 0 });
+    // a repeat of a delivery (events marked undelivered again) makes no second run
+    await ctx.app.db.update(triggerEvents).set({ deliveredAt: null });
+    assert.deepEqual(await deliverChunk(ctx.app.db), { events: 3, runs: 0 });
+    const runs = await runsOf(t.id);
+    assert.equal(runs.length, 1);
+    assert.equal(runs[0].state, 'queued');
+
+    await startEngine();
+    const [done] = await waitRuns(t.id, (r) => r[0]?.state === 'done');
+    assert.equal(done.steps.length, 1);
+    assert.equal(done.steps[0].status, 'ok');
+    assert.ok(done.steps[0].ms >= 0);
+    const out = done.steps[0].output as { recordId: string; changed: Record<string, { after: unknown }> };
+    assert.equal(out.recordId, rec.id);
+    assert.equal(out.changed.note.after, 'closed by trigger');
+    assert.equal(out.changed.doubled.after, '42');
+    const after = await getRecord(rec.id);
+    assert.equal(after.values.note, 'closed by trigger');
+    assert.equal(after.values.doubled, '42');
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, rec.id), eq(auditLog.action, 'record.update')))
+      .orderBy(auditLog.seq);
+    const mine = (await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, rec.id))).filter((e) =>
+      e.actorLabel.startsWith('trigger closed'),
+    );
+    assert.ok(entry);
+    assert.equal(mine.length, 1, 'the write is audited as the trigger on behalf of its owner');
+    assert.match(mine[0].actorLabel, /^trigger closed for /);
+    await api('POST', `/api/v1/triggers/${t.id}/disable`);
+  });
+
+  it('create_record writes into another subject; Test writes nothing', async () => {
+    const t = await createTrigger({
+      name: 'follow-up',
+      event: 'record.created',
+      subject: 'finding',
+      steps: [
+        {
+          type: 'create_record',
+          config: {
+            subject: 'task',
+            set: [
+              { field: 'title', value: 'follow up' },
+              { field: 'points', formula: 'score + 1' },
+            ],
+          },
+        },
+      ],
+    });
+    const rec = await createRecord({ title: 'b', score: 4 });
+    const [run] = await waitRuns(t.id, (r) => r[0]?.state === 'done');
+    const out = run.steps[0].output as { recordId: string; subject: string; values: Record<string, unknown> };
+    assert.equal(out.subject, 'task');
+    assert.equal(out.values.points, '5');
+    assert.equal(
+      (
+        await api<{ record: { values: { title: string } } }>(
+          'GET',
+          `/api/v1/applications/trg/subjects/task/records/${out.recordId}`,
+        )
+      ).record.values.title,
+      'follow up',
+    );
+
+    // Test: the full step log, nothing committed
+    const upd = await createTrigger({
+      name: 'tester',
+      event: 'record.updated',
+      subject: 'finding',
+      enabled: false,
+      steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'tested' }] } }],
+    });
+    const versions = async () =>
+      Number((await ctx.app.db.select({ n: count() }).from(recordVersions).where(eq(recordVersions.recordId, rec.id)))[0].n);
+    const before = await versions();
+    const tested = await api<TriggerRun>('POST', `/api/v1/triggers/${upd.id}/test`, { recordId: rec.id });
+    assert.equal(tested.test, true);
+    assert.equal(tested.state, 'done');
+    assert.equal((tested.steps[0].output as { changed: Record<string, { after: unknown }> }).changed.note.after, 'tested');
+    assert.equal((await getRecord(rec.id)).values.note, null);
+    assert.equal(await versions(), before);
+    const bad = await call(ctx.app, 'POST', `/api/v1/triggers/${upd.id}/test`, {
+      cookie: admin.cookie,
+      body: { recordId: '00000000-0000-4000-8000-000000000000' },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.body, /recordId/);
+    await api('POST', `/api/v1/triggers/${t.id}/disable`);
+  });
+
+  it(`loop guard: a trigger that re-fires itself stops beyond depth ${TRIGGER_MAX_DEPTH}`, async () => {
+    const t = await createTrigger({
+      name: 'loop',
+      event: 'record.updated',
+      subject: 'finding',
+      changedFields: ['counter'],
+      steps: [{ type: 'update_record', config: { set: [{ field: 'counter', formula: 'counter + 1' }] } }],
+    });
+    const rec = await createRecord({ title: 'c', counter: 0 });
+    await patchRecord(rec.id, { counter: 1 });
+    const runs = await waitRuns(
+      t.id,
+      (r) => r.length === TRIGGER_MAX_DEPTH + 2 && r.every((x) => x.state === 'done' || x.state === 'failed'),
+    );
+    const byDepth = [...runs].sort((a, b) => a.depth - b.depth);
+    assert.deepEqual(
+      byDepth.map((r) => [r.depth, r.state]),
+      [...Array(TRIGGER_MAX_DEPTH + 1).keys()].map((d) => [d, 'done']).concat([[TRIGGER_MAX_DEPTH + 1, 'failed']]),
+    );
+    assert.match(byDepth.at(-1)!.error ?? '', /loop guard/);
+    assert.equal((await getRecord(rec.id)).values.counter, String(1 + TRIGGER_MAX_DEPTH + 1));
+    await api('POST', `/api/v1/triggers/${t.id}/disable`);
+  });
+
+  it('a failing run retries, then is dead, listed and replayed', async () => {
+    const t = await createTrigger({
+      name: 'broken',
+      event: 'manual',
+      subject: 'finding',
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      steps: [{ type: 'update_record', config: { set: [{ field: 'nope', value: 1 }] } }],
+    });
+    const rec = await createRecord({ title: 'd' });
+    const { runs } = await api<{ runs: string[] }>('POST', `/api/v1/triggers/${t.id}/run`, { recordIds: [rec.id] }, 201);
+    assert.equal(runs.length, 1);
+    const [dead] = await waitRuns(t.id, (r) => r[0]?.state === 'dead');
+    assert.equal(dead.attempts, 2);
+    assert.match(dead.error ?? '', /nope/);
+    const letters = json<{ data: TriggerRun[] }>(
+      await call(ctx.app, 'GET', '/api/v1/trigger-runs?state=dead', { cookie: admin.cookie }),
+    ).data;
+    assert.ok(letters.some((r) => r.id === dead.id));
+    await api('PATCH', `/api/v1/triggers/${t.id}`, {
+      steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'fixed' }] } }],
+    });
+    const replayed = await api<TriggerRun>('POST', `/api/v1/trigger-runs/${dead.id}/replay`);
+    assert.equal(replayed.state, 'queued');
+    await waitRuns(t.id, (r) => r[0]?.state === 'done');
+    assert.equal((await getRecord(rec.id)).values.note, 'fixed');
+    const again = await call(ctx.app, 'POST', `/api/v1/trigger-runs/${dead.id}/replay`, { cookie: admin.cookie });
+    assert.equal(again.statusCode, 409);
+    const audits = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, dead.id), eq(auditLog.action, 'trigger.replay')));
+    assert.equal(audits.length, 1);
+    const rows = await ctx.app.db.select().from(triggerRuns).where(eq(triggerRuns.triggerId, t.id));
+    assert.equal(rows.length, 1);
+  });
+
+  it('schedules: next fire times across the DST change, cron and time zone checked', async () => {
+    // Europe/Berlin moves to summer time on 2026-03-29: 09:00 local is 08:00Z before, 07:00Z after
+    assert.deepEqual(nextFires('0 9 * * *', 'Europe/Berlin', 3, new Date('2026-03-27T12:00:00Z')), [
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
+    const fires = await api<{ nextFires: string[] }>('POST', '/api/v1/triggers/next-fires', {
+      cron: '*/15 * * * *',
+      timezone: 'UTC',
+    });
+    assert.equal(fires.nextFires.length, 5);
+    for (const [body, field] of [
+      [{ cron: 'not a cron', timezone: 'UTC' }, 'cron'],
+      [{ cron: '* * * * *', timezone: 'Mars/Olympus' }, 'timezone'],
+    ] as const) {
+      const res = await call(ctx.app, 'POST', '/api/v1/triggers/next-fires', { cookie: admin.cookie, body });
+      assert.equal(res.statusCode, 400);
+      assert.equal(json<{ details: { field: string }[] }>(res).details[0].field, field);
+    }
+    const s = await createTrigger({
+      name: 'nightly',
+      event: 'schedule',
+      cron: '0 9 * * *',
+      timezone: 'Europe/Berlin',
+      steps: [],
+    });
+    assert.equal(s.nextFires.length, 5);
+    // pg-boss holds the schedule on the trigger's own queue; a tick (sent here as pg-boss's timekeeper would) becomes a run
+    const schedules = await engine!.boss.getSchedules();
+    assert.ok(
+      schedules.some(
+        (x) =>
+          x.name === scheduleQueue(s.id) && x.cron === '0 9 * * *' && (x as { timezone?: string }).timezone === 'Europe/Berlin',
+      ),
+    );
+    await engine!.boss.send(scheduleQueue(s.id), { triggerId: s.id });
+    await wakeDelivery(ctx.app.db);
+    const [tick] = await waitRuns(s.id, (r) => r[0]?.state === 'done');
+    assert.equal((tick.event as { kind: string }).kind, 'schedule');
+    await api('POST', `/api/v1/triggers/${s.id}/disable`);
+    assert.ok(
+      !(await engine!.boss.getSchedules()).some((x) => x.name === scheduleQueue(s.id)),
+      'a disabled schedule trigger has no pg-boss schedule',
+    );
+    const bad = await call(ctx.app, 'POST', '/api/v1/triggers', {
+      cookie: admin.cookie,
+      body: { name: 'x', application: 'trg', event: 'schedule', cron: '99 * * * *' },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.body, /"cron"/);
+  });
+
+  it('administrators only', async () => {
+    const user = await userSession(ctx.app, admin.cookie);
+    for (const url of ['/api/v1/triggers', '/api/v1/actions', '/api/v1/trigger-runs']) {
+      assert.equal((await call(ctx.app, 'GET', url, { cookie: user.cookie })).statusCode, 403);
+      assert.equal((await call(ctx.app, 'GET', url)).statusCode, 401);
+    }
+    const types = await api<{ type: string }[]>('GET', '/api/v1/actions/types');
+    assert.ok(types.some((x) => x.type === 'update_record') && types.some((x) => x.type === 'create_record'));
+  });
+});
