@@ -30,6 +30,7 @@ import {
 import { compileFilter } from '../records/filter';
 import { tableOf } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
+import { setImportFinishedListener } from '../imports/imports.events';
 import { enqueueTask } from '../tasks/tasks.service';
 import { getTaskKind } from '../tasks/tasks.registry';
 import type { TriggerEvent } from './action-types';
@@ -329,3 +330,25 @@ export async function startTriggerListener(
     await client.end().catch(() => undefined);
   };
 }
+
+// the imports module's one event (imports.events.ts): a finished run becomes `import.finished`, in
+// the run's last transaction, so it commits with the batch becoming done
+setImportFinishedListener((tx, e) =>
+  recordTriggerEvent(tx, {
+    kind: 'import.finished',
+    application: e.application,
+    subject: e.subject,
+    actorId: e.startedBy,
+    depth: 0,
+    data: {
+      batchId: e.batchId,
+      fileName: e.fileName,
+      taskId: e.taskId,
+      inserted: e.inserted,
+      updated: e.updated,
+      unchanged: e.unchanged,
+      skipped: e.skipped,
+      finishedAt: e.finishedAt.toISOString(),
+    },
+  }),
+);

@@ -10,6 +10,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { TRIGGER_MAX_DEPTH, type Trigger, type TriggerRun } from '../../../../contracts';
 import { auditLog, recordVersions, triggerEvents, triggerRuns } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { multipartBody } from '../../test/records-support';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef } from '../subjects/subject-def';
 import { applyChange, findRecords } from '../records/records.service';
@@ -359,6 +360,25 @@ describe('triggers', () => {
     });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /"cron"/);
+  });
+
+  it('a finished import fires import.finished with its counts, written in the last transaction of the run', async () => {
+    const t = await createTrigger({ name: 'imported', event: 'import.finished', subject: 'finding', steps: [] });
+    const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'found.csv', content: 'title,status\nx,Open\ny,Open\n' }]);
+    const uploaded = await call(ctx.app, 'POST', '/api/v1/applications/trg/subjects/finding/imports', {
+      cookie: admin.cookie,
+      body,
+      headers: { 'content-type': contentType },
+    });
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    const batch = json<{ data: { batch: { id: string; mapping: unknown } } }>(uploaded).data.batch;
+    await api('POST', `/api/v1/imports/${batch.id}/check`, { mapping: batch.mapping });
+    await api('POST', `/api/v1/imports/${batch.id}/run`, { mapping: batch.mapping });
+    if (!engine) await startEngine();
+    const [run] = await waitRuns(t.id, (runs) => runs.length === 1 && runs[0].state === 'done');
+    const event = run.event as { kind: string; application: string; subject: string; data: { batchId: string; inserted: number } };
+    assert.deepEqual([event.kind, event.application, event.subject], ['import.finished', 'trg', 'finding']);
+    assert.deepEqual([event.data.batchId, event.data.inserted], [batch.id, 2]);
   });
 
   it('administrators only', async () => {
