@@ -236,7 +236,9 @@ registerTaskKind(
     if (dead) await log('error', 'retries used up: the run is dead (replay it from the dead-letter list)');
     throw new Error(result.error);
   },
-  { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 300 },
+  // runs mostly wait (webhooks, e-mail): 8 at a time per process keep up with 50 events a second
+  // where one at a time managed about 10 (bench/triggers.mjs)
+  { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 300, concurrency: 8 },
 );
 
 /** The `triggers.deliver` kind: the outbox's delivery, chunk by chunk (triggers.outbox.ts); every minute, or woken by a commit. */
