@@ -13,7 +13,7 @@
  *    - `attachments.sweep-blobs`, daily, only with a blob store: blobs no live attachment
  *      references (and a local store's old temporary files), modules/attachments sweepBlobs.
  *    The expiry of abandoned import batches is the built-in kind `imports.expire-abandoned`
- *    (modules/tasks/tasks.builtin.ts).
+ *    (modules/imports/imports.housekeeping.ts).
  * 2. Per-process timers (createScheduler over housekeepingTasks), for what belongs to one process
  *    or one machine rather than to the database:
  *    - the audit chain head anchored every 15 minutes in DATA_DIR/audit-anchors.jsonl and the log

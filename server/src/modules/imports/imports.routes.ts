@@ -45,6 +45,7 @@ import {
   uploadImport,
   type ImportActor,
 } from './imports.service';
+import './imports.housekeeping';
 
 const subjectParams = z.object({ slug: z.string().min(1).max(64), key: z.string().min(1).max(64) });
 const slugParams = z.object({ slug: z.string().min(1).max(64) });

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { testDatabaseUrl } from '../../env';
 import { createEngineDatabase } from '../../test/helpers';
-import { startTaskEngine } from './tasks.engine';
+import { startTaskEngine, type TaskEngine } from './tasks.engine';
 import { registerTaskKind } from './tasks.registry';
 import { enqueueTask, SYSTEM_STARTER } from './tasks.service';
 
@@ -45,12 +45,18 @@ test(
     const { open } = await createEngineDatabase(t, 4);
     const a = await open();
     const b = await open();
-    t.after(() => a.close());
-    t.after(() => b.close());
+    // the engines stop before their pools close (after-hooks run in the order they are added; a
+    // pg-boss stopped over closed pools kept its timers, and the test process never exited)
+    const engines: TaskEngine[] = [];
+    t.after(async () => {
+      for (const engine of engines) await engine.stop(2000);
+      await a.close();
+      await b.close();
+    });
     const engineA = await startTaskEngine(a.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
+    engines.push(engineA);
     const engineB = await startTaskEngine(b.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
-    t.after(() => engineA.stop(2000));
-    t.after(() => engineB.stop(2000));
+    engines.push(engineB);
 
     // queued through A in one transaction (their jobs sent with them)
     const ids = await a.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Task, TaskLog } from '../../../../contracts';
 import { auditLog, tasks } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
-import { startTaskEngine } from './tasks.engine';
+import { startTaskEngine, type TaskEngine } from './tasks.engine';
 import { pgBossMigrationSql } from './tasks.pgboss-migration';
 import { registerTaskKind } from './tasks.registry';
 
@@ -205,7 +205,13 @@ async function setupWithoutEngine() {
 
 test('tasks: a singleton key merges a second start into the active task; the engine sends tasks queued while it was off', async (t) => {
   const s = await setupWithoutEngine();
-  t.after(s.close);
+  // the engine started below stops before the database closes (after-hooks run in the order they
+  // are added; an engine stopped over a closed pool keeps pg-boss's timers, and the process never exits)
+  const engines: TaskEngine[] = [];
+  t.after(async () => {
+    for (const engine of engines) await engine.stop(2000);
+    await s.close();
+  });
   const key = `k-${Date.now()}`;
   const first = await s.start({ kind: 'test.chunks', input: { n: 2 }, singletonKey: key });
   const second = await s.start({ kind: 'test.chunks', input: { n: 5 }, singletonKey: key });
@@ -226,7 +232,7 @@ test('tasks: a singleton key merges a second start into the active task; the eng
   assert.equal(first.task.state, 'queued');
 
   const engine = await startTaskEngine(s.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
-  t.after(() => engine.stop(2000));
+  engines.push(engine);
   for (let i = 0; ; i += 1) {
     const [row] = await s.handle.db.select().from(tasks).where(eq(tasks.id, first.task.id));
     if (row.state === 'done') break;
@@ -270,10 +276,17 @@ test('tasks: administrators only; unknown kinds refused; the built-in kinds list
 
 test('tasks: the built-in purge of finished tasks keeps the recent ones (the retention is the system setting taskRetentionDays)', async (t) => {
   const s = await setupWithoutEngine();
-  t.after(s.close);
+  const engines: TaskEngine[] = [];
+  t.after(async () => {
+    for (const engine of engines) await engine.stop(2000);
+    await s.close();
+  });
   const patched = await call(s.app, 'PATCH', '/api/v1/settings', { cookie: s.cookie, body: { taskRetentionDays: 3 } });
   assert.equal(patched.statusCode, 200, patched.body);
-  assert.equal((await call(s.app, 'PATCH', '/api/v1/settings', { cookie: s.cookie, body: { taskRetentionDays: 0 } })).statusCode, 400);
+  assert.equal(
+    (await call(s.app, 'PATCH', '/api/v1/settings', { cookie: s.cookie, body: { taskRetentionDays: 0 } })).statusCode,
+    400,
+  );
   const old = new Date(Date.now() - 4 * 24 * 3600_000);
   const [gone] = await s.handle.db
     .insert(tasks)
@@ -281,10 +294,16 @@ test('tasks: the built-in purge of finished tasks keeps the recent ones (the ret
     .returning();
   const [kept] = await s.handle.db
     .insert(tasks)
-    .values({ kind: 'test.chunks', state: 'done', timeoutSeconds: 60, startedByLabel: 'system', finishedAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+    .values({
+      kind: 'test.chunks',
+      state: 'done',
+      timeoutSeconds: 60,
+      startedByLabel: 'system',
+      finishedAt: new Date(Date.now() - 2 * 24 * 3600_000),
+    })
     .returning();
   const engine = await startTaskEngine(s.app.db, { log: quiet, pollingIntervalSeconds: 0.5, schedule: false, supervise: false });
-  t.after(() => engine.stop(2000));
+  engines.push(engine);
   const { task } = await s.start({ kind: 'tasks.purge-finished' });
   for (let i = 0; ; i += 1) {
     const [row] = await s.handle.db.select().from(tasks).where(eq(tasks.id, task.id));
