@@ -66,8 +66,22 @@ for (const file of files) {
   }
 }
 
-// the root's `after` hook: what the files shared is closed once all have run
-real.after(() => helpers.finishTestProcess());
+/** How long a batch process may stay alive once every test has run (ms) before it ends itself. */
+const LINGER_LIMIT_MS = 15_000;
+
+// the root's `after` hook: what the files shared is closed once all have run. A file that leaves
+// something running (a timer of a pg-boss stopped over a closed pool, say) would keep the process,
+// and with it the suite, alive for ever: after LINGER_LIMIT_MS the process names what is left and
+// exits with its exit code so far (the reporters have written everything by then).
+real.after(async () => {
+  await helpers.finishTestProcess();
+  setTimeout(() => {
+    process.stderr.write(
+      `[batch] still alive ${LINGER_LIMIT_MS} ms after the last test, kept by: ${process.getActiveResourcesInfo().join(', ')}; exiting\n`,
+    );
+    process.exit(process.exitCode ?? 0);
+  }, LINGER_LIMIT_MS).unref();
+});
 
 for (const { file, calls, error } of loaded) {
   real.describe(path.relative(process.cwd(), file), () => {
