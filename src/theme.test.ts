@@ -68,6 +68,13 @@ describe('theme contrast', () => {
     expect(ratio(token[`${preset}7`], token[`${preset}1`])).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each([
+    ['colorSuccess', 'colorSuccessBg'],
+    ['colorWarning', 'colorWarningBg'],
+  ] as const)('a status tag (Tag %s on %s) is 4.5:1 or more', (text, background) => {
+    expect(ratio(theme.components.Tag[text], token[background])).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('the empty list text (List colorTextDisabled) is 4.5:1 or more', () => {
     expect(ratio(theme.components.List.colorTextDisabled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });

@@ -2,6 +2,7 @@
 export default {
   'tasks.title': 'Tasks',
   'tasks.subtitle': 'Background jobs: queued, running, done, failed or cancelled, with their progress and logs',
+  'tasks.progress.aria': 'Progress: {done} of {total}',
   'tasks.col.kind': 'Kind',
   'tasks.col.state': 'State',
   'tasks.col.progress': 'Progress',

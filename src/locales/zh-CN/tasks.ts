@@ -2,6 +2,7 @@
 export default {
   'tasks.title': '任务',
   'tasks.subtitle': '后台作业：排队、运行、完成、失败或已取消，含进度与日志',
+  'tasks.progress.aria': '进度：{done}/{total}',
   'tasks.col.kind': '类型',
   'tasks.col.state': '状态',
   'tasks.col.progress': '进度',

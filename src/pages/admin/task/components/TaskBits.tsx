@@ -31,6 +31,7 @@ export function TaskProgress({
   task: Pick<Task, 'state' | 'progressDone' | 'progressTotal' | 'progressMessage'>;
   wide?: boolean;
 }) {
+  const intl = useIntl();
   const { progressDone: done, progressTotal: total, progressMessage: message } = task;
   const status =
     task.state === 'failed' ? 'exception' : task.state === 'running' ? 'active' : task.state === 'done' ? 'success' : 'normal';
@@ -43,6 +44,7 @@ export function TaskProgress({
           size="small"
           status={status}
           format={() => `${done}/${total}`}
+          aria-label={intl.formatMessage({ id: 'tasks.progress.aria' }, { done, total })}
         />
         {message ? <div style={{ fontSize: 12, opacity: 0.75 }}>{message}</div> : null}
       </div>
