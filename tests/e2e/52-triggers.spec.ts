@@ -5,10 +5,16 @@
  * makes a trigger "when a record's status changes and becomes Closed, run that action" with the
  * filter builder; changes a record through the API; and sees the run, done, in the trigger's run
  * history with its step log, and the record's field set by it; runs a manual trigger from the
- * record's page. Screenshots:
- * tests/e2e/screenshots/triggers-*.png.
+ * record's page. The second test is the journey of a new trigger with the outbound actions: "when a
+ * record's status becomes Closed, notify its owner and post a webhook" (to a receiver this spec
+ * starts on 127.0.0.1, allow-listed for the test, signed with a secret variable), then the notice in
+ * the owner's bell, the run log with both steps, the signature checked, and the run's task in
+ * /admin/task. Screenshots: tests/e2e/screenshots/triggers-*.png.
  */
 import type { Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { chooseOption, openSelect, signIn } from './actions';
 import { APP, AUTH_HEADERS } from './support';
@@ -18,7 +24,7 @@ const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `tests/e2e/screenshots/triggers-${name}.png`, fullPage: true });
 
-async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
+async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
   const res = await page.request.fetch(url, {
     method,
     headers: AUTH_HEADERS,
@@ -150,4 +156,135 @@ test('triggers: an action, a trigger on status = Closed, a record changed, the r
     const runs = await apiJson<{ state: string }[]>(page, 'GET', `/api/v1/triggers/${manual.id}/runs`);
     expect(runs.map((r) => r.state)).toEqual(['done']);
   }).toPass({ timeout: 60_000 });
+});
+
+test('a new trigger: status becomes Closed, notify the owner and post a signed webhook; the notice, the run log, the task', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const stamp = Date.now();
+  const me = await apiJson<{ id: string }>(page, 'GET', '/api/v1/auth/me');
+  const cases = { key: 'trigger_cases', name: '结案通知事项' };
+  const casesApi = `/api/v1/applications/${APP.slug}/subjects/${cases.key}`;
+  if ((await page.request.get(casesApi)).status() === 404) {
+    await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects`, {
+      ...cases,
+      displayField: 'title',
+      fields: [
+        { key: 'title', name: '标题', type: 'text', required: true },
+        { key: 'status', name: '状态', type: 'text' },
+        { key: 'owner', name: '负责人', type: 'user' },
+      ],
+    });
+  }
+  const record = (
+    await apiJson<{ record: { id: string; version: number } }>(page, 'POST', `${casesApi}/records`, {
+      values: { title: `案件 ${stamp}`, status: 'Open', owner: me.id },
+    })
+  ).record;
+
+  // the webhook's receiver, reachable only because the test allow-lists 127.0.0.1
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  const settings = await apiJson<{ outboundAllowedHosts: string[]; version: string }>(page, 'GET', '/api/v1/settings');
+  const allowed = await apiJson<{ version: string }>(page, 'PATCH', '/api/v1/settings', {
+    outboundAllowedHosts: [...settings.outboundAllowedHosts, '127.0.0.1'],
+    version: settings.version,
+  });
+  const secret = `e2e-secret-${stamp}`;
+  const secretKey = `hook_secret_${stamp}`;
+  await apiJson(page, 'POST', '/api/v1/variables', { key: secretKey, type: 'secret', value: secret, applicationId: null });
+
+  try {
+    const notify = await apiJson<{ id: string }>(page, 'POST', '/api/v1/actions', {
+      name: `通知负责人 ${stamp}`,
+      type: 'notify',
+      config: { recipients: { field: 'owner' }, title: `已结案：{{title}} ${stamp}`, body: '{{title}} 的状态变为 {{status}}' },
+    });
+    const webhook = await apiJson<{ id: string }>(page, 'POST', '/api/v1/actions', {
+      name: `推送 ${stamp}`,
+      type: 'webhook',
+      config: { url: `http://127.0.0.1:${port}/hook`, secretVariable: secretKey },
+    });
+    expect(notify.id && webhook.id).toBeTruthy();
+
+    // the trigger, made in the editor: status changed and now Closed, then the two actions in order
+    await page.goto('/admin/trigger/new');
+    await page.getByTestId('trigger-name').fill(`结案通知 ${stamp}`);
+    await openSelect(page, page.getByTestId('trigger-app'));
+    await pick(page, `(${APP.slug})`);
+    await openSelect(page, page.getByTestId('trigger-subject'));
+    await pick(page, `(${cases.key})`);
+    await openSelect(page, page.getByTestId('trigger-changed'));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(status)' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('trigger-condition-add').click();
+    await openSelect(page, page.getByTestId('filter-condition-0-0-field'));
+    await pick(page, /^状态$/);
+    await page.getByTestId('filter-condition-0-0-value').fill('Closed');
+    await page.getByTestId('trigger-step-add').click();
+    await openSelect(page, page.getByTestId('trigger-step-0-action'));
+    await pick(page, `通知负责人 ${stamp}`);
+    await page.getByTestId('trigger-step-add').click();
+    await openSelect(page, page.getByTestId('trigger-step-1-action'));
+    await pick(page, `推送 ${stamp}`);
+    await page.getByTestId('trigger-save').click();
+    await expect(page).toHaveURL(/\/admin\/trigger\/[0-9a-f-]{36}$/);
+
+    // the record changes: one run, both steps done
+    await apiJson(page, 'PATCH', `${casesApi}/records/${record.id}`, { version: record.version, values: { status: 'Closed' } });
+    await page.getByRole('tab', { name: '运行历史' }).click();
+    const table = page.getByTestId('runs-table');
+    const done = table.locator('tr.ant-table-row').filter({ hasNotText: '测试' }).filter({ hasText: '完成' });
+    await expect(async () => {
+      await table.locator('[aria-label="reload"]').first().click();
+      await expect(done).toHaveCount(1, { timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
+    await done.locator('.ant-table-row-expand-icon').click();
+    await expect(table.getByTestId('run-step-output')).toHaveCount(2);
+    await expect(table.getByTestId('run-step-output').nth(1)).toContainText('200');
+    await shot(page, 'journey-runs');
+
+    // the webhook arrived once, signed with the secret over `${t}.${body}`
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+    const [delivery] = received;
+    const signature = String(delivery.headers['x-assay-signature']);
+    const t = /t=(\d+)/.exec(signature)?.[1];
+    const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex');
+    expect(signature).toContain(`v1=${expected}`);
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      event: { recordId: record.id },
+      record: { after: { status: 'Closed' }, changed: ['status'] },
+    });
+
+    // the owner's notice in the bell
+    await page.goto(`/${APP.slug}`);
+    await page.getByTestId('notice-bell').click();
+    await expect(page.getByTestId('notice-bell-panel')).toContainText(`已结案：案件 ${stamp} ${stamp}`);
+    await shot(page, 'journey-notice');
+    await page.keyboard.press('Escape');
+
+    // the run's task in the task list
+    await page.goto('/admin/task');
+    await expect(page.getByTestId('tasks-table')).toContainText('triggers.run');
+    await shot(page, 'journey-task');
+  } finally {
+    receiver.close();
+    const now = await apiJson<{ outboundAllowedHosts: string[]; version: string }>(page, 'GET', '/api/v1/settings');
+    await apiJson(page, 'PATCH', '/api/v1/settings', {
+      outboundAllowedHosts: settings.outboundAllowedHosts,
+      version: now.version,
+    });
+    expect(allowed.version).toBeTruthy();
+  }
 });
