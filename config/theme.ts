@@ -80,6 +80,8 @@ export const theme = {
     // a status Tag (`success`, `warning`) writes its text in the status colour on that colour's
     // lightest shade: #52c41a on #f6ffed is 2.2:1 and #faad14 on #fffbe6 1.9:1; the 7th shades reach 4.5:1
     Tag: { colorSuccess: '#237804', colorWarning: '#874d00' },
+    // a finished Progress writes its `3/3` in the success colour on white (#52c41a: 2.3:1)
+    Progress: { colorSuccess: '#237804' },
   },
 };
 

@@ -75,6 +75,10 @@ describe('theme contrast', () => {
     expect(ratio(theme.components.Tag[text], token[background])).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('the text of a finished progress bar (Progress colorSuccess) is 4.5:1 or more on white', () => {
+    expect(ratio(theme.components.Progress.colorSuccess, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('the empty list text (List colorTextDisabled) is 4.5:1 or more', () => {
     expect(ratio(theme.components.List.colorTextDisabled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
