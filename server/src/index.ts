@@ -29,7 +29,7 @@ import { startTaskEngine, type TaskEngine } from './modules/tasks/tasks.engine';
 import { startTriggerListener } from './modules/triggers/triggers.outbox';
 
 /** How long a graceful shutdown may take before the process exits anyway (ms). */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -67,75 +67,12 @@ async function main(): Promise<void> {
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     const opened = handle;
-    console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description})`);
-    if (signingKey) {
-      app.log.info(
-        { keyId: signingKey.keyId, source: signingKey.source, anchorFile: anchors.file, anchorKeyId: anchors.key?.keyId, anchorPublicKey: anchors.key?.publicKeyPem },
-        'audit: chain heads are signed and anchored (Ed25519) every 15 minutes and at shutdown',
-      );
-    } else {
-      app.log.warn(
-        { anchorFile: anchors.file },
-        opened.engine === 'postgres'
-          ? 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored UNSIGNED in this server\'s data folder; set the same AUDIT_SIGNING_KEY on every API server so anchors are signed (server/README.md "Audit anchoring")'
-          : 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored unsigned in the data folder (server/README.md "Audit anchoring")',
-      );
-    }
-    // a rewrite since the last run shows at start, before the first scheduled anchor
-    await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring failed'));
-
-    await warnUnrunnablePatterns(opened.db, app.log).catch((err: unknown) =>
-      app.log.error({ err }, 'fields: the stored validation patterns could not be listed'),
-    );
-
-    app.log.info({ keyId: secretKey.keyId, source: secretKey.source }, 'variables: secret key loaded');
-    if (opened.engine === 'postgres' && secretKey.source !== 'ASSAY_SECRET_KEY') {
-      app.log.warn('variables: ASSAY_SECRET_KEY is not set: secrets use this machine\'s DATA_DIR/secret.key (set the same key on every API server)');
-    }
-
+    // the signal handlers come first: a SIGTERM in the seconds of the start that follow (anchoring,
+    // the task engine) stops the server gracefully rather than killing it mid-start
     let scheduler: Scheduler | undefined;
-    if (env.SCHEDULER) {
-      scheduler = createScheduler(housekeepingTasks(opened, app.log, anchors), app.log);
-      scheduler.start();
-    }
-    // the housekeeping shared by every process on the database: scheduled task kinds (ops/scheduler.ts)
-    registerHousekeepingKinds({ signingKey, log: app.log, blobs });
-    // the durable tasks (modules/tasks, docs/tasks.md): pg-boss workers, with the scheduler's switch
     let taskEngine: TaskEngine | undefined;
-    if (env.SCHEDULER) {
-      // PGlite is one process by construction, and so is a PostgreSQL deployment that says so
-      // (TASKS_SINGLE_PROCESS): tasks left running by a process that died are requeued at once
-      const requeueRunning = opened.engine === 'pglite' || env.TASKS_SINGLE_PROCESS;
-      // PGlite: every task is sent by this process, which wakes its workers at once; polling only
-      // finds retries and cron runs, so it polls every 10 s (each fetch is a synchronous query
-      // there, and idle workers of every kind polling every 2 s slowed a 50,000-row import by a third)
-      const pollingIntervalSeconds = opened.engine === 'pglite' ? 10 : 2;
-      taskEngine = await startTaskEngine(opened.db, { log: app.log, requeueRunning, pollingIntervalSeconds }).catch((err: unknown) => {
-        app.log.error({ err }, 'tasks: the engine did not start; tasks stay queued');
-        return undefined;
-      });
-    }
-    // triggers (docs/triggers.md "Delivery"): a commit that wrote outbox events starts a delivery at once
-    const stopTriggerListener = taskEngine
-      ? await startTriggerListener(opened, opened.db, app.log).catch((err: unknown) => {
-          app.log.error({ err }, 'triggers: no outbox listener; the minute sweep delivers');
-          return undefined;
-        })
-      : undefined;
-    if (opened.engine === 'pglite') {
-      let busy = Promise.resolve();
-      process.on('SIGUSR2', () => {
-        busy = busy.then(async () => {
-          const n = await processOpsRequests(env.DATA_DIR, opsHandler(opened, blobs)).catch((err: unknown) => {
-            app.log.error({ err }, 'ops: shell requests failed');
-            return 0;
-          });
-          if (n > 0) app.log.info({ requests: n }, 'ops: shell requests answered');
-        });
-      });
-      writeOpsMarker(env.DATA_DIR);
-    }
-
+    let stopTriggerListener: (() => Promise<void>) | undefined;
+    let started: Promise<void> = Promise.resolve();
     let stopping = false;
     const shutdown = (signal: string) => {
       if (stopping) return;
@@ -148,12 +85,17 @@ async function main(): Promise<void> {
       timer.unref();
       void (async () => {
         try {
+          // a signal during the start (below) stops what it started, once it has
+          await started.catch(() => undefined);
           await scheduler?.stop();
           await stopTriggerListener?.();
-          await taskEngine?.stop();
+          // active tasks get 5 s to reach a chunk boundary; what is left runs again after the restart
+          await taskEngine?.stop(5_000);
           await app.close();
           // the head at shutdown: after the last request, while the database is still open
-          await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring at shutdown failed'));
+          await runAnchor(opened, anchors, app.log).catch((err: unknown) =>
+            app.log.error({ err }, 'audit: anchoring at shutdown failed'),
+          );
           await opened.close();
         } catch (err) {
           console.error('Error during shutdown:', err);
@@ -167,6 +109,85 @@ async function main(): Promise<void> {
     };
     process.on('SIGINT', () => shutdown('SIGINT'));
     process.on('SIGTERM', () => shutdown('SIGTERM'));
+    started = (async () => {
+      console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description})`);
+      if (signingKey) {
+        app.log.info(
+          {
+            keyId: signingKey.keyId,
+            source: signingKey.source,
+            anchorFile: anchors.file,
+            anchorKeyId: anchors.key?.keyId,
+            anchorPublicKey: anchors.key?.publicKeyPem,
+          },
+          'audit: chain heads are signed and anchored (Ed25519) every 15 minutes and at shutdown',
+        );
+      } else {
+        app.log.warn(
+          { anchorFile: anchors.file },
+          opened.engine === 'postgres'
+            ? 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored UNSIGNED in this server\'s data folder; set the same AUDIT_SIGNING_KEY on every API server so anchors are signed (server/README.md "Audit anchoring")'
+            : 'audit: AUDIT_SIGNING_KEY is not set: chain heads are anchored unsigned in the data folder (server/README.md "Audit anchoring")',
+        );
+      }
+      // a rewrite since the last run shows at start, before the first scheduled anchor
+      await runAnchor(opened, anchors, app.log).catch((err: unknown) => app.log.error({ err }, 'audit: anchoring failed'));
+
+      await warnUnrunnablePatterns(opened.db, app.log).catch((err: unknown) =>
+        app.log.error({ err }, 'fields: the stored validation patterns could not be listed'),
+      );
+
+      app.log.info({ keyId: secretKey.keyId, source: secretKey.source }, 'variables: secret key loaded');
+      if (opened.engine === 'postgres' && secretKey.source !== 'ASSAY_SECRET_KEY') {
+        app.log.warn(
+          "variables: ASSAY_SECRET_KEY is not set: secrets use this machine's DATA_DIR/secret.key (set the same key on every API server)",
+        );
+      }
+
+      if (env.SCHEDULER) {
+        scheduler = createScheduler(housekeepingTasks(opened, app.log, anchors), app.log);
+        scheduler.start();
+      }
+      // the housekeeping shared by every process on the database: scheduled task kinds (ops/scheduler.ts)
+      registerHousekeepingKinds({ signingKey, log: app.log, blobs });
+      // the durable tasks (modules/tasks, docs/tasks.md): pg-boss workers, with the scheduler's switch
+      if (env.SCHEDULER) {
+        // PGlite is one process by construction, and so is a PostgreSQL deployment that says so
+        // (TASKS_SINGLE_PROCESS): tasks left running by a process that died are requeued at once
+        const requeueRunning = opened.engine === 'pglite' || env.TASKS_SINGLE_PROCESS;
+        // PGlite: every task is sent by this process, which wakes its workers at once; polling only
+        // finds retries and cron runs, so it polls every 10 s (each fetch is a synchronous query
+        // there, and idle workers of every kind polling every 2 s slowed a 50,000-row import by a third)
+        const pollingIntervalSeconds = opened.engine === 'pglite' ? 10 : 2;
+        taskEngine = await startTaskEngine(opened.db, { log: app.log, requeueRunning, pollingIntervalSeconds }).catch(
+          (err: unknown) => {
+            app.log.error({ err }, 'tasks: the engine did not start; tasks stay queued');
+            return undefined;
+          },
+        );
+      }
+      // triggers (docs/triggers.md "Delivery"): a commit that wrote outbox events starts a delivery at once
+      stopTriggerListener = taskEngine
+        ? await startTriggerListener(opened, opened.db, app.log).catch((err: unknown) => {
+            app.log.error({ err }, 'triggers: no outbox listener; the minute sweep delivers');
+            return undefined;
+          })
+        : undefined;
+      if (opened.engine === 'pglite') {
+        let busy = Promise.resolve();
+        process.on('SIGUSR2', () => {
+          busy = busy.then(async () => {
+            const n = await processOpsRequests(env.DATA_DIR, opsHandler(opened, blobs)).catch((err: unknown) => {
+              app.log.error({ err }, 'ops: shell requests failed');
+              return 0;
+            });
+            if (n > 0) app.log.info({ requests: n }, 'ops: shell requests answered');
+          });
+        });
+        writeOpsMarker(env.DATA_DIR);
+      }
+    })();
+    await started;
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -69,17 +69,23 @@ for (const file of files) {
 /** How long a batch process may stay alive once every test has run (ms) before it ends itself. */
 const LINGER_LIMIT_MS = 15_000;
 
+/** How long the reporters get to write the run's summary before a lingering process exits (ms). */
+const SUMMARY_FLUSH_MS = 2_000;
+
 // the root's `after` hook: what the files shared is closed once all have run. A file that leaves
 // something running (a timer of a pg-boss stopped over a closed pool, say) would keep the process,
 // and with it the suite, alive for ever: after LINGER_LIMIT_MS the process names what is left and
-// exits with its exit code so far (the reporters have written everything by then).
+// exits. node's test runner writes the run's summary (`# pass N`…, which scripts/test-all.mjs
+// counts) on 'beforeExit', which a kept-alive process never reaches: it is emitted here first; the
+// exit code is then the run's (1 when a test failed), and the message names what was left running.
 real.after(async () => {
   await helpers.finishTestProcess();
   setTimeout(() => {
     process.stderr.write(
       `[batch] still alive ${LINGER_LIMIT_MS} ms after the last test, kept by: ${process.getActiveResourcesInfo().join(', ')}; exiting\n`,
     );
-    process.exit(process.exitCode ?? 0);
+    (process.emit as (event: string, ...args: unknown[]) => boolean)('beforeExit', process.exitCode ?? 0);
+    setTimeout(() => process.exit(process.exitCode ?? 0), SUMMARY_FLUSH_MS).unref();
   }, LINGER_LIMIT_MS).unref();
 });
 
