@@ -10,88 +10,22 @@
  * password reset: ops-requests.ts) and a SIGTERM stops it cleanly.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { AuditVerify } from '../../../contracts';
 import { LOCK_FILE_NAME } from '../db/lock';
 import { testDatabaseUrl } from '../env';
+import { childApi, childSignIn, startChildServer as startServer, type ChildServer } from '../test/child-server';
 import { runOps } from '../test/cli';
 import { createEngineDatabase } from '../test/helpers';
 import type { DatabaseSummary } from './backup-lib';
 
 const PASSWORD = 'Crash-test-2026';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server and waits until /health answers (at most 60 s). */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'AUDIT_SIGNING_KEY', 'AUDIT_SIGNING_KEY_FILE']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'index.ts')], {
-    env: { ...base, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_RATE_LIMIT: '0', DIST_DIR: 'no-such-dist', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, base: url, output: () => output, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start within 60 s:\n${output}`);
-}
-
-/** A JSON request to the server with the CSRF header and a cookie. */
-async function api<T>(server: Server, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}): Promise<{ status: number; body: T; cookie?: string }> {
-  const res = await fetch(`${server.base}/api/v1${url}`, {
-    method,
-    headers: {
-      'x-assay-request': '1',
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, body: (await res.json()) as T, cookie: setCookie ? setCookie.split(';')[0] : undefined };
-}
-
-async function signIn(server: Server, password = PASSWORD): Promise<string> {
-  const res = await api(server, 'POST', '/auth/login', { body: { email: 'admin@example.com', password } });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.ok(res.cookie);
-  return res.cookie;
-}
+const api = childApi;
+const signIn = (server: ChildServer, password = PASSWORD) => childSignIn(server, 'admin@example.com', password);
 
 interface App {
   slug: string;
@@ -100,10 +34,12 @@ interface App {
 }
 
 /** Every application (all pages). */
-async function allApplications(server: Server, cookie: string): Promise<App[]> {
+async function allApplications(server: ChildServer, cookie: string): Promise<App[]> {
   const apps: App[] = [];
   for (let current = 1; ; current++) {
-    const page = await api<{ data: App[]; total: number }>(server, 'GET', `/applications?pageSize=100&current=${current}`, { cookie });
+    const page = await api<{ data: App[]; total: number }>(server, 'GET', `/applications?pageSize=100&current=${current}`, {
+      cookie,
+    });
     apps.push(...page.body.data);
     if (apps.length >= page.body.total || page.body.data.length === 0) return apps;
   }
@@ -117,7 +53,10 @@ test('crash: kill -9 in the middle of writes, restart — everything acknowledge
 
   const first = await startServer(env);
   t.after(() => first.child.kill('SIGKILL'));
-  assert.equal((await api(first, 'POST', '/setup/init', { body: { name: 'Admin', email: 'admin@example.com', password: PASSWORD } })).status, 201);
+  assert.equal(
+    (await api(first, 'POST', '/setup/init', { body: { name: 'Admin', email: 'admin@example.com', password: PASSWORD } })).status,
+    201,
+  );
   const cookie = await signIn(first);
 
   // four writers create applications until the server dies under them
@@ -172,7 +111,11 @@ test('crash: kill -9 in the middle of writes, restart — everything acknowledge
     assert.equal(summary.auditHead.seq, verify.body.data.entries);
     assert.ok(fs.statSync(file).size > 0);
     // …and a password reset, which ends the current sessions
-    const reset = await runOps('admin', ['reset-password', '--email', 'admin@example.com', '--password', 'After-crash-2026'], env);
+    const reset = await runOps(
+      'admin',
+      ['reset-password', '--email', 'admin@example.com', '--password', 'After-crash-2026'],
+      env,
+    );
     assert.equal(reset.code, 0, reset.stderr);
     assert.match(reset.stdout, /Password of admin@example\.com reset; 2 session\(s\) ended/);
     assert.equal((await api<{ data: unknown }>(second, 'GET', '/auth/me', { cookie: cookie2 })).body.data, null);

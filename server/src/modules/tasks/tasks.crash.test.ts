@@ -10,95 +10,15 @@
  * and the task is done after two attempts whose log says where the second resumed.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { test } from 'node:test';
+import { childApi, childSignIn, startChildServer as startServer, type ChildServer } from '../../test/child-server';
 import { createEngineDatabase } from '../../test/helpers';
 
 const PASSWORD = 'Crash-test-2026';
 const ROWS = 12_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server (task engine on) and waits until /health answers (at most 60 s). */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'AUDIT_SIGNING_KEY', 'AUDIT_SIGNING_KEY_FILE', 'SCHEDULER']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'index.ts')], {
-    env: {
-      ...base,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      API_RATE_LIMIT: '0',
-      DIST_DIR: 'no-such-dist',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, base: url, output: () => output, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start within 60 s:\n${output}`);
-}
-
-/** A request to the server with the CSRF header and a cookie (JSON, or a FormData body). */
-async function api<T>(
-  server: Server,
-  method: string,
-  url: string,
-  opts: { cookie?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T; cookie?: string }> {
-  const form = opts.body instanceof FormData;
-  const res = await fetch(`${server.base}/api/v1${url}`, {
-    method,
-    headers: {
-      'x-assay-request': '1',
-      ...(opts.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-    },
-    body: form ? (opts.body as FormData) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, body: (await res.json()) as T, cookie: setCookie ? setCookie.split(';')[0] : undefined };
-}
-
-async function signIn(server: Server): Promise<string> {
-  const res = await api(server, 'POST', '/auth/login', { body: { email: 'admin@example.com', password: PASSWORD } });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.cookie!;
-}
+const api = childApi;
+const signIn = (server: ChildServer) => childSignIn(server, 'admin@example.com', PASSWORD);
 
 interface Batch {
   id: string;
@@ -162,7 +82,7 @@ test(
     const running = api(first, 'POST', `/imports/${batch.id}/run`, { cookie, body: { mapping: batch.mapping } }).catch(
       () => undefined,
     );
-    const get = async (server: Server, c: string) =>
+    const get = async (server: ChildServer, c: string) =>
       (await api<{ data: Batch }>(server, 'GET', `/imports/${batch.id}`, { cookie: c })).body.data;
     let before = 0;
     const deadline = Date.now() + 60_000;
