@@ -6,56 +6,40 @@
 // Usage: npx umi build && node bench/first-load.mjs   (prints a table; exits 1 over budget)
 //   VERBOSE=1 also lists every file of every page.
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { CHUNK_BUDGET_KB, FIRST_LOAD_BUDGETS_KB, READY, describeFiles, kb, measureFirstLoad, oversizedChunks } from './first-load-lib.mjs';
+import {
+  CHUNK_BUDGET_KB,
+  FIRST_LOAD_BUDGETS_KB,
+  READY,
+  describeFiles,
+  kb,
+  measureFirstLoad,
+  oversizedChunks,
+} from './first-load-lib.mjs';
+import { startBenchServer } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = '.bench-data';
-const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
 
-rmSync(DATA_DIR, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'error' },
-  stdio: 'inherit',
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function api(path, body, cookie) {
-  const res = await fetch(`${BASE}${path}`, { method: 'POST', headers: { ...HEADERS, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res;
-}
+const server = await startBenchServer({ port: PORT, dataDir: '.bench-data' });
 
 let failed = false;
 try {
-  await waitForServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const rows = [];
   rows.push({ name: 'init', m: await measureFirstLoad(browser, `${BASE}/init`, { ready: READY.init }) });
-  const admin = { name: 'Bench Admin', email: 'bench@example.com', password: 'Bench-pass-2026' };
-  await api('/api/v1/setup/init', admin);
-  const login = await api('/api/v1/auth/login', { email: admin.email, password: admin.password });
-  const cookie = login.headers.get('set-cookie');
-  await api('/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie);
+  const cookie = await server.workspace();
   rows.push({ name: 'login', m: await measureFirstLoad(browser, `${BASE}/login`, { ready: READY.login }) });
-  rows.push({ name: 'consoleDashboard', m: await measureFirstLoad(browser, `${BASE}/admin`, { cookie, ready: READY.consoleDashboard }) });
-  rows.push({ name: 'workspaceHome', m: await measureFirstLoad(browser, `${BASE}/bench`, { cookie, ready: READY.workspaceHome }) });
+  rows.push({
+    name: 'consoleDashboard',
+    m: await measureFirstLoad(browser, `${BASE}/admin`, { cookie, ready: READY.consoleDashboard }),
+  });
+  rows.push({
+    name: 'workspaceHome',
+    m: await measureFirstLoad(browser, `${BASE}/bench`, { cookie, ready: READY.workspaceHome }),
+  });
   await browser.close();
 
   console.log('page      files   raw KB   gzip KB   budget KB');
@@ -64,7 +48,9 @@ try {
     const over = m.gzipBytes > budget * 1024;
     failed ||= over;
     const path = new URL(m.url).pathname;
-    console.log(`${path.padEnd(8)} ${String(m.files.length).padStart(6)} ${kb(m.rawBytes).padStart(8)} ${kb(m.gzipBytes).padStart(9)} ${String(budget).padStart(11)}${over ? '  OVER' : ''}`);
+    console.log(
+      `${path.padEnd(8)} ${String(m.files.length).padStart(6)} ${kb(m.rawBytes).padStart(8)} ${kb(m.gzipBytes).padStart(9)} ${String(budget).padStart(11)}${over ? '  OVER' : ''}`,
+    );
   }
   const { over, heavy } = oversizedChunks();
   for (const c of over) console.log(`chunk ${c.file}: ${kb(c.gzip)} KB gzip, over ${CHUNK_BUDGET_KB} KB`);
@@ -72,6 +58,6 @@ try {
   failed ||= over.length > 0;
   if (process.env.VERBOSE) for (const { m } of rows) console.log(describeFiles(m));
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }
 process.exitCode = failed ? 1 : 0;

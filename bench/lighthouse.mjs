@@ -10,8 +10,7 @@
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { startBenchServer } from './lib.mjs';
 
 /** Lowest acceptable desktop performance score (0–100) per page. */
 export const LIGHTHOUSE_TARGETS = { login: 95, workspaceHome: 90 };
@@ -20,32 +19,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const DEBUG_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = '.bench-lighthouse-data';
-const HEADERS = { 'content-type': 'application/json', 'x-assay-request': '1' };
 
-rmSync(DATA_DIR, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'error' },
-  stdio: 'inherit',
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function api(path, body, cookie) {
-  const res = await fetch(`${BASE}${path}`, { method: 'POST', headers: { ...HEADERS, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res;
-}
+const server = await startBenchServer({ port: PORT, dataDir: '.bench-lighthouse-data' });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -72,26 +47,31 @@ async function audit(url, extraHeaders) {
 function describe(lhr) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const ms = (v) => `${Math.round(v)}`.padStart(6);
-  console.log('  main thread:', items('mainthread-work-breakdown').map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`).join(', '));
-  for (const i of items('bootup-time').slice(0, 6)) console.log(`  ${ms(i.total)} ms total ${ms(i.scripting)} ms script  ${String(i.url).replace(BASE, '')}`);
-  for (const i of items('long-tasks').slice(0, 8)) console.log(`  long task ${ms(i.duration)} ms at ${ms(i.startTime)} ms  ${String(i.url).replace(BASE, '')}`);
+  console.log(
+    '  main thread:',
+    items('mainthread-work-breakdown')
+      .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`)
+      .join(', '),
+  );
+  for (const i of items('bootup-time').slice(0, 6))
+    console.log(`  ${ms(i.total)} ms total ${ms(i.scripting)} ms script  ${String(i.url).replace(BASE, '')}`);
+  for (const i of items('long-tasks').slice(0, 8))
+    console.log(`  long task ${ms(i.duration)} ms at ${ms(i.startTime)} ms  ${String(i.url).replace(BASE, '')}`);
 }
 
 let failed = false;
 try {
-  await waitForServer();
-  const admin = { name: 'Bench Admin', email: 'bench@example.com', password: 'Bench-pass-2026' };
-  await api('/api/v1/setup/init', admin);
-  const login = await api('/api/v1/auth/login', { email: admin.email, password: admin.password });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await api('/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie);
+  const cookie = await server.workspace();
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const pages = [
     { name: 'login', url: `${BASE}/login`, headers: undefined },
@@ -121,9 +101,6 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(failed ? 1 : 0);
