@@ -210,8 +210,8 @@ function truth(v: unknown): boolean {
   throw new TypeError(`not a condition: ${math.typeOf(v)}`);
 }
 
-/** The node fields this compiler reads (mathjs's node classes, structurally). */
-interface Node {
+/** The node fields this compiler reads (mathjs's node classes, structurally); formula-sql.ts reads them too. */
+export interface FormulaNode {
   type: string;
   value?: unknown;
   name?: string;
@@ -225,6 +225,7 @@ interface Node {
   conditionals?: string[];
   params?: Node[];
 }
+type Node = FormulaNode;
 
 /** A compiled node: its code and whether it reads no field (then it was computed once, at compile time). */
 interface Compiled {
@@ -465,6 +466,24 @@ export function analyse(expression: string): Analysed {
     result.error = e;
   }
   return result;
+}
+
+/**
+ * The parsed tree of `expression` (mathjs's nodes: ConstantNode, SymbolNode, ParenthesisNode,
+ * OperatorNode, FunctionNode, ConditionalNode, RelationalNode), for the compilers of the formula
+ * language to other targets (formula-sql.ts). Call it on an expression `analyse` accepted.
+ * @throws Error when it does not parse.
+ */
+export function parseFormula(expression: string): FormulaNode {
+  loadMath();
+  return parser.parse(expression) as unknown as FormulaNode;
+}
+
+/** A number literal of a parsed tree (a parser BigNumber or a plain number) as a plain decimal text. */
+export function literalText(value: unknown): string {
+  loadMath();
+  if (parser.isBigNumber(value)) return (value as BigNumber).toFixed();
+  return math.bignumber(value as number).toFixed();
 }
 
 /**
