@@ -123,7 +123,14 @@ function TypeForm({
     }
     form.setFields([...cleared, ...placed.values()]);
     setLoose(rest);
-  }, [errors, form, type]);
+    // the callers build `errors` on every render: its content is what counts
+  }, [JSON.stringify(errors), form, type]);
+  /** A field edited after a save loses the server's error it had (its list's too). */
+  const edited = (changed: Record<string, unknown>) => {
+    const tops = Object.keys(changed);
+    const stale = form.getFieldsError().filter((f) => f.errors.length && tops.includes(String(f.name[0])));
+    if (stale.length) form.setFields(stale.map((f) => ({ name: f.name, errors: [] })));
+  };
   return (
     <>
       {loose.map((m) => (
@@ -134,7 +141,10 @@ function TypeForm({
         layout="vertical"
         component="div"
         name={`${testId}-form`}
-        onValuesChange={emit}
+        onValuesChange={(changed) => {
+          edited(changed as Record<string, unknown>);
+          emit();
+        }}
         data-testid={`${testId}-form`}
       >
         {type === 'notify' ? <NotifyFields form={form} fields={fields} testId={testId} onPicked={emit} /> : null}
