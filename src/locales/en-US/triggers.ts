@@ -125,7 +125,8 @@ export default {
   'actionForm.webhook.secret.placeholder': 'None: unsigned',
   'actionForm.webhook.secret.help': 'Its value signs the body (X-Assay-Signature).',
   'actionForm.webhook.timeout': 'Time-out',
-  'actionForm.webhook.retries.trigger': "A failed request is retried up to {n} times (the trigger's retry policy).",
+  'actionForm.webhook.retries.trigger':
+    "A failed request is retried up to {n, plural, one {# time} other {# times}} (the trigger's retry policy).",
   'actionForm.webhook.retries.library': 'A failed request is retried per the retry policy of the trigger that runs it.',
   'actionForm.webhook.headers': 'Headers',
   'actionForm.webhook.headers.help': 'Content-Type is application/json unless set here; X-Assay-* headers are set by Assay.',
