@@ -20,7 +20,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { chooseOption, openSelect, signIn } from './actions';
-import { APP, AUTH_HEADERS } from './support';
+import { ADMIN, APP, AUTH_HEADERS } from './support';
 
 const SUBJECT = { key: 'trigger_items', name: '触发器事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
@@ -243,6 +243,11 @@ test('a new trigger: status becomes Closed, notify the owner and post a signed w
         fill: async (cfg) => {
           await openSelect(page, page.getByTestId(`${cfg}-field`));
           await pick(page, '负责人 (owner)');
+          // the administrator too (the owner here: notified once)
+          await openSelect(page, page.getByTestId(`${cfg}-users`));
+          // a multiple select stays open: click the option, then close it
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: ADMIN.email }).click();
+          await page.keyboard.press('Escape');
           await page.getByTestId(`${cfg}-title`).fill(`已结案 ${stamp}：`);
           await page.getByTestId(`${cfg}-title-placeholder`).click();
           await page.getByRole('menuitem', { name: '{{title}} 标题' }).click();
@@ -277,6 +282,11 @@ test('a new trigger: status becomes Closed, notify the owner and post a signed w
     await expect(page).toHaveURL(/\/admin\/trigger\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('trigger-step-0-config-title')).toHaveValue(`已结案 ${stamp}： {{title}}`);
     await expect(page.getByTestId('trigger-step-1-config-url')).toHaveValue(`http://127.0.0.1:${port}/hook`);
+    // read back after a reload: the chosen user by name, the webhook's secret and header
+    await page.reload();
+    await expect(page.getByTestId('trigger-step-0-config-users')).toContainText(ADMIN.email);
+    await expect(page.getByTestId('trigger-step-1-config-secret')).toContainText(secretKey);
+    await expect(page.getByTestId('trigger-step-1-config-header-0-value')).toHaveValue('audit');
     await page.screenshot({ path: '/tmp/trigui-trigger-forms.png', fullPage: true });
     await shot(page, 'journey-editor');
 

@@ -11,8 +11,10 @@
  * `config.` or `steps.<i>.config.`); each is put on its form field (actionConfig.formFieldOf), the
  * others are listed above the form. A value changed from outside (a reload) resets the form.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Segmented, Space, Typography } from 'antd';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
+import { getUser } from '../../services/users';
 import { FieldContextProvider } from '../fields/FieldContext';
 import { JsonEditorField } from './JsonEditorField';
 import { formFieldOf, hasForm, toConfig, toFormValues, type FormType } from './actionConfig';
@@ -47,7 +49,8 @@ export default function ActionConfigForm(props: ActionConfigFormProps) {
   const formable = hasForm(type);
   const [mode, setMode] = useState<'form' | 'json'>('form');
   const showForm = formable && mode === 'form';
-  const context = useMemo(() => ({ app: app ?? '', subjectKey: subject, labels: {}, files: {} }), [app, subject]);
+  const labels = useUserLabels(type === 'notify' ? value : undefined);
+  const context = useMemo(() => ({ app: app ?? '', subjectKey: subject, labels, files: {} }), [app, subject, labels]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={testId}>
       {formable ? (
@@ -74,6 +77,23 @@ export default function ActionConfigForm(props: ActionConfigFormProps) {
     </Space>
   );
 }
+
+/** Names of the users a notify configuration lists (`recipients.users`, at most 100), for the user picker to show. */
+function useUserLabels(config: unknown): Record<string, string> {
+  const users = (toFormValues('notify', config ?? {}) as { users: string[] }).users.slice(0, 100);
+  const key = [...users].sort().join(',');
+  const { data } = useQuery({
+    queryKey: ['users', 'labels', key],
+    queryFn: async () => {
+      const found = await Promise.all(users.map((id) => getUser(id).catch(() => null)));
+      return Object.fromEntries(found.filter((u) => u !== null).map(({ user: u }) => [u.id, `${u.name} <${u.email}>`]));
+    },
+    enabled: users.length > 0,
+    staleTime: 60_000,
+  });
+  return data ?? EMPTY;
+}
+const EMPTY: Record<string, string> = {};
 
 /** The form of one built-in type (see the file's comment). */
 function TypeForm({
