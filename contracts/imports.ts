@@ -92,6 +92,8 @@ export const importBatchSchema = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   undoneAt: z.string().nullable(),
+  /** The batch's latest run or undo task (/admin/task/:task, administrators), null when none. */
+  taskId: z.string().nullable(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
 

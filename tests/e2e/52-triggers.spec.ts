@@ -1,15 +1,18 @@
 /**
  * Triggers in the browser as the administrator, after 00-walking-skeleton (application
  * audit-2026). The spec makes its own subject through the API, then: in the action library makes an
- * `update_record` action (its JSON configuration; a bad one first shows the server's field error);
- * makes a trigger "when a record's status changes and becomes Closed, run that action" with the
- * filter builder; changes a record through the API; and sees the run, done, in the trigger's run
- * history with its step log, and the record's field set by it; runs a manual trigger from the
- * record's page. The second test is the journey of a new trigger with the outbound actions: "when a
- * record's status becomes Closed, notify its owner and post a webhook" (to a receiver this spec
- * starts on 127.0.0.1, allow-listed for the test, signed with a secret variable), then the notice in
- * the owner's bell, the run log with both steps, the signature checked, and the run's task in
- * /admin/task. Screenshots: tests/e2e/screenshots/triggers-*.png.
+ * `update_record` action with its form (ActionConfigForm: an empty one first shows the server's
+ * error, then a field set to a constant); makes a trigger "when a record's status changes and
+ * becomes Closed, run that action" with the filter builder; changes a record through the API; and
+ * sees the run, done, in the trigger's run history with its step log, and the record's field set
+ * by it; runs a manual trigger from the record's page. The second test is the journey of a new
+ * trigger built through the forms: "when a record's status becomes Closed, notify its owner (the
+ * user in the record's owner field, a title with a placeholder) and post a webhook" (to a receiver
+ * this spec starts on 127.0.0.1, allow-listed for the test, signed with a secret variable picked
+ * from the variables, a header; a bad URL first shows the server's error on the URL field), then
+ * the notice in the owner's bell, the run log with both steps, the signature checked, and the
+ * run's task in /admin/task. Both fill the trigger editor with fillTrigger. Screenshots:
+ * tests/e2e/screenshots/triggers-*.png (and /tmp/trigui-*.png of the forms).
  */
 import type { Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
@@ -17,7 +20,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { chooseOption, openSelect, signIn } from './actions';
-import { APP, AUTH_HEADERS } from './support';
+import { ADMIN, APP, AUTH_HEADERS } from './support';
 
 const SUBJECT = { key: 'trigger_items', name: '触发器事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
@@ -40,6 +43,41 @@ async function pick(page: Page, text: string | RegExp) {
     page,
     page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first(),
   );
+}
+
+/** One step of fillTrigger: a library action (by name), or an inline type whose form `fill` fills (`cfg`: its test id prefix). */
+type StepSpec = { library: string } | { inline: string; fill: (cfg: string) => Promise<void> };
+
+/**
+ * Fills /admin/trigger/new (opened by the caller): name, the application audit-2026, `subject`,
+ * fired when `status` changed and the record's 状态 is then Closed, then `steps` in order. Does not save.
+ */
+async function fillTrigger(page: Page, name: string, subject: string, steps: StepSpec[]) {
+  await page.getByTestId('trigger-name').fill(name);
+  await openSelect(page, page.getByTestId('trigger-app'));
+  await pick(page, `(${APP.slug})`);
+  await openSelect(page, page.getByTestId('trigger-subject'));
+  await pick(page, `(${subject})`);
+  await openSelect(page, page.getByTestId('trigger-changed'));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(status)' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('trigger-condition-add').click();
+  await openSelect(page, page.getByTestId('filter-condition-0-0-field'));
+  await pick(page, /^状态$/);
+  await page.getByTestId('filter-condition-0-0-value').fill('Closed');
+  for (const [i, step] of steps.entries()) {
+    await page.getByTestId('trigger-step-add').click();
+    if ('library' in step) {
+      await openSelect(page, page.getByTestId(`trigger-step-${i}-action`));
+      await pick(page, step.library);
+    } else {
+      await page.getByTestId(`trigger-step-${i}`).getByRole('radio', { name: '内联' }).check();
+      await openSelect(page, page.getByTestId(`trigger-step-${i}-type`));
+      await pick(page, new RegExp(`^${step.inline}$`));
+      await expect(page.getByTestId(`trigger-step-${i}-config-form`)).toBeVisible();
+      await step.fill(`trigger-step-${i}-config`);
+    }
+  }
 }
 
 test('triggers: an action, a trigger on status = Closed, a record changed, the run in the history', async ({ page }) => {
@@ -73,10 +111,14 @@ test('triggers: an action, a trigger on status = Closed, a record changed, the r
   await openSelect(page, page.getByTestId('action-type'));
   await pick(page, /^update_record$/);
   await expect(page.getByTestId('action-schema')).toContainText('set');
-  await page.getByTestId('action-config').fill('{"set": []}');
+  // no field to set: the server's error (on `config.set`) under the fields to set
   await page.getByTestId('action-save').click();
-  await expect(page.getByTestId('action-form')).toContainText('config.set');
-  await page.getByTestId('action-config').fill('{"set": [{"field": "resolution", "value": "closed by trigger"}]}');
+  await expect(page.getByTestId('action-config-form').locator('.ant-form-item-explain-error')).toBeVisible();
+  // a global action: the field key is typed, its value a constant
+  await page.getByTestId('action-config-set-add').click();
+  await page.getByTestId('action-config-set-0-field').fill('resolution');
+  await page.getByTestId('action-config-set-0-value').fill('closed by trigger');
+  await page.screenshot({ path: '/tmp/trigui-action-update.png', fullPage: true });
   await page.getByTestId('action-save').click();
   await expect(page).toHaveURL(/\/admin\/action\/[0-9a-f-]{36}$/);
   await shot(page, 'action');
@@ -87,21 +129,7 @@ test('triggers: an action, a trigger on status = Closed, a record changed, the r
   await page.getByTestId('trigger-new').click();
   await expect(page).toHaveURL(/\/admin\/trigger\/new$/);
   const triggerName = `状态变为 Closed ${stamp}`;
-  await page.getByTestId('trigger-name').fill(triggerName);
-  await openSelect(page, page.getByTestId('trigger-app'));
-  await pick(page, `(${APP.slug})`);
-  await openSelect(page, page.getByTestId('trigger-subject'));
-  await pick(page, `(${SUBJECT.key})`);
-  await openSelect(page, page.getByTestId('trigger-changed'));
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(status)' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('trigger-condition-add').click();
-  await openSelect(page, page.getByTestId('filter-condition-0-0-field'));
-  await pick(page, /^状态$/);
-  await page.getByTestId('filter-condition-0-0-value').fill('Closed');
-  await page.getByTestId('trigger-step-add').click();
-  await openSelect(page, page.getByTestId('trigger-step-0-action'));
-  await pick(page, actionName);
+  await fillTrigger(page, triggerName, SUBJECT.key, [{ library: actionName }]);
   await page.getByTestId('trigger-save').click();
   await expect(page).toHaveURL(/\/admin\/trigger\/[0-9a-f-]{36}$/);
   const triggerId = page.url().split('/').pop()!;
@@ -206,40 +234,61 @@ test('a new trigger: status becomes Closed, notify the owner and post a signed w
   await apiJson(page, 'POST', '/api/v1/variables', { key: secretKey, type: 'secret', value: secret, applicationId: null });
 
   try {
-    const notify = await apiJson<{ id: string }>(page, 'POST', '/api/v1/actions', {
-      name: `通知负责人 ${stamp}`,
-      type: 'notify',
-      config: { recipients: { field: 'owner' }, title: `已结案：{{title}} ${stamp}`, body: '{{title}} 的状态变为 {{status}}' },
-    });
-    const webhook = await apiJson<{ id: string }>(page, 'POST', '/api/v1/actions', {
-      name: `推送 ${stamp}`,
-      type: 'webhook',
-      config: { url: `http://127.0.0.1:${port}/hook`, secretVariable: secretKey },
-    });
-    expect(notify.id && webhook.id).toBeTruthy();
-
-    // the trigger, made in the editor: status changed and now Closed, then the two actions in order
+    // the trigger, built through the forms: status changed and now Closed; notify the record's
+    // owner, then post the webhook (a bad URL first: the server's error on the URL field)
     await page.goto('/admin/trigger/new');
-    await page.getByTestId('trigger-name').fill(`结案通知 ${stamp}`);
-    await openSelect(page, page.getByTestId('trigger-app'));
-    await pick(page, `(${APP.slug})`);
-    await openSelect(page, page.getByTestId('trigger-subject'));
-    await pick(page, `(${cases.key})`);
-    await openSelect(page, page.getByTestId('trigger-changed'));
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(status)' }).click();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('trigger-condition-add').click();
-    await openSelect(page, page.getByTestId('filter-condition-0-0-field'));
-    await pick(page, /^状态$/);
-    await page.getByTestId('filter-condition-0-0-value').fill('Closed');
-    await page.getByTestId('trigger-step-add').click();
-    await openSelect(page, page.getByTestId('trigger-step-0-action'));
-    await pick(page, `通知负责人 ${stamp}`);
-    await page.getByTestId('trigger-step-add').click();
-    await openSelect(page, page.getByTestId('trigger-step-1-action'));
-    await pick(page, `推送 ${stamp}`);
+    await fillTrigger(page, `结案通知 ${stamp}`, cases.key, [
+      {
+        inline: 'notify',
+        fill: async (cfg) => {
+          await openSelect(page, page.getByTestId(`${cfg}-field`));
+          await pick(page, '负责人 (owner)');
+          // the administrator too (the owner here: notified once)
+          await openSelect(page, page.getByTestId(`${cfg}-users`));
+          // a multiple select stays open: click the option, then close it
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: ADMIN.email }).click();
+          await page.keyboard.press('Escape');
+          await page.getByTestId(`${cfg}-title`).fill(`已结案 ${stamp}：`);
+          await page.getByTestId(`${cfg}-title-placeholder`).click();
+          await page.getByRole('menuitem', { name: '{{title}} 标题' }).click();
+          await expect(page.getByTestId(`${cfg}-title`)).toHaveValue(`已结案 ${stamp}： {{title}}`);
+          await page.getByTestId(`${cfg}-body`).fill('{{title}} 的状态变为 {{status}}');
+        },
+      },
+      {
+        inline: 'webhook',
+        fill: async (cfg) => {
+          await page.getByTestId(`${cfg}-url`).fill('ftp://127.0.0.1/hook');
+          await openSelect(page, page.getByTestId(`${cfg}-secret`));
+          await pick(page, secretKey);
+          await page.getByTestId(`${cfg}-timeout`).fill('5');
+          await page.getByTestId(`${cfg}-header-add`).click();
+          await page.getByTestId(`${cfg}-header-0-name`).fill('X-Team');
+          await page.getByTestId(`${cfg}-header-0-value`).fill('audit');
+        },
+      },
+    ]);
+    await page.getByTestId('trigger-save').click();
+    const urlItem = page
+      .getByTestId('trigger-step-1-config-form')
+      .locator('.ant-form-item')
+      .filter({ has: page.getByTestId('trigger-step-1-config-url') });
+    await expect(urlItem.locator('.ant-form-item-explain-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/trigger\/new$/);
+    await page.screenshot({ path: '/tmp/trigui-trigger-error.png', fullPage: true });
+    await page.getByTestId('trigger-step-1-config-url').fill(`http://127.0.0.1:${port}/hook`);
+    await expect(urlItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await page.getByTestId('trigger-save').click();
     await expect(page).toHaveURL(/\/admin\/trigger\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('trigger-step-0-config-title')).toHaveValue(`已结案 ${stamp}： {{title}}`);
+    await expect(page.getByTestId('trigger-step-1-config-url')).toHaveValue(`http://127.0.0.1:${port}/hook`);
+    // read back after a reload: the chosen user by name, the webhook's secret and header
+    await page.reload();
+    await expect(page.getByTestId('trigger-step-0-config-users')).toContainText(ADMIN.email);
+    await expect(page.getByTestId('trigger-step-1-config-secret')).toContainText(secretKey);
+    await expect(page.getByTestId('trigger-step-1-config-header-0-value')).toHaveValue('audit');
+    await page.screenshot({ path: '/tmp/trigui-trigger-forms.png', fullPage: true });
+    await shot(page, 'journey-editor');
 
     // the record changes: one run, both steps done
     await apiJson(page, 'PATCH', `${casesApi}/records/${record.id}`, { version: record.version, values: { status: 'Closed' } });
@@ -262,6 +311,7 @@ test('a new trigger: status becomes Closed, notify the owner and post a signed w
     const t = /t=(\d+)/.exec(signature)?.[1];
     const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex');
     expect(signature).toContain(`v1=${expected}`);
+    expect(delivery.headers['x-team']).toBe('audit');
     expect(JSON.parse(delivery.body)).toMatchObject({
       event: { recordId: record.id },
       record: { after: { status: 'Closed' }, changed: ['status'] },
@@ -270,7 +320,7 @@ test('a new trigger: status becomes Closed, notify the owner and post a signed w
     // the owner's notice in the bell
     await page.goto(`/${APP.slug}`);
     await page.getByTestId('notice-bell').click();
-    await expect(page.getByTestId('notice-bell-panel')).toContainText(`已结案：案件 ${stamp} ${stamp}`);
+    await expect(page.getByTestId('notice-bell-panel')).toContainText(`已结案 ${stamp}： 案件 ${stamp}`);
     await shot(page, 'journey-notice');
     await page.keyboard.press('Escape');
 

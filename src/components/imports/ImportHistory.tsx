@@ -5,12 +5,15 @@
  * IMPORT_ABANDONED_DAYS days, said under the table). The table's layout is fixed (the actions column 200 px,
  * its buttons wrap), so two actions never overflow the table. `app` limits it to one application
  * (GET /applications/:slug/imports), else every application (administrators, GET /imports).
+ * Administrators (access `canAdmin`, src/access.ts) also get a link to the batch's latest run or
+ * undo task (`taskId`, /admin/task/:task: its progress and log); others never see it, as they
+ * cannot open /admin.
  */
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import dayjs from 'dayjs';
 import { Button, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import React, { useEffect, useRef } from 'react';
-import { useIntl } from 'umi';
+import { Link, useAccess, useIntl } from 'umi';
 import type { ImportBatch } from '../../../contracts';
 import { IMPORT_ABANDONED_DAYS } from '../../../contracts/constants';
 import { toApiError } from '../../services/api-error';
@@ -30,6 +33,18 @@ const COLORS: Record<ImportBatch['status'], string> = {
 
 /** The statuses of a batch that never ran: it can be removed. */
 const REMOVABLE: ReadonlySet<ImportBatch['status']> = new Set(['uploaded', 'validated', 'failed']);
+
+/** A link to the batch's task (`batch.taskId`) for administrators; nothing for others or a batch without one. */
+export function ImportTaskLink({ batch }: { batch: Pick<ImportBatch, 'taskId'> }) {
+  const intl = useIntl();
+  const { canAdmin } = useAccess();
+  if (!canAdmin || !batch.taskId) return null;
+  return (
+    <Link to={`/admin/task/${batch.taskId}`} data-testid="import-task-link">
+      {intl.formatMessage({ id: 'imports.task.link' })}
+    </Link>
+  );
+}
 
 /** `canUndo`: false for viewers (no undo, no removal, no error report: they need editor rights). */
 export default function ImportHistory({ app, refresh, canUndo = true }: { app?: string; refresh?: number; canUndo?: boolean }) {
@@ -77,6 +92,7 @@ export default function ImportHistory({ app, refresh, canUndo = true }: { app?: 
             width: 200,
             render: (_, b) => (
               <Space size={[4, 4]} wrap>
+                <ImportTaskLink batch={b} />
                 {canUndo && b.invalid > 0 && (
                   <Button size="small" type="link" style={{ paddingInline: 0 }} onClick={() => download(importErrorReportUrl(b.id))}>
                     {t('imports.result.report')}

@@ -28,6 +28,7 @@ import { checkImport, getImport, importErrorReportUrl, runImport, uploadImport }
 import { getSubject } from '../../services/subjects';
 import { download } from '../../utils/download';
 import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
+import { ImportTaskLink } from './ImportHistory';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
 import { checkSignature, jsonArraysOf, keyCandidates, needsKey, proposedKeyFields } from './wizard-logic';
@@ -428,7 +429,8 @@ export default function ImportWizard({
           <Progress percent={batch.total ? Math.round((100 * batch.processed) / batch.total) : 0} status="active" />
           <Typography.Text type="secondary">
             {t('imports.run.running', { processed: batch.processed, total: batch.total })}
-          </Typography.Text>
+          </Typography.Text>{' '}
+          <ImportTaskLink batch={batch} />
         </div>
       );
     }
@@ -437,7 +439,14 @@ export default function ImportWizard({
         <Result
           status={done ? 'success' : runError ? 'warning' : 'error'}
           title={done ? t('imports.result.done') : (runError ?? t('imports.result.failed'))}
-          subTitle={done ? t('imports.result.counts', countsOf(batch)) : undefined}
+          subTitle={
+            done || batch.taskId ? (
+              <Space size={12} wrap>
+                {done ? t('imports.result.counts', countsOf(batch)) : null}
+                <ImportTaskLink batch={batch} />
+              </Space>
+            ) : undefined
+          }
           extra={[
             batch.invalid > 0 && (
               <Button key="report" onClick={() => download(importErrorReportUrl(batch.id))} data-testid="import-report">

@@ -100,4 +100,6 @@ export default {
   'imports.export.done': 'Exported {name}',
   'imports.next': 'Next',
   'imports.back': 'Back',
+  // the link to a batch's task (administrators; src/components/imports/ImportHistory.tsx)
+  'imports.task.link': 'Task',
 };

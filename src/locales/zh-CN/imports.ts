@@ -100,4 +100,6 @@ export default {
   'imports.export.done': '已导出 {name}',
   'imports.next': '下一步',
   'imports.back': '上一步',
+  // the link to a batch's task (administrators; src/components/imports/ImportHistory.tsx)
+  'imports.task.link': '任务',
 };

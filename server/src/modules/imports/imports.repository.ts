@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ImportBatch } from '../../../../contracts';
 import type { Executor } from '../../db/client';
-import { applications, importBatches, importRows, subjects, type ImportBatchRow, type ImportRowRow } from '../../db/schema';
+import { applications, importBatches, importRows, subjects, tasks, type ImportBatchRow, type ImportRowRow } from '../../db/schema';
 
 /** Rows per staging INSERT / per check or run chunk (each chunk its own short transaction). */
 export const CHUNK = 1000;
@@ -31,6 +31,8 @@ export interface BatchWithNames {
   application: string;
   subject: string;
   subjectName: string;
+  /** The batch's latest run or undo task (tasks.id), null when none (never run, or purged). */
+  taskId?: string | null;
 }
 
 /** A batch as the API answers it. */
@@ -63,14 +65,25 @@ export function toImportBatch(r: BatchWithNames): ImportBatch {
     createdAt: b.createdAt.toISOString(),
     finishedAt: b.finishedAt?.toISOString() ?? null,
     undoneAt: b.undoneAt?.toISOString() ?? null,
+    taskId: r.taskId ?? null,
   };
 }
+
+/**
+ * The batch's latest task: its run's or undo's (kinds of imports.tasks.ts, whose singleton key is
+ * the batch id); one probe of tasks_kind_idx per batch, over the import tasks kept (finished ones
+ * are purged after the task retention, tasks.builtin.ts).
+ */
+const latestTask = sql<string | null>`(select ${tasks.id} from ${tasks}
+  where ${tasks.kind} in ('imports.run', 'imports.undo') and ${tasks.singletonKey} = ${importBatches.id}::text
+  order by ${tasks.createdAt} desc limit 1)`;
 
 const withNames = {
   batch: importBatches,
   application: applications.slug,
   subject: subjects.key,
   subjectName: subjects.name,
+  taskId: latestTask,
 };
 
 /** One batch with names; undefined when none. */

@@ -1,8 +1,9 @@
 /**
  * /admin/action/:action, one configured action (or a new one: `/admin/action/new`): name, type
  * (from the registered types, GET /api/v1/actions/types; fixed once saved), application (empty:
- * global) and the configuration as JSON, checked by the type's schema on the server (its errors,
- * naming `config.<path>`, are shown under the editor; the schema is shown beside it).
+ * global) and the configuration in the type's form (ActionConfigForm; JSON for a type without one,
+ * or when switched to it), checked by the type's schema on the server (its errors, naming
+ * `config.<path>`, are shown on the form's fields; the schema is shown beside it).
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +14,8 @@ import ExceptionResult from '../../../../components/ExceptionResult';
 import { ApiError, toApiError } from '../../../../services/api-error';
 import { createAction, deleteAction, getAction, listActionTypes, updateAction } from '../../../../services/triggers';
 import { AppSelect } from '../../../compare_record_field/components/Pickers';
-import { JsonEditor, parseJson, useT } from '../../trigger/components/TriggerBits';
+import ActionConfigForm from '../../../../components/triggers/ActionConfigForm';
+import { useT } from '../../trigger/components/TriggerBits';
 
 export default function ActionEditor() {
   const { action: id = 'new' } = useParams<{ action: string }>();
@@ -24,7 +26,8 @@ export default function ActionEditor() {
   const [name, setName] = useState('');
   const [type, setType] = useState<string>();
   const [application, setApplication] = useState<string>();
-  const [configText, setConfigText] = useState('{}');
+  const [config, setConfig] = useState<unknown>({});
+  const [configValid, setConfigValid] = useState(true);
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -32,7 +35,8 @@ export default function ActionEditor() {
     setName(query.data.name);
     setType(query.data.type);
     setApplication(query.data.application ?? undefined);
-    setConfigText(JSON.stringify(query.data.config ?? {}, null, 2));
+    setConfig(query.data.config ?? {});
+    setConfigValid(true);
   }, [query.data]);
   if (!isNew && query.error)
     return (
@@ -42,8 +46,7 @@ export default function ActionEditor() {
     );
 
   const save = async () => {
-    const config = parseJson(configText);
-    if (config === undefined) {
+    if (!configValid) {
       message.error(t('triggers.json.invalid'));
       return;
     }
@@ -73,6 +76,9 @@ export default function ActionEditor() {
     }
   };
   const fieldError = (f: string) => errors.find((e) => e.field === f);
+  const configErrors = errors
+    .filter((e) => e.field === 'config' || e.field.startsWith('config.'))
+    .map((e) => ({ field: e.field.slice('config'.length).replace(/^\./, ''), message: e.message }));
   const schema = types.data?.find((x) => x.type === type)?.schema;
   return (
     <PageContainer
@@ -100,7 +106,11 @@ export default function ActionEditor() {
                 <Select
                   value={type}
                   disabled={!isNew}
-                  onChange={setType}
+                  onChange={(v: string) => {
+                    setType(v);
+                    setConfig({});
+                    setConfigValid(true);
+                  }}
                   options={(types.data ?? []).map((x) => ({ value: x.type, label: x.type }))}
                   data-testid="action-type"
                 />
@@ -109,11 +119,16 @@ export default function ActionEditor() {
                 <AppSelect value={application} disabled={!isNew} onChange={setApplication} data-testid="action-app" />
               </Form.Item>
               <Form.Item label={t('actions.field.config')} required>
-                <JsonEditor
-                  value={configText}
-                  onChange={setConfigText}
-                  rows={14}
-                  errors={errors.filter((e) => e.field.startsWith('config')).map((e) => `${e.field}: ${e.message}`)}
+                <ActionConfigForm
+                  type={type}
+                  value={config}
+                  onChange={(c, valid) => {
+                    setConfig(c);
+                    setConfigValid(valid);
+                  }}
+                  errors={configErrors}
+                  app={application}
+                  jsonRows={14}
                   testId="action-config"
                 />
               </Form.Item>

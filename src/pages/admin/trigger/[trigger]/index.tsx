@@ -3,7 +3,8 @@
  * Settings: name, application, event, subject; for record events the condition (the views' filter
  * builder) and, for updates, the fields whose change fires it; for schedules the cron and time zone
  * with the next 5 fire times (asked of the server, which computes them as pg-boss does); the ordered
- * action steps (a library action, or an inline type with its JSON configuration; each with its own
+ * action steps (a library action, or an inline type with its configuration in the type's form,
+ * ActionConfigForm, or as JSON; each with its own
  * condition); the retry policy; enabled. Test runs the steps against a record with every write
  * rolled back and shows the step log; "Run for records" queues manual runs. The run history shows
  * each run's step log. Field errors of the server are shown where they belong.
@@ -51,13 +52,16 @@ import {
   updateTrigger,
 } from '../../../../services/triggers';
 import { AppSelect, SubjectSelect } from '../../../compare_record_field/components/Pickers';
-import { JsonEditor, parseJson, RunsTable, StepLog, useT } from '../components/TriggerBits';
+import ActionConfigForm from '../../../../components/triggers/ActionConfigForm';
+import { RunsTable, StepLog, useT } from '../components/TriggerBits';
 
 interface StepDraft {
   mode: 'library' | 'inline';
   actionId?: string;
   type?: string;
-  configText: string;
+  /** The inline action's configuration (ActionConfigForm); `configValid` false while its JSON text does not parse. */
+  config: unknown;
+  configValid: boolean;
   condition: FilterGroup | null;
 }
 
@@ -107,7 +111,8 @@ function draftOf(t?: Trigger): Draft {
       mode: s.actionId ? 'library' : 'inline',
       actionId: s.actionId ?? undefined,
       type: s.type ?? undefined,
-      configText: s.actionId ? '' : JSON.stringify(s.config ?? {}, null, 2),
+      config: s.actionId ? {} : (s.config ?? {}),
+      configValid: true,
       condition: (s.condition as FilterGroup | null | undefined) ?? null,
     })),
     retryLimit: t.retryLimit,
@@ -184,9 +189,8 @@ export default function TriggerEditor() {
       const condition = s.condition ? (cleanFilter(s.condition, fields) ?? null) : null;
       if (s.mode === 'library') steps.push({ actionId: s.actionId ?? null, condition });
       else {
-        const config = parseJson(s.configText);
-        if (config === undefined) return undefined;
-        steps.push({ type: s.type ?? null, config, condition });
+        if (!s.configValid) return undefined;
+        steps.push({ type: s.type ?? null, config: s.config, condition });
       }
     }
     return {
@@ -257,10 +261,15 @@ export default function TriggerEditor() {
   };
 
   const err = (field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
+  // the step's own errors (its action, type, condition); those of its configuration go to the form
   const stepErrors = (i: number) =>
     Object.entries(errors)
-      .filter(([f, m]) => m && f.startsWith(`steps.${i}`))
+      .filter(([f, m]) => m && (f === `steps.${i}` || (f.startsWith(`steps.${i}.`) && !f.startsWith(`steps.${i}.config`))))
       .map(([f, m]) => `${f}: ${m}`);
+  const configErrors = (i: number) =>
+    Object.entries(errors)
+      .filter(([f, m]) => m && (f === `steps.${i}.config` || f.startsWith(`steps.${i}.config.`)))
+      .map(([f, m]) => ({ field: f.slice(`steps.${i}.config`.length).replace(/^\./, ''), message: m }));
   const moveStep = (i: number, by: number) =>
     set({
       steps: (() => {
@@ -271,7 +280,7 @@ export default function TriggerEditor() {
       })(),
     });
   const updateStep = (i: number, patch: Partial<StepDraft>) =>
-    set({ steps: draft.steps.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+    setDraft((d) => ({ ...d, steps: d.steps.map((s, j) => (j === i ? { ...s, ...patch } : s)) }));
   const context = { app: draft.application ?? '', subjectKey: draft.subject, labels: {}, files: {} };
 
   const conditionEditor = (value: FilterGroup | null, onChange: (v: FilterGroup | null) => void, testId: string) =>
@@ -430,14 +439,19 @@ export default function TriggerEditor() {
                       <Select
                         placeholder={t('triggers.step.type')}
                         value={s.type}
-                        onChange={(v: string) => updateStep(i, { type: v })}
+                        onChange={(v: string) => updateStep(i, { type: v, config: {}, configValid: true })}
                         style={{ width: 240 }}
                         options={(types.data ?? []).map((x) => ({ value: x.type, label: x.type }))}
                         data-testid={`trigger-step-${i}-type`}
                       />
-                      <JsonEditor
-                        value={s.configText}
-                        onChange={(v) => updateStep(i, { configText: v })}
+                      <ActionConfigForm
+                        type={s.type}
+                        value={s.config}
+                        onChange={(config, valid) => updateStep(i, { config, configValid: valid })}
+                        errors={configErrors(i)}
+                        app={draft.application}
+                        subject={draft.subject}
+                        retryLimit={draft.retryLimit}
                         testId={`trigger-step-${i}-config`}
                       />
                     </>
@@ -457,7 +471,9 @@ export default function TriggerEditor() {
               </Card>
             ))}
             <Button
-              onClick={() => set({ steps: [...draft.steps, { mode: 'library', configText: '{}', condition: null }] })}
+              onClick={() =>
+                set({ steps: [...draft.steps, { mode: 'library', config: {}, configValid: true, condition: null }] })
+              }
               data-testid="trigger-step-add"
             >
               {t('triggers.step.add')}

@@ -1,10 +1,10 @@
 /**
  * Pieces the trigger and action pages share: a run's state tag, a run's step log, the runs table
- * (one trigger's history, or every trigger's dead letters, with Replay), and a JSON editor that
- * shows a parse error (and the server's field errors) under it.
+ * (one trigger's history, or every trigger's dead letters, with Replay). Action configurations are
+ * edited with src/components/triggers/ActionConfigForm.
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Input, message, Space, Table, Tag, Typography } from 'antd';
+import { Button, message, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React, { useRef } from 'react';
 import { Link, useIntl } from 'umi';
@@ -161,56 +161,4 @@ export function RunsTable({ triggerId, state }: { triggerId?: string; state?: Tr
       />
     </div>
   );
-}
-
-/** A JSON text area: `onChange` gets the text; shows "not valid JSON" and `errors` (the server's) under it. */
-export function JsonEditor({
-  value,
-  onChange,
-  errors = [],
-  testId,
-  rows = 8,
-}: {
-  value: string;
-  onChange: (text: string) => void;
-  errors?: string[];
-  testId?: string;
-  rows?: number;
-}) {
-  const t = useT();
-  let parseError = false;
-  try {
-    if (value.trim()) JSON.parse(value);
-  } catch {
-    parseError = true;
-  }
-  return (
-    <div>
-      <Input.TextArea
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        rows={rows}
-        spellCheck={false}
-        style={{ fontFamily: 'monospace' }}
-        status={parseError || errors.length ? 'error' : undefined}
-        data-testid={testId}
-      />
-      {parseError ? <Typography.Text type="danger">{t('triggers.json.invalid')}</Typography.Text> : null}
-      {errors.map((e) => (
-        <div key={e}>
-          <Typography.Text type="danger">{e}</Typography.Text>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/** Parses `text` as JSON; undefined when it does not parse (an empty text is `{}`). */
-export function parseJson(text: string): unknown {
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
