@@ -11,9 +11,11 @@ import { after, before, test } from 'node:test';
 import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { rowsOf } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { adminSession, call, createTestApp, json, type TestApp } from '../../test/helpers';
+import { insertRecord, makeSubject } from '../../test/records-support';
+import { ident } from './ddl';
 import { evaluateFormula, FormulaError } from './formula';
-import { formulaToSql, type FormulaSqlColumn } from './formula-sql';
+import { formulaColumnsOf, formulaToSql, type FormulaSqlColumn } from './formula-sql';
 
 let t: TestApp;
 before(async () => {
@@ -230,4 +232,75 @@ test(`formula to SQL: random formulas of the subset over random records (${runs}
     { seed, numRuns: runs, endOnFailure: true, includeErrorInReport: true },
   );
   assert.ok(compared >= runs * 0.6, `${compared} of ${runs} formulas compared`);
+});
+
+test('formula to SQL over a subject table: its fields as the formula engine reads the records the API answers', async () => {
+  const { cookie } = await adminSession(t.app);
+  const created = await call(t.app, 'POST', '/api/v1/applications', {
+    cookie,
+    body: { slug: 'formula-sql', name: 'Formula SQL' },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const applicationId = json<{ data: { id: string } }>(created).data.id;
+  const choices = (...labels: string[]) => ({ choices: labels.map((label) => ({ label, color: '#1677ff' })) });
+  const subject = await makeSubject(t.handle.db, {
+    applicationId,
+    key: 'items',
+    fields: [
+      { key: 'title', type: 'text' },
+      { key: 'amount', type: 'money', options: { currency: 'CNY', precision: 2 } },
+      { key: 'qty', type: 'number', options: { precision: 0 } },
+      { key: 'status', type: 'singleSelect', options: choices('Open', 'Closed') },
+      { key: 'due', type: 'date' },
+      { key: 'done', type: 'boolean' },
+      { key: 'labels', type: 'multiSelect', options: choices('a', 'b') },
+      { key: 'at', type: 'datetime' },
+    ],
+  });
+  for (const values of [
+    { title: 'one', amount: '1200.50', qty: '3', status: 'Closed', due: '2026-03-01', done: true, labels: ['a', 'b'] },
+    { title: '007', amount: '99.99', qty: '0', status: 'Open', due: '2026-12-31', done: false, labels: ['b'] },
+    { title: 'three', amount: '0.10' },
+    { status: 'Closed', qty: '12', done: true },
+    {},
+  ])
+    await insertRecord(t.handle.db, subject, values);
+  const listed = await call(t.app, 'GET', '/api/v1/applications/formula-sql/subjects/items/records?pageSize=100', { cookie });
+  assert.equal(listed.statusCode, 200, listed.body);
+  const records = json<{ data: { id: string; values: Record<string, unknown> }[] }>(listed).data;
+  assert.equal(records.length, 5);
+  const columns = formulaColumnsOf(subject, 'r');
+  for (const expression of [
+    'amount * qty',
+    'amount > 100 and done',
+    'status == "Closed"',
+    'due == "2026-03-01"',
+    'concat(title, " ", labels)',
+    'labels == "a, b"',
+    'round(amount / 3, 2)',
+    '(title ?? status) == "007"',
+    'title == 7',
+    'qty ? amount : -1',
+  ]) {
+    const compiled = formulaToSql(expression, columns);
+    const value =
+      compiled.kind === 'number'
+        ? sql`assay_f_text(${compiled.sql})`
+        : compiled.kind === 'boolean'
+          ? sql`(case ${compiled.sql} when true then 'true' when false then 'false' end)`
+          : sql`(${compiled.sql})::text`;
+    const rows = rowsOf<{ id: string; v: string | null }>(
+      await t.handle.db.execute(sql`select r.id, ${value} as v from ${sql.raw(ident(subject.tableName))} r`),
+    );
+    const bySql = new Map(rows.map((r) => [r.id, r.v]));
+    for (const record of records) {
+      const engine = evaluateFormula(expression, 'text', record.values);
+      assert.equal(
+        bySql.get(record.id),
+        engine === null ? null : String(engine),
+        `${expression} on ${JSON.stringify(record.values)}`,
+      );
+    }
+  }
+  assert.throws(() => formulaToSql('at == null', columns), /not in the SQL subset: a datetime field \(at\)/);
 });

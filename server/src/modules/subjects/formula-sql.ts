@@ -16,6 +16,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { analyse, FormulaError, FORMULA_LIMITS, literalText, parseFormula, type FormulaNode } from './formula-eval';
+import { ident } from './ddl';
+import type { SubjectDef } from './subject-def';
+import { kindOf } from './values';
 
 /** The kind of a value in SQL: numeric, text, boolean, or the literal null (of no kind yet). */
 export type FormulaSqlKind = 'number' | 'text' | 'boolean';
@@ -25,6 +28,8 @@ export interface FormulaSqlColumn {
   sql: SQL;
   /** number: a numeric column; text: a text column (its values that look like decimals are numbers, as in formulas); boolean. */
   kind: FormulaSqlKind;
+  /** Set when the field's values have no SQL form in the subset (e.g. `a datetime field`): a formula reading it is refused. */
+  unsupported?: string;
 }
 
 /** A compiled formula: its SQL expression and the kind of its value ('null' for a formula that is always empty). */
@@ -347,6 +352,7 @@ function compileNode(node: FormulaNode, columns: Record<string, FormulaSqlColumn
       if (name === 'pi' || name === 'e') throw notInSubset(`the constant ${name}`);
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
       if (!column) throw new FormulaError(`unknown field: ${name}`, [name]);
+      if (column.unsupported) throw notInSubset(`${column.unsupported} (${name})`);
       return {
         sql: column.sql,
         kind: column.kind,
@@ -415,4 +421,47 @@ export function formulaToSql(expression: string, columns: Record<string, Formula
   // a field's decimal-looking text is a number to the formula engine: its value is written as one (007 → 7)
   if (part.kind === 'text' && part.field) return { sql: asText(part), kind: 'text' };
   return { sql: part.sql, kind: part.kind };
+}
+
+/**
+ * The columns of `subject`'s table as a formula reads its fields (by key), over the row alias
+ * `alias`: numbers as numeric; texts, select values, user and single relation ids as text; dates as
+ * `YYYY-MM-DD` texts; multi-select values joined with ", " (as a formula sees a list); truth values.
+ * Datetime, attachment and many-relation fields are marked unsupported (a formula reading them is
+ * refused by formulaToSql and stays on the formula engine).
+ */
+export function formulaColumnsOf(subject: SubjectDef, alias = 'r'): Record<string, FormulaSqlColumn> {
+  const columns: Record<string, FormulaSqlColumn> = {};
+  for (const field of subject.fields) {
+    const kind = kindOf(field);
+    const col = field.column ? sql.raw(`${ident(alias)}.${ident(field.column)}`) : null;
+    const unsupported = (what: string): FormulaSqlColumn => ({ sql: sql`null`, kind: 'text', unsupported: what });
+    if (!col) {
+      columns[field.key] = unsupported(`a ${field.type} field`);
+      continue;
+    }
+    switch (kind) {
+      case 'number':
+        columns[field.key] = { sql: col, kind: 'number' };
+        break;
+      case 'boolean':
+        columns[field.key] = { sql: col, kind: 'boolean' };
+        break;
+      case 'text':
+        columns[field.key] = { sql: col, kind: 'text' };
+        break;
+      case 'uuid':
+        columns[field.key] = { sql: sql`(${col})::text`, kind: 'text' };
+        break;
+      case 'date':
+        columns[field.key] = { sql: sql`to_char(${col}, 'YYYY-MM-DD')`, kind: 'text' };
+        break;
+      case 'textArray':
+        columns[field.key] = { sql: sql`array_to_string(${col}, ', ')`, kind: 'text' };
+        break;
+      default:
+        columns[field.key] = unsupported(`a ${field.type} field`);
+    }
+  }
+  return columns;
 }
