@@ -18,6 +18,7 @@ export * from './tags';
 export * from './categories';
 export * from './subjects';
 export * from './records';
+export * from './rules';
 export * from './clients';
 export * from './forms';
 export * from './views';
