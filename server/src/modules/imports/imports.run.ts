@@ -101,7 +101,7 @@ interface ChunkRange {
   to: number;
 }
 
-/** The fields of `subject` whose values the run computes in JavaScript (formulas, auto numbers): their inserts go through prepareInsertsInJs. */
+/** True when the run computes values of `subject` in JavaScript (a formula or an auto number field): its inserts go through prepareInsertsInJs. */
 export const computesInJs = (subject: SubjectDef): boolean =>
   subject.fields.some((f) => f.type === 'formula' || f.type === 'autoNumber');
 
@@ -110,7 +110,8 @@ const SYSTEM_TYPES = ['createdAt', 'createdBy', 'updatedAt', 'updatedBy'];
 
 /**
  * The SQL of a jsonb object of `pairs` (key, jsonb SQL): jsonb_build_object in groups of 50 pairs
- * (a function takes at most 100 arguments) joined by `||`; `'{}'` when none.
+ * (a function takes at most 100 arguments) joined by `||`, in parentheses (`-` binds tighter than
+ * `||`); `'{}'` when none.
  */
 function jsonObject(pairs: [string, SQL][]): SQL {
   if (pairs.length === 0) return sql`'{}'::jsonb`;
@@ -122,7 +123,7 @@ function jsonObject(pairs: [string, SQL][]): SQL {
         sql`, `,
       )})`,
     );
-  return sql.join(groups, sql` || `);
+  return sql`(${sql.join(groups, sql` || `)})`;
 }
 
 /** The chunk's rows to insert in import_rows (SQL condition on `ir`). */

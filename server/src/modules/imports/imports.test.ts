@@ -648,6 +648,35 @@ test('owners by e-mail, name or id and related records by display value or id: r
   assert.equal(e2.values.title, 'E-2 renamed');
 });
 
+/**
+ * Asserts that each version 1 of batch `batchId` holds what records.service (and the run in
+ * JavaScript) builds: every field's value (system fields: the run's time and user) as snapshot, the
+ * non-null ones as changes; and that the records read back hold those values. @returns the records.
+ */
+async function versionsAsInJs(batchId: string, subjectId: string, key: string): Promise<RecordItem[]> {
+  const { app } = made;
+  const def = (await loadSubjectDef(app.db, { id: subjectId }))!;
+  const staged = await app.db.select().from(importRows).where(eq(importRows.batchId, batchId));
+  const versions = await app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batchId));
+  assert.equal(versions.length, staged.length);
+  const list = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/${key}/records?pageSize=10`, { cookie })).data;
+  const system: Record<string, string> = { createdAt: 'createdAt', updatedAt: 'createdAt', createdBy: 'by', updatedBy: 'by' };
+  for (const row of staged) {
+    const v = versions.find((x) => x.recordId === row.recordId)!;
+    const snapshot: Record<string, unknown> = {};
+    for (const f of def.fields) {
+      if (f.type in system) snapshot[f.key] = system[f.type] === 'by' ? v.actorId : v.at.toISOString();
+      else snapshot[f.key] = (row.values as Record<string, unknown>)[f.key] ?? null;
+    }
+    assert.deepEqual([v.version, v.action, v.actorLabel], [1, 'create', 'Ed Editor']);
+    assert.deepEqual(v.snapshot, snapshot);
+    assert.deepEqual(v.changes, diffRecordValues(def, null, snapshot as never));
+    const rec = list.find((r) => r.id === row.recordId)!;
+    for (const f of def.fields) if (!(f.type in system)) assert.deepEqual(rec.values[f.key] ?? null, snapshot[f.key], f.key);
+  }
+  return list;
+}
+
 test('a subject without formulas or auto numbers is imported in SQL: rows, links, and versions 1 as a record write builds them', async () => {
   const { app } = made;
   const target = await createTestSubjectIn(app, { applicationId: appId, key: 'tgt', name: 'Tgt', displayField: 'name', fields: [fieldOf('name', 'text')] });
@@ -692,31 +721,39 @@ test('a subject without formulas or auto numbers is imported in SQL: rows, links
   assert.equal(run.statusCode, 200, run.body);
   assert.equal(json<{ data: ImportBatch }>(run).data.inserted, 3);
 
-  const def = (await loadSubjectDef(app.db, { id: kinds.id }))!;
-  const staged = await app.db.select().from(importRows).where(eq(importRows.batchId, batch.id));
-  const versions = await app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batch.id));
-  assert.equal(versions.length, 3);
-  const list = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/kinds/records?pageSize=10`, { cookie })).data;
-  const system: Record<string, string> = { createdAt: 'createdAt', updatedAt: 'createdAt', createdBy: 'by', updatedBy: 'by' };
-  for (const row of staged) {
-    const v = versions.find((x) => x.recordId === row.recordId)!;
-    // what records.service / the run in JavaScript write: every field's value (system fields: the run's time and user), the non-null ones as changes
-    const snapshot: Record<string, unknown> = {};
-    for (const f of def.fields) {
-      if (f.type in system) snapshot[f.key] = system[f.type] === 'by' ? v.actorId : v.at.toISOString();
-      else snapshot[f.key] = (row.values as Record<string, unknown>)[f.key] ?? null;
-    }
-    assert.deepEqual([v.version, v.action, v.actorLabel], [1, 'create', 'Ed Editor']);
-    assert.deepEqual(v.snapshot, snapshot);
-    assert.deepEqual(v.changes, diffRecordValues(def, null, snapshot as never));
-    const rec = list.find((r) => r.id === row.recordId)!;
-    for (const f of def.fields) if (!(f.type in system)) assert.deepEqual(rec.values[f.key] ?? null, snapshot[f.key], f.key);
-  }
+  const list = await versionsAsInJs(batch.id, kinds.id, 'kinds');
   const k1 = list.find((r) => r.values.title === 'K-1')!;
   assert.deepEqual(k1.values.links, [t2, t1]);
   assert.deepEqual(k1.values.tags, ['a', 'b']);
   assert.equal(k1.values.owner, editor.user.id);
-  assert.deepEqual(versions.find((x) => x.recordId === list.find((r) => r.values.title === 'K-2')!.id)!.changes, { title: { before: null, after: 'K-2' } });
+  const [k2] = await made.app.db.select().from(recordVersions).where(eq(recordVersions.recordId, list.find((r) => r.values.title === 'K-2')!.id));
+  assert.deepEqual(k2.changes, { title: { before: null, after: 'K-2' } });
+});
+
+test('a subject of more than 50 fields imported in SQL: the versions hold every field (jsonb_build_object in groups)', async () => {
+  const { app } = made;
+  const wide = await createTestSubjectIn(app, {
+    applicationId: appId,
+    key: 'wide',
+    name: 'Wide',
+    displayField: 'n1',
+    fields: Array.from({ length: 60 }, (_, i) => fieldOf(`n${i + 1}`, 'number')),
+  });
+  const header = Array.from({ length: 60 }, (_, i) => `n${i + 1}`).join(',');
+  const full = Array.from({ length: 60 }, (_, i) => String(i + 1)).join(',');
+  // every other cell empty: nulls in every group of 50
+  const gaps = Array.from({ length: 60 }, (_, i) => (i % 2 ? '' : String(i + 1))).join(',');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'wide.csv', content: [header, full, gaps].join('\n') }]);
+  const up = await call(app, 'POST', `${APP}/subjects/wide/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(up.statusCode, 201, up.body);
+  const { batch } = json<{ data: ImportUploadResult }>(up).data;
+  const run = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
+  assert.equal(run.statusCode, 200, run.body);
+  const list = await versionsAsInJs(batch.id, wide.id, 'wide');
+  const gapped = list.find((r) => r.values.n2 === null)!;
+  const [v] = await app.db.select().from(recordVersions).where(eq(recordVersions.recordId, gapped.id));
+  assert.equal(Object.keys(v.changes as object).length, 30);
+  assert.equal(Object.keys(v.snapshot as object).length, 60);
 });
 
 test('a JSON object holding the rows under a key (iso-codes): the upload lists the keys holding arrays with their lengths, jsonPath reads one; items are numbered from 1', async () => {
