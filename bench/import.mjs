@@ -9,9 +9,12 @@
 // every 50 ms) against the RSS before the upload, the longest and p99 wait of the concurrent
 // user's requests (and the longest per step), and the longest time the event loop stood still.
 //
-// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique] [--owner] [--update] [--no-engine]
+// Usage: npm run bench:import [-- --engine pglite|postgres|both] [--rows 100000] [--unique] [--owner] [--update] [--no-engine] [--no-reader]
 //   The run and the undo are tasks run by a task engine started here, as the server does;
 //   --no-engine leaves it off (the request runs the task itself, as with SCHEDULER=false).
+//   --no-reader leaves the second user out (no waits measured): the steps' CPU seconds, printed
+//     with the load average, then measure the import's own work, steadier than the wall clock on
+//     a machine others load.
 //   --unique makes `code` a unique field (its holders looked up once per chunk in the check).
 //   --owner adds a user field "Owner" given by e-mail or name (resolved, then checked, per chunk).
 //   --update then imports the file again in mode update by `code`, every row's title and qty
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     owner: { type: 'boolean', default: false },
     update: { type: 'boolean', default: false },
     'no-engine': { type: 'boolean', default: false },
+    'no-reader': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -128,10 +132,10 @@ async function runEngine(engine, csvFile, editedFile) {
       }, 20);
       let running = true;
       let phase = 'upload';
-      const waits = [];
+      const waits = values['no-reader'] ? [0] : [];
       const longestIn = {};
       const reader = (async () => {
-        while (running) {
+        while (running && !values['no-reader']) {
           const t = performance.now();
           const during = phase;
           await req('GET', '/api/v1/applications/bench/subjects/items/records?pageSize=20', { cookie: other });
@@ -148,18 +152,22 @@ async function runEngine(engine, csvFile, editedFile) {
       }, 50);
 
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const form = new FormData();
       form.append('file', await openAsBlob(csvFile), 'bench.csv');
       const up = await req('POST', '/api/v1/applications/bench/subjects/items/imports', { cookie, form });
       const batch = up.json.data.batch;
       const t1 = performance.now();
+      const c1 = process.cpuUsage();
       phase = 'check';
       const settings = { mapping: batch.mapping };
       const checked = await req('POST', `/api/v1/imports/${batch.id}/check`, { cookie, body: settings });
       const t2 = performance.now();
+      const c2 = process.cpuUsage();
       phase = 'run';
       const ran = await req('POST', `/api/v1/imports/${batch.id}/run`, { cookie, body: settings });
       const t3 = performance.now();
+      const c3 = process.cpuUsage();
       let updateLine = '';
       if (editedFile) {
         phase = 'update';
@@ -195,6 +203,9 @@ async function runEngine(engine, csvFile, editedFile) {
         `[${engine}] ${ROWS.toLocaleString('en')} rows${values.unique ? ' (unique code)' : ''}${values.owner ? ' (owner by e-mail or name)' : ''}: upload ${s(t0, t1)} s, check ${s(t1, t2)} s, run ${s(t2, t3)} s, total ${s(t0, t3)} s; ` +
           `valid ${checked.json.data.valid}, inserted ${ran.json.data.inserted}, records listed ${list.json.total}`,
       );
+      // CPU seconds of this process (server and PGlite included) per step: steadier than the wall clock on a loaded machine
+      const cpu = (a, b) => ((b.user + b.system - a.user - a.system) / 1e6).toFixed(1);
+      console.log(`[${engine}] CPU of this process: upload ${cpu(c0, c1)} s, check ${cpu(c1, c2)} s, run ${cpu(c2, c3)} s, total ${cpu(c0, c3)} s; load average ${os.loadavg()[0].toFixed(1)}`);
       console.log(
         `[${engine}] RSS before ${mb(rssBefore)} MB, peak ${mb(peak)} MB (+${mb(peak - rssBefore)} MB); concurrent GETs ${waits.length}: ` +
           `p50 ${pct(waits, 50).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, longest ${Math.max(...waits).toFixed(0)} ms ` +

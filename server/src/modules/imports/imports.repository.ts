@@ -2,9 +2,9 @@
  * SQL of imports (docs/code-style.md "Server in layers"): import_batches, the staged import_rows,
  * and the set-based statements that move a batch's rows into / out of a subject's table.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ImportBatch } from '../../../../contracts';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { applications, importBatches, importRows, subjects, tasks, type ImportBatchRow, type ImportRowRow } from '../../db/schema';
 
 /** Rows per staging INSERT / per check or run chunk (each chunk its own short transaction). */
@@ -146,18 +146,80 @@ export async function checkRowsAfter(db: Executor, batchId: string, afterRow: nu
     .limit(limit);
 }
 
-/** A chunk of staged rows to run: row number, action, record id and canonical values only. */
-export async function runRowsAfter(db: Executor, batchId: string, afterRow: number, limit: number) {
-  return db
-    .select({ rowNumber: importRows.rowNumber, action: importRows.action, recordId: importRows.recordId, values: importRows.values })
-    .from(importRows)
-    .where(and(eq(importRows.batchId, batchId), gt(importRows.rowNumber, afterRow)))
-    .orderBy(asc(importRows.rowNumber))
-    .limit(limit);
+/** A staged row the run writes from JavaScript: row number, action, record id and canonical values. */
+export interface RunRow {
+  rowNumber: number;
+  action: string | null;
+  recordId: string | null;
+  values: unknown;
+}
+
+/** The next chunk of a run: its size and last row number, its rows to insert, and the rows it reads (runChunkAfter). */
+export interface RunChunk {
+  /** Staged rows in the chunk (any action), at most the limit; 0 when the batch has no more. */
+  size: number;
+  /** The chunk's last row number (its first is the one after `afterRow`). */
+  to: number;
+  /** Its rows to insert. */
+  inserts: number;
+  /** Its rows to update, and its rows to insert too when asked (`insertValues`), in row order. */
+  rows: RunRow[];
+}
+
+/**
+ * The next chunk of a run: the `limit` staged rows after `afterRow` (any action). Its rows to
+ * update come with their values, its rows to insert only with `insertValues` — the run writes the
+ * inserts from import_rows in SQL unless the subject computes values in JavaScript (imports.run.ts).
+ * One statement (an aggregate over the chunk) when the chunk has nothing to read, two otherwise.
+ */
+export async function runChunkAfter(
+  db: Executor,
+  batchId: string,
+  afterRow: number,
+  limit: number,
+  insertValues: boolean,
+): Promise<RunChunk> {
+  const [head] = rowsOf<{ n: number; to: number | null; i: number; u: number }>(
+    await db.execute(sql`select count(*)::int as n, max(row_number)::int as "to",
+        count(*) filter (where action = 'insert')::int as i, count(*) filter (where action = 'update')::int as u
+      from (select row_number, action from import_rows where batch_id = ${batchId}::uuid and row_number > ${afterRow}
+        order by row_number limit ${limit}) t`),
+  );
+  const size = Number(head?.n ?? 0);
+  const to = Number(head?.to ?? afterRow);
+  const inserts = Number(head?.i ?? 0);
+  const read: ('insert' | 'update')[] = insertValues ? ['insert', 'update'] : ['update'];
+  const rows =
+    Number(head?.u ?? 0) + (insertValues ? inserts : 0) === 0
+      ? []
+      : await db
+          .select({
+            rowNumber: importRows.rowNumber,
+            action: importRows.action,
+            recordId: importRows.recordId,
+            values: importRows.values,
+          })
+          .from(importRows)
+          .where(
+            and(
+              eq(importRows.batchId, batchId),
+              gt(importRows.rowNumber, afterRow),
+              lte(importRows.rowNumber, to),
+              inArray(importRows.action, read),
+            ),
+          )
+          .orderBy(asc(importRows.rowNumber));
+  return { size, to, inserts, rows };
 }
 
 /** A chunk of staged rows after `afterRow` (row number order), at most `limit`. */
-export async function rowsAfter(db: Executor, batchId: string, afterRow: number, limit: number, where?: SQL): Promise<ImportRowRow[]> {
+export async function rowsAfter(
+  db: Executor,
+  batchId: string,
+  afterRow: number,
+  limit: number,
+  where?: SQL,
+): Promise<ImportRowRow[]> {
   return db
     .select()
     .from(importRows)
@@ -167,7 +229,13 @@ export async function rowsAfter(db: Executor, batchId: string, afterRow: number,
 }
 
 /** A page of staged rows (only those with errors when `errorsOnly`) and how many there are. */
-export async function pageRows(db: Executor, batchId: string, errorsOnly: boolean, limit: number, offset: number): Promise<{ rows: ImportRowRow[]; total: number }> {
+export async function pageRows(
+  db: Executor,
+  batchId: string,
+  errorsOnly: boolean,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ImportRowRow[]; total: number }> {
   const where = and(eq(importRows.batchId, batchId), errorsOnly ? isNotNull(importRows.errors) : undefined);
   const rows = await db.select().from(importRows).where(where).orderBy(asc(importRows.rowNumber)).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(importRows).where(where);
@@ -189,7 +257,12 @@ export interface RowResult {
 }
 
 /** Writes `results` into the batch's staged rows: only the columns named in `columns`. */
-export async function saveRowResults(db: Executor, batchId: string, results: RowResult[], columns: (keyof RowResult)[]): Promise<void> {
+export async function saveRowResults(
+  db: Executor,
+  batchId: string,
+  results: RowResult[],
+  columns: (keyof RowResult)[],
+): Promise<void> {
   if (results.length === 0) return;
   const types: Record<keyof RowResult, string> = {
     row_number: 'int',

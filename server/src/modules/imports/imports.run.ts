@@ -39,12 +39,12 @@ import { importBatches, importRows, recordLinks, recordVersions } from '../../db
 import { HttpError } from '../../lib/http-error';
 import { ident, sequenceNameOf } from '../subjects/ddl';
 import { formulaPacer } from '../subjects/formula';
-import type { SubjectDef } from '../subjects/subject-def';
+import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, formatAutoNumber, systemValues } from '../subjects/compute';
-import { findRecords, replaceLinks, tableOf } from '../records/records.service';
+import { findRecords, tableOf } from '../records/records.service';
 import { diffRecordValues } from '../records/records.service';
 import { uniqueViolation, type FieldValue } from '../subjects/values';
-import { CHUNK, pauseForOthers, runRowsAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
+import { CHUNK, pauseForOthers, runChunkAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
 import { onImportFinished } from './imports.events';
 import { diffUpdate, jsonValueExpr, manyRelations, ownColumns, writeUpdates, type UpdateItem } from './imports.write';
 
@@ -95,49 +95,144 @@ async function resumeAfter(db: Executor, batchId: string, processed: number): Pr
   return row ? Number(row.n) : 0;
 }
 
+/** The rows of one run chunk: its row numbers `from`..`to` in import_rows (the batch's rows to insert among them). */
+interface ChunkRange {
+  from: number;
+  to: number;
+}
+
+/** True when the run computes values of `subject` in JavaScript (a formula or an auto number field): its inserts go through prepareInsertsInJs. */
+export const computesInJs = (subject: SubjectDef): boolean =>
+  subject.fields.some((f) => f.type === 'formula' || f.type === 'autoNumber');
+
+/** The system field types (stamps: the run's time and user). */
+const SYSTEM_TYPES = ['createdAt', 'createdBy', 'updatedAt', 'updatedBy'];
+
 /**
- * Inserts the rows of one chunk staged (`import_batch_id`), with their versions. The chunk's
- * values travel as ONE jsonb parameter (a statement of 1,000 rows × N columns of parameters costs
- * PGlite far more to bind than one jsonb it unpacks itself); the snapshot is the canonical values
+ * The SQL of a jsonb object of `pairs` (key, jsonb SQL): jsonb_build_object in groups of 50 pairs
+ * (a function takes at most 100 arguments) joined by `||`, in parentheses (`-` binds tighter than
+ * `||`); `'{}'` when none.
+ */
+function jsonObject(pairs: [string, SQL][]): SQL {
+  if (pairs.length === 0) return sql`'{}'::jsonb`;
+  const groups: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 50)
+    groups.push(
+      sql`jsonb_build_object(${sql.join(
+        pairs.slice(i, i + 50).map(([k, v]) => sql`${k}::text, ${v}`),
+        sql`, `,
+      )})`,
+    );
+  return sql`(${sql.join(groups, sql` || `)})`;
+}
+
+/** The chunk's rows to insert in import_rows (SQL condition on `ir`). */
+const insertsIn = (batchId: string, range: ChunkRange) =>
+  sql`ir.batch_id = ${batchId}::uuid and ir.action = 'insert' and ir.row_number between ${range.from} and ${range.to}`;
+
+/**
+ * Inserts the rows of one chunk staged (`import_batch_id`), with their many-relation links and
+ * history versions 1. When the subject computes nothing in JavaScript (no formula, no auto number:
+ * computesInJs) the rows never leave the database: each statement reads the chunk's checked values
+ * from import_rows (one INSERT … SELECT for the rows, one per many-relation field for the links,
+ * one for the versions, whose snapshot and field changes are built in SQL exactly as
+ * diffRecordValues builds them); otherwise prepareInsertsInJs. The snapshot is the canonical values
  * written, which is what the columns read back as (subjects/values.ts).
  */
-async function prepareInserts(tx: Executor, ctx: RunContext, rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[], at: Date): Promise<void> {
-  if (rows.length === 0) return;
+async function prepareInserts(
+  tx: Executor,
+  ctx: RunContext,
+  range: ChunkRange,
+  count: number,
+  rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[],
+  at: Date,
+): Promise<void> {
+  if (count === 0) return;
   const { subject, user } = ctx;
   const iso = at.toISOString();
   const cols = ownColumns(subject);
-  const made: { rowNumber: number; id: string; written: Record<string, FieldValue> }[] = [];
+  const names = [
+    'id',
+    'version',
+    'created_at',
+    'created_by',
+    'updated_at',
+    'updated_by',
+    'import_batch_id',
+    ...cols.map((f) => f.column!),
+  ];
+  const stamps = sql`${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${ctx.batchId}::uuid`;
+  for (const f of manyRelations(subject)) {
+    const value = sql`ir.values -> ${f.key}`;
+    await tx.execute(sql`insert into record_links (field_id, source_id, target_id, position)
+      select ${f.id}::uuid, ir.record_id, e.value::uuid, (e.ord - 1)::int from import_rows ir,
+      jsonb_array_elements_text(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) with ordinality as e(value, ord)
+      where ${insertsIn(ctx.batchId, range)}`);
+  }
+  if (computesInJs(subject)) return prepareInsertsInJs(tx, ctx, rows, at, names, stamps);
+  await tx.execute(
+    sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
+      select ir.record_id, 1, ${stamps}, ${sql.join(
+        cols.map((f) => jsonValueExpr(f, sql`(ir.values -> ${f.key})`)),
+        sql`, `,
+      )}
+      from import_rows ir where ${insertsIn(ctx.batchId, range)} order by ir.row_number`,
+  );
+  // snapshot: every field's value (null when absent) and the stamps; changes: every non-system field not null (diffRecordValues against nothing)
+  const data = subject.fields.filter((f) => !SYSTEM_TYPES.includes(f.type));
+  const valueOf = (f: FieldDef) => sql`coalesce(ir.values -> ${f.key}, 'null'::jsonb)`;
+  const system = JSON.stringify(
+    systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
+  );
+  const snapshot = sql`${jsonObject(data.map((f) => [f.key, valueOf(f)]))} || ${system}::jsonb`;
+  const nulls = data.map((f) => sql`case when ${valueOf(f)} = 'null'::jsonb then ${f.key}::text end`);
+  const changes = sql`${jsonObject(data.map((f) => [f.key, sql`jsonb_build_object('before', null, 'after', ${valueOf(f)})`]))} - array_remove(array[${sql.join(nulls, sql`, `)}]::text[], null)`;
+  await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
+    select ${subject.id}::uuid, ir.record_id, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, ${data.length ? changes : sql`'{}'::jsonb`}, ${snapshot}, ${ctx.batchId}::uuid
+    from import_rows ir where ${insertsIn(ctx.batchId, range)} order by ir.row_number`);
+}
+
+/**
+ * prepareInserts for a subject with formulas or auto numbers: the values written are computed here
+ * (auto numbers taken for the chunk, the stamps, the formulas) and travel as ONE jsonb parameter (a
+ * statement of 1,000 rows × N columns of parameters costs PGlite far more to bind than one jsonb it
+ * unpacks itself) to the rows' INSERT and the versions' INSERT.
+ */
+async function prepareInsertsInJs(
+  tx: Executor,
+  ctx: RunContext,
+  rows: { rowNumber: number; id: string; values: Record<string, FieldValue> }[],
+  at: Date,
+  names: string[],
+  stamps: SQL,
+): Promise<void> {
+  const { subject, user } = ctx;
+  const iso = at.toISOString();
   const payload: { id: string; v: Record<string, FieldValue>; c: unknown; s: Record<string, FieldValue> }[] = [];
   const pace = formulaPacer();
   const numbers = await chunkAutoNumbers(tx, subject, rows.length);
   for (const [i, r] of rows.entries()) {
     await pace();
-    const id = r.id;
     const written: Record<string, FieldValue> = {
       ...r.values,
       ...numbers[i],
       ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
     };
     Object.assign(written, computeFormulas(subject, written));
-    made.push({ rowNumber: r.rowNumber, id, written });
     const snapshot: Record<string, FieldValue> = {};
     for (const f of subject.fields) snapshot[f.key] = written[f.key] ?? null;
-    payload.push({ id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
+    payload.push({ id: r.id, v: written, c: diffRecordValues(subject, null, snapshot), s: snapshot });
   }
-  const names = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'import_batch_id', ...cols.map((f) => f.column!)];
   const json = JSON.stringify(payload);
   await tx.execute(
     sql`insert into ${tableOf(subject)} (${sql.raw(names.map(ident).join(', '))})
-      select (x ->> 'id')::uuid, 1, ${iso}::timestamptz, ${user.id}::uuid, ${iso}::timestamptz, ${user.id}::uuid, ${ctx.batchId}::uuid,
+      select (x ->> 'id')::uuid, 1, ${stamps},
         ${sql.join(
-          cols.map((f) => jsonValueExpr(f, sql`(x -> 'v' -> ${f.key})`)),
+          ownColumns(subject).map((f) => jsonValueExpr(f, sql`(x -> 'v' -> ${f.key})`)),
           sql`, `,
         )}
       from jsonb_array_elements(${json}::jsonb) x`,
   );
-  for (const f of manyRelations(subject)) {
-    for (const m of made) if (m.written[f.key]) await replaceLinks(tx, f, m.id, m.written[f.key] as string[]);
-  }
   await tx.execute(sql`insert into record_versions (subject_id, record_id, version, action, actor_id, actor_label, at, changes, snapshot, batch_id)
     select ${subject.id}::uuid, (x ->> 'id')::uuid, 1, 'create', ${user.id}::uuid, ${user.name}, ${iso}::timestamptz, x -> 'c', x -> 's', ${ctx.batchId}::uuid
     from jsonb_array_elements(${json}::jsonb) x`);
@@ -205,35 +300,38 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
   const total = batch?.total ?? 0;
   let k = 0;
   let after = await resumeAfter(db, batchId, processed);
+  // the inserts' values are read here only when computed here (prepareInserts)
+  const inJs = computesInJs(ctx.subject);
   for (;;) {
     // a pause before each chunk (imports.repository.ts pauseForOthers; before the first, the
     // notification that the batch runs reaches the other API processes first)
     await pauseForOthers();
     await stopIfAsked(ctx);
-    const chunk = await runRowsAfter(db, batchId, after, CHUNK);
-    if (chunk.length === 0) break;
-    after = chunk[chunk.length - 1].rowNumber;
+    const chunk = await runChunkAfter(db, batchId, after, CHUNK, inJs);
+    if (chunk.size === 0) break;
+    const range = { from: after + 1, to: chunk.to };
+    after = range.to;
     k += 1;
     await db.transaction(async (tx) => {
       // (a unique value taken since the check fails the chunk's INSERT: 409 VALUE_TAKEN below)
-      const inserts = chunk
+      const inserts = chunk.rows
         .filter((r) => r.action === 'insert')
         .map((r) => ({ rowNumber: r.rowNumber, id: r.recordId!, values: r.values as Record<string, FieldValue> }));
-      const updates = chunk
+      const updates = chunk.rows
         .filter((r) => r.action === 'update')
         .map((r) => ({ rowNumber: r.rowNumber, recordId: r.recordId!, values: r.values as Record<string, FieldValue> }));
-      await prepareInserts(tx, ctx, inserts, at);
+      await prepareInserts(tx, ctx, range, chunk.inserts, inserts, at);
       const upd = await prepareUpdates(tx, ctx, updates, at);
       await saveRowResults(tx, batchId, upd, ['action', 'version_before', 'version_after', 'apply', 'changes', 'snapshot']);
       // the marker a resumed run goes on from, committed with the chunk's rows
-      await tx.update(importBatches).set({ processed: processed + chunk.length, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+      await tx.update(importBatches).set({ processed: processed + chunk.size, updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     }).catch((err: unknown) => {
       throw uniqueViolation(ctx.subject, err) ?? err;
     });
-    processed += chunk.length;
+    processed += chunk.size;
     await ctx.progress?.(processed, total, `prepared ${processed} of ${total} rows`);
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
-    if (chunk.length < CHUNK) break;
+    if (chunk.size < CHUNK) break;
   }
   return makeLive(db, ctx, at);
 }

@@ -11,6 +11,7 @@ import { auditLog, importBatches, importRows, recordVersions, recycleBin } from 
 import { adminSession, call, createTestApp, createUser, json, userSession } from '../../test/helpers';
 import { multipartBody } from '../../test/records-support';
 import { addTestMember, createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
+import { diffRecordValues } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { importTestHooks } from './imports.run';
 import { expireAbandonedImports } from './imports.service';
@@ -24,7 +25,7 @@ const PEOPLE = `${APP}/subjects/person`;
 
 let made: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
-let editor: { cookie: string; email: string };
+let editor: { cookie: string; email: string; user: { id: string } };
 let viewer: { cookie: string; email: string };
 let subject: SubjectDef;
 let appId: string;
@@ -645,6 +646,114 @@ test('owners by e-mail, name or id and related records by display value or id: r
   assert.equal(json<{ data: ImportBatch }>(updated).data.updated, 1);
   const e2 = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/engagement/records?pageSize=10&sort=title:asc`, { cookie })).data.find((r) => r.values.owner === bob)!;
   assert.equal(e2.values.title, 'E-2 renamed');
+});
+
+/**
+ * Asserts that each version 1 of batch `batchId` holds what records.service (and the run in
+ * JavaScript) builds: every field's value (system fields: the run's time and user) as snapshot, the
+ * non-null ones as changes; and that the records read back hold those values. @returns the records.
+ */
+async function versionsAsInJs(batchId: string, subjectId: string, key: string): Promise<RecordItem[]> {
+  const { app } = made;
+  const def = (await loadSubjectDef(app.db, { id: subjectId }))!;
+  const staged = await app.db.select().from(importRows).where(eq(importRows.batchId, batchId));
+  const versions = await app.db.select().from(recordVersions).where(eq(recordVersions.batchId, batchId));
+  assert.equal(versions.length, staged.length);
+  const list = json<{ data: RecordItem[] }>(await call(app, 'GET', `${APP}/subjects/${key}/records?pageSize=10`, { cookie })).data;
+  const system: Record<string, string> = { createdAt: 'createdAt', updatedAt: 'createdAt', createdBy: 'by', updatedBy: 'by' };
+  for (const row of staged) {
+    const v = versions.find((x) => x.recordId === row.recordId)!;
+    const snapshot: Record<string, unknown> = {};
+    for (const f of def.fields) {
+      if (f.type in system) snapshot[f.key] = system[f.type] === 'by' ? v.actorId : v.at.toISOString();
+      else snapshot[f.key] = (row.values as Record<string, unknown>)[f.key] ?? null;
+    }
+    assert.deepEqual([v.version, v.action, v.actorLabel], [1, 'create', 'Ed Editor']);
+    assert.deepEqual(v.snapshot, snapshot);
+    assert.deepEqual(v.changes, diffRecordValues(def, null, snapshot as never));
+    const rec = list.find((r) => r.id === row.recordId)!;
+    for (const f of def.fields) if (!(f.type in system)) assert.deepEqual(rec.values[f.key] ?? null, snapshot[f.key], f.key);
+  }
+  return list;
+}
+
+test('a subject without formulas or auto numbers is imported in SQL: rows, links, and versions 1 as a record write builds them', async () => {
+  const { app } = made;
+  const target = await createTestSubjectIn(app, { applicationId: appId, key: 'tgt', name: 'Tgt', displayField: 'name', fields: [fieldOf('name', 'text')] });
+  const choices = [{ label: 'a', color: '#1677ff' }, { label: 'b', color: '#52c41a' }];
+  const kinds = await createTestSubjectIn(app, {
+    applicationId: appId,
+    key: 'kinds',
+    name: 'Kinds',
+    displayField: 'title',
+    fields: [
+      fieldOf('title', 'text', { required: true }),
+      fieldOf('notes', 'longText'),
+      fieldOf('qty', 'number'),
+      fieldOf('price', 'money', { options: { currency: 'CNY', precision: 2 } }),
+      fieldOf('due', 'date'),
+      fieldOf('at', 'datetime'),
+      fieldOf('ok', 'boolean'),
+      fieldOf('state', 'singleSelect', { options: { choices } }),
+      fieldOf('tags', 'multiSelect', { options: { choices } }),
+      fieldOf('mail', 'email'),
+      fieldOf('owner', 'user'),
+      fieldOf('links', 'relation', { options: { targetSubjectId: target.id, multiple: true } }),
+      fieldOf('made', 'createdAt'),
+      fieldOf('by', 'createdBy'),
+      fieldOf('changed', 'updatedAt'),
+      fieldOf('changer', 'updatedBy'),
+    ],
+  });
+  const t1 = json<{ data: { record: RecordItem } }>(await call(app, 'POST', `${APP}/subjects/tgt/records`, { cookie, body: { values: { name: 'T1' } } })).data.record.id;
+  const t2 = json<{ data: { record: RecordItem } }>(await call(app, 'POST', `${APP}/subjects/tgt/records`, { cookie, body: { values: { name: 'T2' } } })).data.record.id;
+  const csv = [
+    'title,notes,qty,price,due,at,ok,state,tags,mail,owner,links',
+    `K-1,"Some, notes","1,234.5",12.3,2026/3/4,2026-03-04 10:20,yes,a,"a;b",k1@example.com,${editor.email},"${t2}; ${t1}"`,
+    'K-2,,,,,,,,,,,',
+    `K-3,,0,0,,,no,b,,,,${t1}`,
+  ].join('\n');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'kinds.csv', content: csv }]);
+  const up = await call(app, 'POST', `${APP}/subjects/kinds/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(up.statusCode, 201, up.body);
+  const { batch } = json<{ data: ImportUploadResult }>(up).data;
+  const run = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
+  assert.equal(run.statusCode, 200, run.body);
+  assert.equal(json<{ data: ImportBatch }>(run).data.inserted, 3);
+
+  const list = await versionsAsInJs(batch.id, kinds.id, 'kinds');
+  const k1 = list.find((r) => r.values.title === 'K-1')!;
+  assert.deepEqual(k1.values.links, [t2, t1]);
+  assert.deepEqual(k1.values.tags, ['a', 'b']);
+  assert.equal(k1.values.owner, editor.user.id);
+  const [k2] = await made.app.db.select().from(recordVersions).where(eq(recordVersions.recordId, list.find((r) => r.values.title === 'K-2')!.id));
+  assert.deepEqual(k2.changes, { title: { before: null, after: 'K-2' } });
+});
+
+test('a subject of more than 50 fields imported in SQL: the versions hold every field (jsonb_build_object in groups)', async () => {
+  const { app } = made;
+  const wide = await createTestSubjectIn(app, {
+    applicationId: appId,
+    key: 'wide',
+    name: 'Wide',
+    displayField: 'n1',
+    fields: Array.from({ length: 60 }, (_, i) => fieldOf(`n${i + 1}`, 'number')),
+  });
+  const header = Array.from({ length: 60 }, (_, i) => `n${i + 1}`).join(',');
+  const full = Array.from({ length: 60 }, (_, i) => String(i + 1)).join(',');
+  // every other cell empty: nulls in every group of 50
+  const gaps = Array.from({ length: 60 }, (_, i) => (i % 2 ? '' : String(i + 1))).join(',');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'wide.csv', content: [header, full, gaps].join('\n') }]);
+  const up = await call(app, 'POST', `${APP}/subjects/wide/imports`, { cookie: editor.cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(up.statusCode, 201, up.body);
+  const { batch } = json<{ data: ImportUploadResult }>(up).data;
+  const run = await post(`/api/v1/imports/${batch.id}/run`, settings(batch));
+  assert.equal(run.statusCode, 200, run.body);
+  const list = await versionsAsInJs(batch.id, wide.id, 'wide');
+  const gapped = list.find((r) => r.values.n2 === null)!;
+  const [v] = await app.db.select().from(recordVersions).where(eq(recordVersions.recordId, gapped.id));
+  assert.equal(Object.keys(v.changes as object).length, 30);
+  assert.equal(Object.keys(v.snapshot as object).length, 60);
 });
 
 test('a JSON object holding the rows under a key (iso-codes): the upload lists the keys holding arrays with their lengths, jsonPath reads one; items are numbered from 1', async () => {
