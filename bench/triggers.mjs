@@ -101,6 +101,52 @@ async function outboxCost(handle, call, cookie) {
   return cost;
 }
 
+/**
+ * BENCH_PROFILE=1: counts the statements the app sends (PGlite's query/exec; PostgreSQL's pool) by
+ * their first words, and their time, while the updates run. `print(runs)` shows the top ones per run.
+ */
+function profileStatements(handle) {
+  const stats = new Map();
+  const target = handle.raw.engine === 'pglite' ? handle.raw.client : handle.raw.pool;
+  const wrap = (name, on = target) => {
+    const orig = on[name].bind(on);
+    on[name] = async (text, ...rest) => {
+      const key = String(typeof text === 'string' ? text : (text?.text ?? ''))
+        .replace(/\s+/g, ' ')
+        .slice(0, 70);
+      const t = performance.now();
+      try {
+        return await orig(text, ...rest);
+      } finally {
+        const s = stats.get(key) ?? { n: 0, ms: 0 };
+        s.n += 1;
+        s.ms += performance.now() - t;
+        stats.set(key, s);
+      }
+    };
+  };
+  wrap('query');
+  if (handle.raw.engine === 'pglite') {
+    wrap('exec');
+    // statements inside a transaction go through the transaction's own query
+    const transaction = target.transaction.bind(target);
+    target.transaction = (fn) =>
+      transaction((tx) => {
+        wrap('query', tx);
+        return fn(tx);
+      });
+  }
+  return {
+    print(runs) {
+      const all = [...stats].sort((a, b) => b[1].n - a[1].n);
+      const total = all.reduce((s, [, v]) => s + v.n, 0);
+      console.log(`statements: ${total} for ${runs} runs (${(total / Math.max(runs, 1)).toFixed(1)} per run)`);
+      for (const [k, v] of all.slice(0, 30))
+        console.log(`${(v.n / Math.max(runs, 1)).toFixed(2).padStart(6)}/run ${v.ms.toFixed(0).padStart(7)} ms  ${k}`);
+    },
+  };
+}
+
 async function runEngine(engine) {
   let handle;
   let dropDb = async () => undefined;
@@ -207,6 +253,7 @@ async function runEngine(engine) {
       schedule: false,
     });
     stopListener = await startTriggerListener(handle, handle.db, quiet);
+    const profile = process.env.BENCH_PROFILE ? profileStatements(handle) : null;
 
     // another user: a signed-in GET every 100 ms while the updates run
     const waits = [];
@@ -249,6 +296,7 @@ async function runEngine(engine) {
     while (arrivals.size < commits.size && performance.now() < until) await sleep(200);
     probing = false;
     await probe;
+    profile?.print(arrivals.size);
     const lastArrival = Math.max(...arrivals.values());
     const lags = [...commits].filter(([seq]) => arrivals.has(seq)).map(([seq, at]) => arrivals.get(seq) - at);
     const missing = [...commits.keys()].filter((seq) => !arrivals.has(seq)).length;
