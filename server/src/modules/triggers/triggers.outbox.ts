@@ -336,11 +336,15 @@ registerRetentionPurge('trigger runs', (db, days) => purgeFinishedRuns(db, days)
 /**
  * Starts a delivery task now (the singleton merges with one already queued or running).
  * Outside any transaction.
+ * @returns `queued` (a delivery will start and see every event committed so far), `running` (merged
+ * into a delivery already past its claim, maybe: it may miss events committed since; wake again
+ * once it is done), or `none` (the kind is not registered).
  */
-export async function wakeDelivery(db: Database): Promise<void> {
+export async function wakeDelivery(db: Database): Promise<'queued' | 'running' | 'none'> {
   const kind = getTaskKind(DELIVER_KIND);
-  if (!kind) return;
-  await db.transaction((tx) => enqueueTask(db, tx, kind, { id: null, label: 'system' }));
+  if (!kind) return 'none';
+  const { row, merged } = await db.transaction((tx) => enqueueTask(db, tx, kind, { id: null, label: 'system' }));
+  return merged && row.state === 'running' ? 'running' : 'queued';
 }
 
 /** Milliseconds before the listener's first reconnection attempt, doubled after each failure up to LISTEN_RETRY_MAX_MS. */
@@ -362,24 +366,32 @@ export async function startTriggerListener(
   delayMs = 100,
 ): Promise<() => Promise<void>> {
   let timer: NodeJS.Timeout | null = null;
-  const wake = () => {
-    if (timer) return;
+  let stopped = false;
+  // a wake merged into a running delivery is tried again (every `delayMs`, at least 100 ms) until a
+  // delivery is queued after it: the running one may have claimed its last chunk before the commit
+  const wake = (wait = delayMs) => {
+    if (timer || stopped) return;
     timer = setTimeout(() => {
       timer = null;
-      wakeDelivery(db).catch((err) => log.warn({ err }, 'triggers: could not start a delivery'));
-    }, delayMs);
+      wakeDelivery(db).then(
+        (r) => {
+          if (r === 'running') wake(Math.max(delayMs, 100));
+        },
+        (err) => log.warn({ err }, 'triggers: could not start a delivery'),
+      );
+    }, wait);
     timer.unref();
   };
   const raw = handle.raw;
   if (raw.engine === 'pglite') {
-    const unlisten = await raw.client.listen(TRIGGER_CHANNEL, wake);
+    const unlisten = await raw.client.listen(TRIGGER_CHANNEL, () => wake());
     return async () => {
+      stopped = true;
       if (timer) clearTimeout(timer);
       await unlisten().catch(() => undefined);
     };
   }
   const pool = raw.pool;
-  let stopped = false;
   let client: Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   let backoff = LISTEN_RETRY_MS;
@@ -395,7 +407,7 @@ export async function startTriggerListener(
       log.warn({ err, retryInMs: backoff }, 'triggers: listener connection lost; reconnecting (the sweep delivers meanwhile)');
       schedule();
     };
-    c.on('notification', wake);
+    c.on('notification', () => wake());
     c.on('error', onLost);
     c.on('end', () => onLost());
     try {
