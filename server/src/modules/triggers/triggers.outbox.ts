@@ -8,11 +8,14 @@
  *   transaction (`import.finished`, schedule ticks, manual runs).
  * - Delivery is the task kind `triggers.deliver` (one at a time): it claims undelivered events in
  *   chunks (`for update skip locked`), matches each enabled trigger (subject, condition, changed
- *   fields), and in the same transaction inserts the runs (unique per event and trigger, so a
- *   delivery repeated after a crash makes nothing twice), queues their `triggers.run` tasks and
- *   marks the events delivered. A commit that wrote events notifies channel `assay_triggers`; the
- *   listener (startTriggerListener) starts a delivery at once; a sweep every minute (the kind's
- *   cron) catches anything else (events of a process that died before delivering them).
+ *   fields), and in the same transaction inserts the runs in one statement (unique per event and
+ *   trigger, so a delivery repeated after a crash makes nothing twice), queues them as
+ *   `triggers.run` tasks (RUNS_PER_TASK runs of one trigger each) and marks the events delivered.
+ *   A commit that wrote events notifies channel `assay_triggers`; the listener
+ *   (startTriggerListener, reconnecting when its connection drops) starts a delivery at once; a
+ *   sweep every minute (the kind's cron) catches anything else (events of a process that died
+ *   before delivering them).
+ * - Retention: finished runs go with the tasks' purge (purgeFinishedRuns, taskRetentionDays).
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Client } from 'pg';

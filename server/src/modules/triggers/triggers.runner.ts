@@ -1,16 +1,21 @@
 /**
  * Running a trigger (docs/triggers.md "Runs"): its steps in order, each when its condition holds,
- * each logged (type, status, input, output or error, ms) in the run row and the task's log.
+ * each logged (type, status, input, output or error, ms) in the run row; the task's log gets one
+ * line per run.
  *
+ * - A run is part of a `triggers.run` task: a task carries up to RUNS_PER_TASK runs of one trigger
+ *   (what one delivery chunk made), runs them RUNS_AT_ONCE at a time and is retried (only its runs
+ *   not yet done) per the trigger's policy. On PGlite a task's own statements (about ten) would
+ *   otherwise be paid by every run.
  * - A step of a type that writes (not `external`) runs in a transaction of its own, whose
  *   `assay.trigger_depth` setting is the run's depth + 1: the versions it writes reach the outbox
  *   at that depth (the loop guard, triggers.outbox.ts). `external` types (e-mail, HTTP) run outside
  *   any transaction, so no lock is held while they wait on the network.
  * - Writes are audited by the actions with `ctx.audit`: the trigger's owner, labelled
  *   "trigger <name> for <owner>".
- * - A failed step ends the attempt: the task engine retries it per the trigger's policy (steps
- *   already done are not run again); when retries are used up the run is `dead` (the dead-letter
- *   list; an administrator replays it).
+ * - A failed step ends the run's attempt: the task engine retries the task per the trigger's policy
+ *   (runs done and steps done are not run again); when retries are used up the run is `dead` (the
+ *   dead-letter list; an administrator replays it).
  * - Test (`testTrigger`): every step in ONE transaction that is rolled back, `dryRun: true`.
  * Action logs are kept in memory during a step and written after it: on PGlite a write outside
  * the step's open transaction would wait for it forever.
