@@ -148,6 +148,30 @@ function profileStatements(handle) {
   };
 }
 
+/**
+ * BENCH_YIELD=1 (PGlite, an experiment for the database client): each statement first yields to the
+ * event loop (setImmediate), so sockets are read between statements instead of after the whole
+ * queue of statements has drained.
+ */
+function yieldBetweenStatements(handle) {
+  const client = handle.raw.client;
+  const wrap = (on, name) => {
+    const orig = on[name].bind(on);
+    on[name] = async (...args) => {
+      await new Promise((r) => setImmediate(r));
+      return orig(...args);
+    };
+  };
+  wrap(client, 'query');
+  wrap(client, 'exec');
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      wrap(tx, 'query');
+      return fn(tx);
+    });
+}
+
 async function runEngine(engine) {
   let handle;
   let dropDb = async () => undefined;
@@ -254,6 +278,7 @@ async function runEngine(engine) {
       schedule: false,
     });
     stopListener = await startTriggerListener(handle, handle.db, quiet);
+    if (process.env.BENCH_YIELD && engine === 'pglite') yieldBetweenStatements(handle);
     const profile = process.env.BENCH_PROFILE ? profileStatements(handle) : null;
     // BENCH_PROFILE: where the backlog sits, every 5 s (undelivered events, runs by state, run tasks by state)
     const backlog = process.env.BENCH_PROFILE
