@@ -19,6 +19,7 @@
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_triggers_<random> is created and dropped afterwards.
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db/client.ts';
@@ -99,6 +100,76 @@ async function outboxCost(handle, call, cookie) {
   }
   await handle.db.execute(sql`delete from trigger_events`);
   return cost;
+}
+
+/**
+ * BENCH_PROFILE=1: counts the statements the app sends (PGlite's query/exec; PostgreSQL's pool) by
+ * their first words, and their time, while the updates run. `print(runs)` shows the top ones per run.
+ */
+function profileStatements(handle) {
+  const stats = new Map();
+  const target = handle.raw.engine === 'pglite' ? handle.raw.client : handle.raw.pool;
+  const wrap = (name, on = target) => {
+    const orig = on[name].bind(on);
+    on[name] = async (text, ...rest) => {
+      const key = String(typeof text === 'string' ? text : (text?.text ?? ''))
+        .replace(/\s+/g, ' ')
+        .slice(0, 70);
+      const t = performance.now();
+      try {
+        return await orig(text, ...rest);
+      } finally {
+        const s = stats.get(key) ?? { n: 0, ms: 0 };
+        s.n += 1;
+        s.ms += performance.now() - t;
+        stats.set(key, s);
+      }
+    };
+  };
+  wrap('query');
+  if (handle.raw.engine === 'pglite') {
+    wrap('exec');
+    // statements inside a transaction go through the transaction's own query
+    const transaction = target.transaction.bind(target);
+    target.transaction = (fn) =>
+      transaction((tx) => {
+        wrap('query', tx);
+        return fn(tx);
+      });
+  }
+  return {
+    print(runs) {
+      const all = [...stats].sort((a, b) => b[1].n - a[1].n);
+      const total = all.reduce((s, [, v]) => s + v.n, 0);
+      console.log(`statements: ${total} for ${runs} runs (${(total / Math.max(runs, 1)).toFixed(1)} per run)`);
+      for (const [k, v] of all.slice(0, 30))
+        console.log(`${(v.n / Math.max(runs, 1)).toFixed(2).padStart(6)}/run ${v.ms.toFixed(0).padStart(7)} ms  ${k}`);
+    },
+  };
+}
+
+/**
+ * BENCH_YIELD=1 (PGlite, an experiment for the database client): each statement first yields to the
+ * event loop (setImmediate), so sockets are read between statements instead of after the whole
+ * queue of statements has drained.
+ */
+function yieldBetweenStatements(handle) {
+  const client = handle.raw.client;
+  const wrap = (on, name) => {
+    const orig = on[name].bind(on);
+    on[name] = async (...args) => {
+      await new Promise((r) => setImmediate(r));
+      return orig(...args);
+    };
+  };
+  wrap(client, 'query');
+  wrap(client, 'exec');
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      wrap(tx, 'query');
+      return fn(tx);
+    });
 }
 
 async function runEngine(engine) {
@@ -207,6 +278,23 @@ async function runEngine(engine) {
       schedule: false,
     });
     stopListener = await startTriggerListener(handle, handle.db, quiet);
+    if (process.env.BENCH_YIELD && engine === 'pglite') yieldBetweenStatements(handle);
+    const profile = process.env.BENCH_PROFILE ? profileStatements(handle) : null;
+    // BENCH_PROFILE: where the backlog sits, every 5 s (undelivered events, runs by state, run tasks by state)
+    const backlog = process.env.BENCH_PROFILE
+      ? setInterval(async () => {
+          const q = async (text) => (await handle.db.execute(sql.raw(text))).rows;
+          const [ev] = await q(`select count(*)::int as n from trigger_events where delivered_at is null`);
+          const runs = await q(`select state, count(*)::int as n from trigger_runs group by 1 order by 1`);
+          const tk = await q(
+            `select kind, state, count(*)::int as n from tasks where kind like 'triggers.%' group by 1, 2 order by 1, 2`,
+          );
+          const arrived = arrivals.size;
+          console.log(
+            `backlog: events ${ev.n}; runs ${runs.map((r) => `${r.state} ${r.n}`).join(', ')}; tasks ${tk.map((r) => `${r.kind.slice(9)} ${r.state} ${r.n}`).join(', ')}; arrived ${arrived}`,
+          );
+        }, 5000)
+      : null;
 
     // another user: a signed-in GET every 100 ms while the updates run
     const waits = [];
@@ -220,6 +308,10 @@ async function runEngine(engine) {
       }
     })();
 
+    // the event loop's delay (a timer's lateness): what an HTTP request or a socket waits before this
+    // process even looks at it (the "other user" probe starts its clock only once its timer fired)
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const commits = new Map();
     const t0 = performance.now();
     const interval = 1000 / RATE;
@@ -249,6 +341,24 @@ async function runEngine(engine) {
     while (arrivals.size < commits.size && performance.now() < until) await sleep(200);
     probing = false;
     await probe;
+    loopDelay.disable();
+    if (backlog) clearInterval(backlog);
+    profile?.print(arrivals.size);
+    if (profile) {
+      const errors = (
+        await handle.db.execute(
+          sql`select left(error, 120) as error, count(*)::int as n from trigger_runs where error is not null group by 1`,
+        )
+      ).rows;
+      for (const e of errors) console.log(`run errors: ${e.n} × ${e.error}`);
+      const [d] = (
+        await handle.db.execute(sql`select percentile_cont(array[0.5, 0.95, 1]) within group (order by ms) as ms,
+          percentile_cont(array[0.5, 0.95, 1]) within group (order by (steps->0->'output'->>'durationMs')::int) as post,
+          percentile_cont(array[0.5, 0.95, 1]) within group (order by extract(epoch from started_at - created_at) * 1000) as wait,
+          sum(attempts - 1)::int as retries from trigger_runs`)
+      ).rows;
+      console.log(`run ms p50/p95/max ${d.ms}; webhook ms ${d.post}; created → started ms ${d.wait}; retries ${d.retries}`);
+    }
     const lastArrival = Math.max(...arrivals.values());
     const lags = [...commits].filter(([seq]) => arrivals.has(seq)).map(([seq, at]) => arrivals.get(seq) - at);
     const missing = [...commits.keys()].filter((seq) => !arrivals.has(seq)).length;
@@ -268,6 +378,8 @@ async function runEngine(engine) {
       runsPerSecond: (arrivals.size / (lastArrival - t0)) * 1000,
       waitP95: pct(waits, 95),
       waitMax: Math.max(...waits),
+      loopP99: loopDelay.percentile(99) / 1e6,
+      loopMax: loopDelay.max / 1e6,
     };
   } finally {
     await stopListener?.();
@@ -283,7 +395,7 @@ const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engi
 const results = [];
 console.log(`Triggers: ${UPDATES} updates at ${RATE}/s over ${RECORDS} records, a webhook per update`);
 console.log(
-  'engine    updates  rate/s  once  dup  retried  missing  commit→action p50/p95/max ms   runs/s  other user p95/max ms',
+  'engine    updates  rate/s  once  dup  retried  missing  commit→action p50/p95/max ms   runs/s  other user p95/max ms  event loop delay p99/max ms',
 );
 for (const engine of engines) {
   const r = await runEngine(engine);
@@ -295,7 +407,7 @@ for (const engine of engines) {
         .map((v) => v.toFixed(0))
         .join(' / ')
         .padStart(26)}   ${r.runsPerSecond.toFixed(1).padStart(6)}  ` +
-      `${r.waitP95.toFixed(0)} / ${r.waitMax.toFixed(0)}${r.failedUpdates ? `  (${r.failedUpdates} updates refused)` : ''}`,
+      `${`${r.waitP95.toFixed(0)} / ${r.waitMax.toFixed(0)}`.padEnd(21)}  ${r.loopP99.toFixed(0)} / ${r.loopMax.toFixed(0)}${r.failedUpdates ? `  (${r.failedUpdates} updates refused)` : ''}`,
   );
 }
 console.log('\nOutbox cost: ms of a 1,000-record bulk update, three rounds each');

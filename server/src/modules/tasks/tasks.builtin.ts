@@ -4,10 +4,12 @@
  *
  * - `tasks.purge-finished`: the tasks' retention: finished tasks older than the system setting
  *   `taskRetentionDays` (default TASK_RETENTION_DAYS, 30) go
- *   with their logs, 500 per chunk; daily at 03:41, or by hand. One at a time.
+ *   with their logs, 500 per chunk; daily at 03:41, or by hand. One at a time. Then the retention
+ *   purges other modules register (registerRetentionPurge: the triggers' finished runs), chunk by
+ *   chunk, with the same setting.
  */
 import { getSettings } from '../settings/settings.service';
-import { registerTaskKind } from './tasks.registry';
+import { listRetentionPurges, registerTaskKind } from './tasks.registry';
 import { purgeFinishedTasks } from './tasks.service';
 
 registerTaskKind(
@@ -24,7 +26,19 @@ registerTaskKind(
       if (n === 0) break;
     }
     await log('info', `purged ${purged} finished task(s) older than ${retentionDays} days`, { purged, retentionDays });
-    return { purged, retentionDays };
+    const others: Record<string, number> = {};
+    for (const [name, purge] of listRetentionPurges()) {
+      let n = 0;
+      for (;;) {
+        if (await isCancelled()) break;
+        const gone = await purge(db, retentionDays);
+        n += gone;
+        if (gone === 0) break;
+      }
+      others[name] = n;
+      if (n > 0) await log('info', `purged ${n} ${name} older than ${retentionDays} days`, { purged: n, retentionDays });
+    }
+    return { purged, retentionDays, ...(Object.keys(others).length ? { others } : {}) };
   },
   { manual: true, singletonKey: 'all', cron: '41 3 * * *', retryLimit: 2, retryDelaySeconds: 60, timeoutSeconds: 600 },
 );

@@ -129,3 +129,22 @@ export function setQueue(db: Database, queue: TaskQueue | undefined): void {
   if (queue) queues.set(db, queue);
   else queues.delete(db);
 }
+
+/**
+ * A module's own retention, run by the tasks' purge (`tasks.purge-finished`, tasks.builtin.ts) with
+ * the same setting `taskRetentionDays`: deletes one chunk of its rows older than `days` and
+ * @returns how many went (0 = nothing left).
+ */
+export type RetentionPurge = (db: Database, days: number) => Promise<number>;
+
+const purges = new Map<string, RetentionPurge>();
+
+/** Registers (or replaces) the retention purge `name` (e.g. `trigger runs`), run after the tasks' own. */
+export function registerRetentionPurge(name: string, purge: RetentionPurge): void {
+  purges.set(name, purge);
+}
+
+/** The registered retention purges, by name. */
+export function listRetentionPurges(): [string, RetentionPurge][] {
+  return [...purges];
+}

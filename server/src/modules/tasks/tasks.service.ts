@@ -181,6 +181,20 @@ export async function appendTaskLog(
   await db.insert(taskLogs).values({ taskId, level, message, data: data === undefined ? null : (data as object) });
 }
 
+/** Appends log lines in one statement (a handler that logs many lines at once: the triggers' runs). */
+export async function appendTaskLogs(
+  db: Executor,
+  taskId: string,
+  lines: { level: TaskLogLevel; message: string; data?: unknown }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insert(taskLogs)
+    .values(
+      lines.map((l) => ({ taskId, level: l.level, message: l.message, data: l.data === undefined ? null : (l.data as object) })),
+    );
+}
+
 /**
  * POST /tasks/:id/cancel, audited `task.cancel`: a queued task is cancelled at once (its job
  * cancelled in the same transaction); a running one is asked to stop (`cancelRequested`), which its

@@ -8,11 +8,14 @@
  *   transaction (`import.finished`, schedule ticks, manual runs).
  * - Delivery is the task kind `triggers.deliver` (one at a time): it claims undelivered events in
  *   chunks (`for update skip locked`), matches each enabled trigger (subject, condition, changed
- *   fields), and in the same transaction inserts the runs (unique per event and trigger, so a
- *   delivery repeated after a crash makes nothing twice), queues their `triggers.run` tasks and
- *   marks the events delivered. A commit that wrote events notifies channel `assay_triggers`; the
- *   listener (startTriggerListener) starts a delivery at once; a sweep every minute (the kind's
- *   cron) catches anything else (events of a process that died before delivering them).
+ *   fields), and in the same transaction inserts the runs in one statement (unique per event and
+ *   trigger, so a delivery repeated after a crash makes nothing twice), queues them as
+ *   `triggers.run` tasks (RUNS_PER_TASK runs of one trigger each) and marks the events delivered.
+ *   A commit that wrote events notifies channel `assay_triggers`; the listener
+ *   (startTriggerListener, reconnecting when its connection drops) starts a delivery at once; a
+ *   sweep every minute (the kind's cron) catches anything else (events of a process that died
+ *   before delivering them).
+ * - Retention: finished runs go with the tasks' purge (purgeFinishedRuns, taskRetentionDays).
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Client } from 'pg';
@@ -32,7 +35,7 @@ import { tableOf } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { setImportFinishedListener } from '../imports/imports.events';
 import { enqueueTask } from '../tasks/tasks.service';
-import { getTaskKind } from '../tasks/tasks.registry';
+import { getTaskKind, registerRetentionPurge } from '../tasks/tasks.registry';
 import type { TriggerEvent } from './action-types';
 
 /** The channel the outbox notifies on commit (migration 0015 and recordTriggerEvent). */
@@ -165,22 +168,40 @@ export const triggerStarter = (t: Pick<TriggerRow, 'name' | 'ownerId' | 'ownerLa
 });
 
 /**
- * Queues the run `runId` of `trigger` as a `triggers.run` task in `tx` with the trigger's retry
- * policy; nothing when the kind is not registered (it is, once triggers.runner.ts is loaded).
- * @returns the task id.
+ * Runs one `triggers.run` task carries at most (docs/triggers.md "Runs"): a delivery chunk's runs of
+ * one trigger are queued as tasks of up to this many, so the task engine's fixed cost per task
+ * (its row, the pg-boss job, its fetch and completion, its log lines) is paid once for all of them.
  */
-export async function queueRun(db: Database, tx: Executor, trigger: TriggerRow, runId: string): Promise<string | null> {
+export const RUNS_PER_TASK = 25;
+
+/**
+ * Queues the runs `runIds` of `trigger` in `tx` as `triggers.run` tasks (input `{ runIds }`, at most
+ * RUNS_PER_TASK each) with the trigger's retry policy, and points each run at its task; nothing when
+ * the kind is not registered (it is, once triggers.runner.ts is loaded).
+ * @returns the task ids.
+ */
+export async function queueRuns(db: Database, tx: Executor, trigger: TriggerRow, runIds: string[]): Promise<string[]> {
   const kind = getTaskKind(RUN_KIND);
-  if (!kind) return null;
-  const { row } = await enqueueTask(
-    db,
-    tx,
-    { ...kind, retryLimit: trigger.retryLimit, retryDelaySeconds: trigger.retryDelaySeconds, singletonKey: undefined },
-    triggerStarter(trigger),
-    { input: { runId } },
-  );
-  await tx.update(triggerRuns).set({ taskId: row.id }).where(eq(triggerRuns.id, runId));
-  return row.id;
+  if (!kind || runIds.length === 0) return [];
+  const out: string[] = [];
+  for (let i = 0; i < runIds.length; i += RUNS_PER_TASK) {
+    const ids = runIds.slice(i, i + RUNS_PER_TASK);
+    const { row } = await enqueueTask(
+      db,
+      tx,
+      { ...kind, retryLimit: trigger.retryLimit, retryDelaySeconds: trigger.retryDelaySeconds, singletonKey: undefined },
+      triggerStarter(trigger),
+      { input: { runIds: ids } },
+    );
+    await tx.update(triggerRuns).set({ taskId: row.id }).where(inArray(triggerRuns.id, ids));
+    out.push(row.id);
+  }
+  return out;
+}
+
+/** Queues one run (queueRuns). @returns its task id. */
+export async function queueRun(db: Database, tx: Executor, trigger: TriggerRow, runId: string): Promise<string | null> {
+  return (await queueRuns(db, tx, trigger, [runId]))[0] ?? null;
 }
 
 /**
@@ -223,40 +244,52 @@ export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise
       if (!defs.has(id)) defs.set(id, await loadSubjectDef(tx, { id }));
       return defs.get(id);
     };
-    let runs = 0;
+    // every matching (event, trigger): one insert of all the runs, then one task per trigger (queueRuns)
+    const values: (typeof triggerRuns.$inferInsert)[] = [];
     for (const row of rows) {
       const event = toTriggerEvent(row, names);
       for (const t of candidates(all, row, event, names, slugs)) {
         if (!matchesChanged(t, event)) continue;
         const subject = t.subjectId ? await defOf(t.subjectId) : undefined;
         if (subject && t.condition) {
-          const values = event.after ?? event.before;
-          const ok = await matchesCondition(tx, subject, t.condition as FilterGroup, values, event.recordId).catch(() => false);
+          const tested = event.after ?? event.before;
+          const ok = await matchesCondition(tx, subject, t.condition as FilterGroup, tested, event.recordId).catch(() => false);
           if (!ok) continue;
         }
         const guarded = event.depth > TRIGGER_MAX_DEPTH;
-        const [run] = await tx
-          .insert(triggerRuns)
-          .values({
-            triggerId: t.id,
-            eventId: row.id,
-            event: event as unknown as object,
-            depth: event.depth,
-            ...(guarded
-              ? {
-                  state: 'failed' as const,
-                  error: `loop guard: the event is at depth ${event.depth}, beyond ${TRIGGER_MAX_DEPTH}; not run`,
-                  finishedAt: new Date(),
-                }
-              : {}),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!run) continue;
-        runs += 1;
-        if (!guarded) await queueRun(db, tx, t, run.id);
+        values.push({
+          triggerId: t.id,
+          eventId: row.id,
+          event: event as unknown as object,
+          depth: event.depth,
+          ...(guarded
+            ? {
+                state: 'failed' as const,
+                error: `loop guard: the event is at depth ${event.depth}, beyond ${TRIGGER_MAX_DEPTH}; not run`,
+                finishedAt: new Date(),
+              }
+            : {}),
+        });
       }
     }
+    // unique on (event, trigger): a delivery repeated after a crash inserts nothing twice
+    const made = values.length
+      ? await tx
+          .insert(triggerRuns)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ id: triggerRuns.id, triggerId: triggerRuns.triggerId, state: triggerRuns.state })
+      : [];
+    const byTrigger = new Map<string, string[]>();
+    for (const r of made) if (r.state === 'queued') byTrigger.set(r.triggerId, [...(byTrigger.get(r.triggerId) ?? []), r.id]);
+    for (const [triggerId, ids] of byTrigger)
+      await queueRuns(
+        db,
+        tx,
+        all.find((t) => t.id === triggerId)!,
+        ids,
+      );
+    const runs = made.length;
     await tx
       .update(triggerEvents)
       .set({ deliveredAt: new Date() })
@@ -281,53 +314,148 @@ export async function purgeDeliveredEvents(db: Executor, days = TRIGGER_EVENT_RE
   return gone.length;
 }
 
+/** Finished runs deleted per statement by purgeFinishedRuns. */
+export const RUN_PURGE_CHUNK = 500;
+
+/**
+ * The runs' retention (docs/triggers.md "Retention"): deletes up to `chunk` runs finished (`done`,
+ * `failed`, or `dead` and not replayed since) more than `days` ago (the tasks' setting
+ * `taskRetentionDays`); queued and running runs stay. Run by the tasks' purge
+ * (`tasks.purge-finished`, registerRetentionPurge), chunk after chunk. @returns how many went.
+ */
+export async function purgeFinishedRuns(db: Executor, days: number, chunk = RUN_PURGE_CHUNK, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60_000);
+  const old = db
+    .select({ id: triggerRuns.id })
+    .from(triggerRuns)
+    .where(and(inArray(triggerRuns.state, ['done', 'failed', 'dead']), lt(triggerRuns.finishedAt, before)))
+    .limit(chunk);
+  const gone = await db.delete(triggerRuns).where(inArray(triggerRuns.id, old)).returning({ id: triggerRuns.id });
+  return gone.length;
+}
+
+registerRetentionPurge('trigger runs', (db, days) => purgeFinishedRuns(db, days));
+
 /**
  * Starts a delivery task now (the singleton merges with one already queued or running).
  * Outside any transaction.
+ * @returns `queued` (a delivery will start and see every event committed so far), `running` (merged
+ * into a delivery already past its claim, maybe: it may miss events committed since; wake again
+ * once it is done), or `none` (the kind is not registered).
  */
-export async function wakeDelivery(db: Database): Promise<void> {
+export async function wakeDelivery(db: Database): Promise<'queued' | 'running' | 'none'> {
   const kind = getTaskKind(DELIVER_KIND);
-  if (!kind) return;
-  await db.transaction((tx) => enqueueTask(db, tx, kind, { id: null, label: 'system' }));
+  if (!kind) return 'none';
+  const { row, merged } = await db.transaction((tx) => enqueueTask(db, tx, kind, { id: null, label: 'system' }));
+  return merged && row.state === 'running' ? 'running' : 'queued';
 }
+
+/** Milliseconds before the listener's first reconnection attempt, doubled after each failure up to LISTEN_RETRY_MAX_MS. */
+export const LISTEN_RETRY_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 30_000;
 
 /**
  * LISTENs on TRIGGER_CHANNEL and wakes the delivery (debounced by `delayMs`, default 100 ms) after
  * each commit that wrote events, in any process. On PGlite the instance's `listen`; on PostgreSQL a
- * dedicated connection (a lost one is not reconnected: the minute sweep delivers meanwhile).
+ * dedicated connection: when it drops (the server restarted, the backend was terminated) it is
+ * opened again after LISTEN_RETRY_MS, doubled per failed attempt up to LISTEN_RETRY_MAX_MS, and a
+ * delivery starts once it listens again (commits of the gap; the minute sweep covers them too).
  * @returns stop().
  */
 export async function startTriggerListener(
   handle: DatabaseHandle,
   db: Database,
-  log: { warn: (obj: unknown, msg: string) => void },
+  log: { warn: (obj: unknown, msg: string) => void; info?: (obj: unknown, msg: string) => void },
   delayMs = 100,
 ): Promise<() => Promise<void>> {
   let timer: NodeJS.Timeout | null = null;
-  const wake = () => {
-    if (timer) return;
+  let stopped = false;
+  // a wake merged into a running delivery is tried again (every `delayMs`, at least 100 ms) until a
+  // delivery is queued after it: the running one may have claimed its last chunk before the commit
+  const wake = (wait = delayMs) => {
+    if (timer || stopped) return;
     timer = setTimeout(() => {
       timer = null;
-      wakeDelivery(db).catch((err) => log.warn({ err }, 'triggers: could not start a delivery'));
-    }, delayMs);
+      wakeDelivery(db).then(
+        (r) => {
+          if (r === 'running') wake(Math.max(delayMs, 100));
+        },
+        (err) => log.warn({ err }, 'triggers: could not start a delivery'),
+      );
+    }, wait);
     timer.unref();
   };
   const raw = handle.raw;
   if (raw.engine === 'pglite') {
-    const unlisten = await raw.client.listen(TRIGGER_CHANNEL, wake);
+    const unlisten = await raw.client.listen(TRIGGER_CHANNEL, () => wake());
     return async () => {
+      stopped = true;
       if (timer) clearTimeout(timer);
       await unlisten().catch(() => undefined);
     };
   }
-  const client = new Client(raw.pool.options);
-  client.on('notification', wake);
-  client.on('error', (err) => log.warn({ err }, 'triggers: listener connection lost; the sweep delivers meanwhile'));
-  await client.connect();
-  await client.query(`LISTEN ${TRIGGER_CHANNEL}`);
+  const pool = raw.pool;
+  let client: Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let backoff = LISTEN_RETRY_MS;
+  const connect = async (): Promise<void> => {
+    const c = new Client(pool.options);
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      if (stopped) return;
+      log.warn({ err, retryInMs: backoff }, 'triggers: listener connection lost; reconnecting (the sweep delivers meanwhile)');
+      schedule();
+    };
+    c.on('notification', () => wake());
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${TRIGGER_CHANNEL}`);
+    } catch (err) {
+      onLost(err);
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+  const schedule = () => {
+    if (retry || stopped) return;
+    const wait = backoff;
+    backoff = Math.min(backoff * 2, LISTEN_RETRY_MAX_MS);
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          if (stopped) return;
+          backoff = LISTEN_RETRY_MS;
+          log.info?.({}, 'triggers: listener reconnected');
+          wake();
+        },
+        () => undefined, // onLost scheduled the next attempt
+      );
+    }, wait);
+    retry.unref();
+  };
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    throw err;
+  }
   return async () => {
+    stopped = true;
     if (timer) clearTimeout(timer);
-    await client.end().catch(() => undefined);
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -1,27 +1,33 @@
 /**
  * Running a trigger (docs/triggers.md "Runs"): its steps in order, each when its condition holds,
- * each logged (type, status, input, output or error, ms) in the run row and the task's log.
+ * each logged (type, status, input, output or error, ms) in the run row; the task's log gets one
+ * line per run.
  *
+ * - A run is part of a `triggers.run` task: a task carries up to RUNS_PER_TASK runs of one trigger
+ *   (what one delivery chunk made), runs them RUNS_AT_ONCE at a time and is retried (only its runs
+ *   not yet done) per the trigger's policy. On PGlite a task's own statements (about ten) would
+ *   otherwise be paid by every run.
  * - A step of a type that writes (not `external`) runs in a transaction of its own, whose
  *   `assay.trigger_depth` setting is the run's depth + 1: the versions it writes reach the outbox
  *   at that depth (the loop guard, triggers.outbox.ts). `external` types (e-mail, HTTP) run outside
  *   any transaction, so no lock is held while they wait on the network.
  * - Writes are audited by the actions with `ctx.audit`: the trigger's owner, labelled
  *   "trigger <name> for <owner>".
- * - A failed step ends the attempt: the task engine retries it per the trigger's policy (steps
- *   already done are not run again); when retries are used up the run is `dead` (the dead-letter
- *   list; an administrator replays it).
+ * - A failed step ends the run's attempt: the task engine retries the task per the trigger's policy
+ *   (runs done and steps done are not run again); when retries are used up the run is `dead` (the
+ *   dead-letter list; an administrator replays it).
  * - Test (`testTrigger`): every step in ONE transaction that is rolled back, `dryRun: true`.
  * Action logs are kept in memory during a step and written after it: on PGlite a write outside
  * the step's open transaction would wait for it forever.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FilterGroup, TriggerStepLog } from '../../../../contracts';
 import { auditWriter } from '../../core/audit.writer';
 import type { Database, Executor } from '../../db/client';
-import { actions, triggerRuns, triggers, type TriggerRow, type TriggerStepRow } from '../../db/schema';
-import { loadSubjectDef } from '../subjects/subject-def';
+import { actions, triggerRuns, triggers, type TriggerRow, type TriggerRunRow, type TriggerStepRow } from '../../db/schema';
+import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { registerTaskKind } from '../tasks/tasks.registry';
+import { appendTaskLogs } from '../tasks/tasks.service';
 import { readVariable } from '../variables/variables.service';
 import { getActionType, type ActionContext, type TriggerEvent } from './action-types';
 import {
@@ -50,6 +56,8 @@ export interface RunStepsOptions {
   previous?: TriggerStepLog[];
   /** The task's log (real runs). */
   log?: LogFn;
+  /** Loads a subject's definition (a task's runs share one per subject); default loadSubjectDef. */
+  subjectOf?: (id: string) => Promise<SubjectDef | undefined>;
 }
 
 /** Sets the depth the outbox gives the events of this transaction's writes (transaction-local). */
@@ -70,7 +78,12 @@ export async function runSteps(
   opts: RunStepsOptions,
 ): Promise<{ steps: TriggerStepLog[]; error: string | null }> {
   const exec: Executor = opts.tx ?? db;
-  const subject = trigger.subjectId ? await loadSubjectDef(exec, { id: trigger.subjectId }) : undefined;
+  // the subject's definition only for step conditions
+  const stepConditions = ((trigger.steps ?? []) as TriggerStepRow[]).some((st) => st.condition);
+  const subject =
+    trigger.subjectId && stepConditions
+      ? await (opts.subjectOf && !opts.tx ? opts.subjectOf(trigger.subjectId) : loadSubjectDef(exec, { id: trigger.subjectId }))
+      : undefined;
   const audit = auditWriter({ id: trigger.ownerId, label: triggerStarter(trigger).label, ip: null });
   const steps: TriggerStepLog[] = [];
   const stepRows = (trigger.steps ?? []) as TriggerStepRow[];
@@ -190,55 +203,99 @@ export async function dryRunSteps(
   throw new Error('unreachable');
 }
 
-/** The `triggers.run` kind: one attempt of a run (module comment). */
+/** Runs of one `triggers.run` task that run at the same time (their steps mostly wait on the network). */
+export const RUNS_AT_ONCE = 8;
+
+type RunOutcome = { run: string; state: 'done' | 'queued' | 'dead'; ms: number; error?: string; lines?: string[] };
+
+/**
+ * The `triggers.run` kind: one attempt of the runs of a task (input `{ runIds }`, up to
+ * RUNS_PER_TASK runs of one trigger; `{ runId }` from an older version is one run). Cost per run:
+ * its steps and one update of its row; the claim, the trigger, the task log (one line per run,
+ * written at once) are per task. A retry of the task runs only the runs not yet done.
+ */
 registerTaskKind(
   RUN_KIND,
-  async ({ task, db, log }) => {
-    const { runId } = task.input as { runId: string };
-    const [run] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, runId)).limit(1);
-    if (!run) return { skipped: 'no such run' };
-    if (run.state === 'done' || run.state === 'dead' || run.state === 'failed') return { skipped: run.state };
-    const [trigger] = await db.select().from(triggers).where(eq(triggers.id, run.triggerId)).limit(1);
-    if (!trigger) return { skipped: 'trigger gone' };
+  async ({ task, db }) => {
+    const input = task.input as { runIds?: string[]; runId?: string };
+    const ids = input.runIds ?? (input.runId ? [input.runId] : []);
+    if (ids.length === 0) return { runs: 0 };
     const now = new Date();
-    await db
-      .update(triggerRuns)
-      .set({ state: 'running', attempts: run.attempts + 1, startedAt: run.startedAt ?? now, updatedAt: now, taskId: task.id })
-      .where(eq(triggerRuns.id, runId));
-    const began = performance.now();
-    const result = await runSteps(db, trigger, run.event as TriggerEvent, {
-      runId,
-      dryRun: false,
-      previous: run.steps as TriggerStepLog[],
-      log,
-    });
-    const ms = Math.round(performance.now() - began);
-    const end = new Date();
-    if (!result.error) {
-      await db
-        .update(triggerRuns)
-        .set({ state: 'done', steps: result.steps, error: null, ms, finishedAt: end, updatedAt: end })
-        .where(eq(triggerRuns.id, runId));
-      return { steps: result.steps.length };
-    }
-    const dead = task.attempts > task.retryLimit;
-    await db
+    // claims the runs still to run (queued, or left running by a lost attempt), in one statement
+    const claimed = await db
       .update(triggerRuns)
       .set({
-        state: dead ? 'dead' : 'queued',
-        steps: result.steps,
-        error: result.error,
-        ms,
-        finishedAt: dead ? end : null,
-        updatedAt: end,
+        state: 'running',
+        attempts: sql`${triggerRuns.attempts} + 1`,
+        startedAt: sql`coalesce(${triggerRuns.startedAt}, ${now})`,
+        updatedAt: now,
+        taskId: task.id,
       })
-      .where(eq(triggerRuns.id, runId));
-    if (dead) await log('error', 'retries used up: the run is dead (replay it from the dead-letter list)');
-    throw new Error(result.error);
+      .where(and(inArray(triggerRuns.id, ids), inArray(triggerRuns.state, ['queued', 'running'])))
+      .returning();
+    if (claimed.length === 0) return { runs: 0, skipped: ids.length };
+    const triggerIds = [...new Set(claimed.map((r) => r.triggerId))];
+    const byId = new Map((await db.select().from(triggers).where(inArray(triggers.id, triggerIds))).map((t) => [t.id, t]));
+    const dead = task.attempts > task.retryLimit;
+    const subjects = new Map<string, Promise<SubjectDef | undefined>>();
+    const subjectOf = (id: string) => {
+      if (!subjects.has(id)) subjects.set(id, loadSubjectDef(db, { id }));
+      return subjects.get(id)!;
+    };
+    const runOne = async (run: TriggerRunRow): Promise<RunOutcome> => {
+      const trigger = byId.get(run.triggerId)!;
+      const lines: string[] = [];
+      const began = performance.now();
+      const result = await runSteps(db, trigger, run.event as TriggerEvent, {
+        runId: run.id,
+        dryRun: false,
+        previous: run.steps as TriggerStepLog[],
+        subjectOf,
+        log: async (_level, message) => {
+          lines.push(message);
+        },
+      });
+      const ms = Math.round(performance.now() - began);
+      const end = new Date();
+      const state = !result.error ? 'done' : dead ? 'dead' : 'queued';
+      await db
+        .update(triggerRuns)
+        .set({
+          state,
+          steps: result.steps,
+          error: result.error,
+          ms,
+          finishedAt: state === 'queued' ? null : end,
+          updatedAt: end,
+        })
+        .where(eq(triggerRuns.id, run.id));
+      return { run: run.id, state, ms, ...(result.error ? { error: result.error } : {}), lines };
+    };
+    const outcomes: RunOutcome[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(RUNS_AT_ONCE, claimed.length) }, async () => {
+        while (next < claimed.length) outcomes.push(await runOne(claimed[next++]));
+      }),
+    );
+    await appendTaskLogs(
+      db,
+      task.id,
+      outcomes.map((o) => ({
+        level: o.state === 'done' ? ('info' as const) : ('error' as const),
+        message:
+          o.state === 'done'
+            ? `run ${o.run} done in ${o.ms} ms`
+            : `run ${o.run} failed in ${o.ms} ms${o.state === 'dead' ? ': retries used up, the run is dead (replay it from the dead-letter list)' : '; retrying'}`,
+        data: { run: o.run, ...(o.error ? { error: o.error } : {}), lines: o.lines },
+      })),
+    );
+    const failed = outcomes.filter((o) => o.state !== 'done');
+    if (failed.length > 0) throw new Error(`${failed.length} of ${outcomes.length} run(s) failed: ${failed[0].error}`);
+    return { runs: outcomes.length, done: outcomes.length };
   },
-  // runs mostly wait (webhooks, e-mail): 8 at a time per process keep up with 50 events a second
-  // where one at a time managed about 10 (bench/triggers.mjs)
-  { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 300, concurrency: 8 },
+  // runs mostly wait (webhooks, e-mail): 4 tasks at a time per process, each RUNS_AT_ONCE runs at a time (bench/triggers.mjs)
+  { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 300, concurrency: 4 },
 );
 
 /** The `triggers.deliver` kind: the outbox's delivery, chunk by chunk (triggers.outbox.ts); every minute, or woken by a commit. */

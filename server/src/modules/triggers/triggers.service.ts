@@ -43,7 +43,7 @@ import { compileFilter } from '../records/filter';
 import { findRecords } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { getActionType, listActionTypes, type TriggerEvent } from './action-types';
-import { queueRun } from './triggers.outbox';
+import { queueRun, queueRuns } from './triggers.outbox';
 import { dryRunSteps } from './triggers.runner';
 import { nextFires, syncSchedules } from './triggers.schedule';
 
@@ -523,9 +523,9 @@ export async function runTriggerManually(
         .insert(triggerRuns)
         .values({ triggerId: id, eventId: ev.id, event: event as object, depth: 0 })
         .returning();
-      await queueRun(db, tx, trigger, run.id);
       runs.push(run.id);
     }
+    await queueRuns(db, tx, trigger, runs);
     await audit.record(tx, {
       action: 'trigger.run',
       targetType: 'trigger',

@@ -6,16 +6,24 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { TRIGGER_MAX_DEPTH, type Trigger, type TriggerRun } from '../../../../contracts';
-import { auditLog, recordVersions, triggerEvents, triggerRuns } from '../../db/schema';
+import { rowsOf } from '../../db/client';
+import { auditLog, recordVersions, taskLogs, tasks, triggerEvents, triggerRuns, triggers } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
 import { multipartBody } from '../../test/records-support';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
 import { loadSubjectDef } from '../subjects/subject-def';
 import { applyChange, findRecords } from '../records/records.service';
 import { startTaskEngine, type TaskEngine } from '../tasks/tasks.engine';
-import { deliverChunk, startTriggerListener, wakeDelivery } from './triggers.outbox';
+import {
+  deliverChunk,
+  purgeFinishedRuns,
+  queueRuns,
+  startTriggerListener,
+  TRIGGER_CHANNEL,
+  wakeDelivery,
+} from './triggers.outbox';
 import { nextFires, scheduleQueue } from './triggers.schedule';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -309,6 +317,144 @@ describe('triggers', () => {
     assert.equal(rows.length, 1);
   });
 
+  it('runs share a task: one attempt runs them all, a retry runs only the failed one, which then is dead', async () => {
+    const t = await createTrigger({
+      name: 'batched',
+      event: 'manual',
+      subject: 'finding',
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      steps: [{ type: 'update_record', config: { set: [{ field: 'note', value: 'batched' }] } }],
+    });
+    const recs = [await createRecord({ title: 'e1' }), await createRecord({ title: 'e2' })];
+    const row = (await ctx.app.db.select().from(triggers).where(eq(triggers.id, t.id)))[0];
+    // the second run's record does not exist: its update_record fails on every attempt
+    const ghost = '00000000-0000-4000-8000-00000000beef';
+    const ids = await ctx.app.db.transaction(async (tx) => {
+      const made = await tx
+        .insert(triggerRuns)
+        .values(
+          [...recs.map((r) => r.id), ghost].map((recordId) => ({
+            triggerId: t.id,
+            event: { kind: 'manual', application: 'trg', subject: 'finding', recordId, depth: 0, after: {} },
+          })),
+        )
+        .returning({ id: triggerRuns.id });
+      await queueRuns(
+        ctx.app.db,
+        tx,
+        row,
+        made.map((m) => m.id),
+      );
+      return made.map((m) => m.id);
+    });
+    const runs = await waitRuns(t.id, (r) => r.length === 3 && r.every((x) => x.state === 'done' || x.state === 'dead'));
+    const byId = new Map(runs.map((r) => [r.id, r]));
+    assert.deepEqual(
+      ids.map((id) => [byId.get(id)!.state, byId.get(id)!.attempts]),
+      [
+        ['done', 1],
+        ['done', 1],
+        ['dead', 2],
+      ],
+      'the retry ran only the failed run',
+    );
+    const taskIds = new Set(runs.map((r) => r.taskId));
+    assert.equal(taskIds.size, 1, 'one task carries the three runs');
+    const [task] = await ctx.app.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, [...taskIds][0]!));
+    assert.equal(task.kind, 'triggers.run');
+    assert.deepEqual((task.input as { runIds: string[] }).runIds, ids);
+    assert.equal(task.state, 'failed');
+    const lines = await ctx.app.db.select().from(taskLogs).where(eq(taskLogs.taskId, task.id));
+    assert.ok(lines.some((l) => l.message.startsWith(`run ${ids[0]} done`)));
+    assert.ok(lines.some((l) => l.message.startsWith(`run ${ids[2]} failed`) && /dead/.test(l.message)));
+    assert.equal((await getRecord(recs[1].id)).values.note, 'batched');
+    await api('POST', `/api/v1/triggers/${t.id}/disable`);
+  });
+
+  it("retention: finished runs older than taskRetentionDays go with the tasks' purge, chunk by chunk; queued ones stay", async () => {
+    const t = await createTrigger({ name: 'kept', event: 'manual', subject: 'finding', enabled: false, steps: [] });
+    const days = 24 * 60 * 60_000;
+    const old = new Date(Date.now() - 40 * days);
+    const recent = new Date(Date.now() - 2 * days);
+    const made = await ctx.app.db
+      .insert(triggerRuns)
+      .values(
+        (
+          [
+            ['done', old],
+            ['done', old],
+            ['failed', old],
+            ['dead', old],
+            ['done', recent],
+            ['dead', recent],
+            ['queued', null], // a replayed dead run: finished_at cleared
+          ] as const
+        ).map(([state, finishedAt]) => ({
+          triggerId: t.id,
+          state,
+          finishedAt,
+          createdAt: old,
+          event: { kind: 'manual', depth: 0 },
+        })),
+      )
+      .returning({ id: triggerRuns.id, state: triggerRuns.state });
+    assert.equal(await purgeFinishedRuns(ctx.app.db, 30, 2), 2, 'one chunk');
+    // the tasks' purge (taskRetentionDays, default 30) runs the rest, chunk after chunk
+    const started = await api<{ task: { id: string } }>('POST', '/api/v1/tasks', { kind: 'tasks.purge-finished' }, 201);
+    const until = Date.now() + 30_000;
+    let result = null as { others?: Record<string, number> } | null;
+    while (Date.now() < until) {
+      const [row] = await ctx.app.db.select().from(tasks).where(eq(tasks.id, started.task.id));
+      if (row.state === 'done') {
+        result = row.result as typeof result;
+        break;
+      }
+      await sleep(200);
+    }
+    assert.equal(result?.others?.['trigger runs'], 2);
+    const left = await ctx.app.db.select().from(triggerRuns).where(eq(triggerRuns.triggerId, t.id));
+    assert.deepEqual(
+      left.map((r) => r.id).sort(),
+      made
+        .slice(4)
+        .map((r) => r.id)
+        .sort(),
+    );
+    await api('DELETE', `/api/v1/triggers/${t.id}`);
+  });
+
+  it('PostgreSQL: the listener reconnects after its connection is killed, and a later commit is delivered at once', async (tc) => {
+    if (ctx.handle.raw.engine !== 'postgres') return tc.skip('PGlite has no connection to lose');
+    const listeners = async () =>
+      rowsOf<{ pid: number }>(
+        await ctx.app.db.execute(
+          sql`select pid from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${TRIGGER_CHANNEL}`} and pid <> pg_backend_pid()`,
+        ),
+      ).map((r) => Number(r.pid));
+    const [pid] = await listeners();
+    assert.ok(pid, 'the listener is connected');
+    await ctx.app.db.execute(sql`select pg_terminate_backend(${pid})`);
+    const until = Date.now() + 10_000;
+    let now: number[] = [];
+    while (Date.now() < until) {
+      now = await listeners();
+      if (now.length === 1 && now[0] !== pid) break;
+      await sleep(100);
+    }
+    assert.ok(now.length === 1 && now[0] !== pid, `a new listener connection (${JSON.stringify(now)})`);
+    const t = await createTrigger({ name: 'after reconnect', event: 'record.created', subject: 'finding', steps: [] });
+    const began = Date.now();
+    await createRecord({ title: 'f' });
+    // the engine runs without cron here: only the listener can start this delivery
+    await waitRuns(t.id, (r) => r[0]?.state === 'done', 5_000);
+    assert.ok(Date.now() - began < 5_000);
+    await api('POST', `/api/v1/triggers/${t.id}/disable`);
+  });
+
   it('schedules: next fire times across the DST change, cron and time zone checked', async () => {
     // Europe/Berlin moves to summer time on 2026-03-29: 09:00 local is 08:00Z before, 07:00Z after
     assert.deepEqual(nextFires('0 9 * * *', 'Europe/Berlin', 3, new Date('2026-03-27T12:00:00Z')), [
@@ -364,7 +510,9 @@ describe('triggers', () => {
 
   it('a finished import fires import.finished with its counts, written in the last transaction of the run', async () => {
     const t = await createTrigger({ name: 'imported', event: 'import.finished', subject: 'finding', steps: [] });
-    const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'found.csv', content: 'title,status\nx,Open\ny,Open\n' }]);
+    const { body, contentType } = await multipartBody([
+      { name: 'file', fileName: 'found.csv', content: 'title,status\nx,Open\ny,Open\n' },
+    ]);
     const uploaded = await call(ctx.app, 'POST', '/api/v1/applications/trg/subjects/finding/imports', {
       cookie: admin.cookie,
       body,
@@ -376,7 +524,12 @@ describe('triggers', () => {
     await api('POST', `/api/v1/imports/${batch.id}/run`, { mapping: batch.mapping });
     if (!engine) await startEngine();
     const [run] = await waitRuns(t.id, (runs) => runs.length === 1 && runs[0].state === 'done');
-    const event = run.event as { kind: string; application: string; subject: string; data: { batchId: string; inserted: number } };
+    const event = run.event as {
+      kind: string;
+      application: string;
+      subject: string;
+      data: { batchId: string; inserted: number };
+    };
     assert.deepEqual([event.kind, event.application, event.subject], ['import.finished', 'trg', 'finding']);
     assert.deepEqual([event.data.batchId, event.data.inserted], [batch.id, 2]);
   });
