@@ -160,6 +160,10 @@ export const triggerRuns = pgTable(
     index('trigger_runs_dead_idx')
       .on(t.createdAt)
       .where(sql`${t.state} = 'dead'`),
+    // the retention purge (triggers.outbox.ts purgeFinishedRuns) takes the oldest finished runs
+    index('trigger_runs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
   ],
 );
 

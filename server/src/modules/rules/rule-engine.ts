@@ -18,6 +18,7 @@ import { rowsOf } from '../../db/client';
 import { compileUserPattern, describePatternProblem } from '../../lib/user-pattern';
 import { BigDecimal } from '../../lib/decimal';
 import { compileFilter } from '../records/filter';
+import { rowMatches } from '../records/filter-row';
 import { ident } from '../subjects/ddl';
 import { evaluateFormula, FormulaError } from '../subjects/formula';
 import { formulaColumnsOf, formulaToSql } from '../subjects/formula-sql';
@@ -300,22 +301,4 @@ function sqlValue(field: FieldDef, value: unknown): SQL {
   if (kind === 'uuid') return sql`${String(value)}::uuid`;
   if (kind === 'datetime') return sql`${String(value)}::timestamptz`;
   return sql`${String(value)}::text`;
-}
-
-/** True when `values` (a record's, as a row of the subject's table) satisfy the compiled `condition` over alias `r`. */
-async function rowMatches(
-  db: Executor,
-  subject: SubjectDef,
-  condition: SQL,
-  values: Record<string, unknown>,
-  recordId: string | null,
-): Promise<boolean> {
-  const row: Record<string, unknown> = { id: recordId ?? '00000000-0000-0000-0000-000000000000' };
-  for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
-  const [hit] = rowsOf<{ ok: boolean }>(
-    await db.execute(
-      sql`select exists (select 1 from jsonb_populate_record(null::${sql.raw(ident(subject.tableName))}, ${JSON.stringify(row)}::jsonb) r where ${condition}) as ok`,
-    ),
-  );
-  return hit?.ok === true;
 }

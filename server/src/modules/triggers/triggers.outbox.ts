@@ -20,7 +20,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { TRIGGER_EVENT_RETENTION_DAYS, TRIGGER_MAX_DEPTH, TRIGGER_RECORD_EVENTS, type FilterGroup } from '../../../../contracts';
-import { rowsOf, type Database, type DatabaseHandle, type Executor } from '../../db/client';
+import { type Database, type DatabaseHandle, type Executor } from '../../db/client';
 import {
   applications,
   subjects,
@@ -30,8 +30,7 @@ import {
   type TriggerEventRow,
   type TriggerRow,
 } from '../../db/schema';
-import { compileFilter } from '../records/filter';
-import { tableOf } from '../records/records.service';
+import { matchesFilter } from '../records/filter-row';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { setImportFinishedListener } from '../imports/imports.events';
 import { enqueueTask } from '../tasks/tasks.service';
@@ -106,31 +105,8 @@ export function toTriggerEvent(row: TriggerEventRow, names: SubjectNames): Trigg
   };
 }
 
-/**
- * True when `values` (a record's field values; `recordId` its id) satisfy `condition` (a
- * FilterGroup): the records module's filter compiler run over the values as a row of the subject's
- * table (jsonb_populate_record), so a condition means exactly what it means in a view.
- * @throws HttpError 400 naming the filter when the condition does not fit the subject.
- */
-export async function matchesCondition(
-  db: Executor,
-  subject: SubjectDef,
-  condition: FilterGroup | null | undefined,
-  values: Record<string, unknown> | null | undefined,
-  recordId?: string | null,
-): Promise<boolean> {
-  if (!condition || condition.items.length === 0) return true;
-  if (!values) return false;
-  const row: Record<string, unknown> = { id: recordId ?? '00000000-0000-0000-0000-000000000000' };
-  for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
-  const where = compileFilter(subject, condition, 'r');
-  const [hit] = rowsOf<{ ok: boolean }>(
-    await db.execute(
-      sql`select exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`,
-    ),
-  );
-  return hit?.ok === true;
-}
+/** A trigger's condition on the event's values (records/filter-row.ts `matchesFilter`). */
+export const matchesCondition = matchesFilter;
 
 /** True when a record.updated event changed one of the trigger's `changedFields` (none listed = any change). */
 export function matchesChanged(trigger: Pick<TriggerRow, 'event' | 'changedFields'>, event: TriggerEvent): boolean {

@@ -1,0 +1,1 @@
+CREATE INDEX "trigger_runs_finished_idx" ON "trigger_runs" USING btree ("finished_at") WHERE "trigger_runs"."finished_at" is not null;
