@@ -95,13 +95,17 @@ async function withServer<T>(serverUrl: string, fn: (c: Client) => Promise<T>): 
 }
 
 let template: Promise<string> | undefined;
+/** How long a template of other migrations is kept once a new one is made (ms): a day. */
+const TEMPLATE_KEEP_MS = 24 * 60 * 60_000;
 
 /**
  * The migrated template database `assay_tpl_<migrationsHash>` on `serverUrl`'s server, made once
  * (by whichever test process comes first: built under a private name, then renamed) and copied by
  * `CREATE DATABASE … TEMPLATE` for each test file (~0.2 s instead of ~0.7 s to migrate). It takes
  * no connection once made (ALLOW_CONNECTIONS false), so no test can change what the others copy.
- * Templates of older migrations are dropped when a new one is made.
+ * Templates of other migrations are dropped when a new one is made, once a day old (the time it was
+ * made is its comment): another checkout's suite may be using one at the same time (a branch with
+ * another migration, a helper's worktree), and dropping it would fail that suite.
  * @returns the template's name.
  */
 function postgresTemplate(serverUrl: string): Promise<string> {
@@ -127,12 +131,15 @@ function postgresTemplate(serverUrl: string): Promise<string> {
         await c.query(`alter database ${building} rename to ${name}`);
         // nobody connects to the template again, so no test can write into what the others copy
         await c.query(`alter database ${name} with is_template true allow_connections false`);
+        await c.query(`comment on database ${name} is '${Date.now()}'`);
       } catch {
         await c.query(`drop database if exists ${building} with (force)`); // another process won the race
       }
       const old = await c.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'assay\\_tpl\\_%' and datname <> $1 and datname !~ '_[0-9]+$'`,
-        [name],
+        `select datname from pg_database
+          where datname like 'assay\\_tpl\\_%' and datname <> $1 and datname !~ '_[0-9]+$'
+            and coalesce(nullif(shobj_description(oid, 'pg_database'), '')::bigint, 0) < $2`,
+        [name, Date.now() - TEMPLATE_KEEP_MS],
       );
       for (const row of old.rows) {
         await c.query(`alter database ${row.datname} is_template false`).catch(() => undefined);
