@@ -112,6 +112,13 @@ export interface MemberSession {
   cookie: string;
 }
 
+/** Creates application `slug` through the API as the administrator (`adminCookie`); resolves with its id. */
+export async function createApplication(app: FastifyInstance, adminCookie: string, slug: string): Promise<string> {
+  const created = await call(app, 'POST', '/api/v1/applications', { cookie: adminCookie, body: { slug, name: slug } });
+  if (created.statusCode !== 201) throw new Error(`application: ${created.statusCode} ${created.body}`);
+  return json<{ data: { id: string } }>(created).data.id;
+}
+
 /**
  * Creates application `slug` as the administrator and a viewer, an editor, an owner (members) and
  * an outsider (signed in, not a member). @returns its id and their sessions.
@@ -121,9 +128,7 @@ export async function applicationWithMembers(
   adminCookie: string,
   slug: string,
 ): Promise<{ appId: string; viewer: MemberSession; editor: MemberSession; owner: MemberSession; outsider: MemberSession }> {
-  const created = await call(app, 'POST', '/api/v1/applications', { cookie: adminCookie, body: { slug, name: slug } });
-  if (created.statusCode !== 201) throw new Error(`application: ${created.statusCode} ${created.body}`);
-  const appId = json<{ data: { id: string } }>(created).data.id;
+  const appId = await createApplication(app, adminCookie, slug);
   const session = async (role: 'viewer' | 'editor' | 'owner' | null): Promise<MemberSession> => {
     const s = await userSession(app, adminCookie, { name: `${slug} ${role ?? 'outsider'}` });
     if (role) {

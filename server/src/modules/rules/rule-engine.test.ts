@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { FilterGroup, RuleDefinition } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
 import { adminSession, call, createTestApp, json, type TestApp } from '../../test/helpers';
-import { insertRecord, makeSubject, softDeleteRecord } from '../../test/records-support';
+import { createApplication, insertRecord, makeSubject, softDeleteRecord } from '../../test/records-support';
 import { ident } from '../subjects/ddl';
 import type { SubjectDef } from '../subjects/subject-def';
 import { compileRule, RuleDefinitionError } from './rule-engine';
@@ -33,12 +33,7 @@ const DATES = [null, '2026-01-01', '2026-06-30', '2025-12-31', '2027-02-28'];
 before(async () => {
   t = await createTestApp();
   const { cookie } = await adminSession(t.app);
-  const created = await call(t.app, 'POST', '/api/v1/applications', {
-    cookie,
-    body: { slug: 'rules-engine', name: 'Rules engine' },
-  });
-  assert.equal(created.statusCode, 201, created.body);
-  const applicationId = json<{ data: { id: string } }>(created).data.id;
+  const applicationId = await createApplication(t.app, cookie, 'rules-engine');
   items = await makeSubject(t.handle.db, {
     applicationId,
     key: 'items',

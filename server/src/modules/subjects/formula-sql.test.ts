@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { rowsOf } from '../../db/client';
 import { adminSession, call, createTestApp, json, type TestApp } from '../../test/helpers';
-import { insertRecord, makeSubject } from '../../test/records-support';
+import { createApplication, insertRecord, makeSubject } from '../../test/records-support';
 import { ident } from './ddl';
 import { evaluateFormula, FormulaError } from './formula';
 import { formulaColumnsOf, formulaToSql, type FormulaSqlColumn } from './formula-sql';
@@ -236,12 +236,7 @@ test(`formula to SQL: random formulas of the subset over random records (${runs}
 
 test('formula to SQL over a subject table: its fields as the formula engine reads the records the API answers', async () => {
   const { cookie } = await adminSession(t.app);
-  const created = await call(t.app, 'POST', '/api/v1/applications', {
-    cookie,
-    body: { slug: 'formula-sql', name: 'Formula SQL' },
-  });
-  assert.equal(created.statusCode, 201, created.body);
-  const applicationId = json<{ data: { id: string } }>(created).data.id;
+  const applicationId = await createApplication(t.app, cookie, 'formula-sql');
   const choices = (...labels: string[]) => ({ choices: labels.map((label) => ({ label, color: '#1677ff' })) });
   const subject = await makeSubject(t.handle.db, {
     applicationId,
