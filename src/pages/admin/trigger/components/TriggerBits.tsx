@@ -1,17 +1,21 @@
 /**
  * Pieces the trigger and action pages share: a run's state tag, a run's step log, the runs table
  * (one trigger's history, or every trigger's dead letters, with Replay). Action configurations are
- * edited with src/components/triggers/ActionConfigForm.
+ * edited with src/components/triggers/ActionConfigForm. `useT` (the translation hook) is
+ * ConfigPickers', re-exported for the pages.
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, message, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React, { useRef } from 'react';
-import { Link, useIntl } from 'umi';
+import { Link } from 'umi';
 import type { TriggerRun, TriggerRunState, TriggerStepLog } from '../../../../../contracts';
 import { TRIGGER_RUN_STATES } from '../../../../../contracts/triggers.constants';
+import { useT } from '../../../../components/triggers/ConfigPickers';
 import { toApiError } from '../../../../services/api-error';
 import { listRuns, replayRun } from '../../../../services/triggers';
+
+export { useT };
 
 const STATE_COLORS: Record<TriggerRunState, string> = {
   queued: 'default',
@@ -21,11 +25,6 @@ const STATE_COLORS: Record<TriggerRunState, string> = {
   dead: 'error',
 };
 const STEP_COLORS: Record<string, string> = { ok: 'success', skipped: 'default', error: 'error' };
-
-export function useT() {
-  const intl = useIntl();
-  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-}
 
 export function RunStateTag({ run }: { run: TriggerRun }) {
   const t = useT();
