@@ -105,9 +105,6 @@ export function toTriggerEvent(row: TriggerEventRow, names: SubjectNames): Trigg
   };
 }
 
-/** A trigger's condition on the event's values (records/filter-row.ts `matchesFilter`). */
-export const matchesCondition = matchesFilter;
-
 /** True when a record.updated event changed one of the trigger's `changedFields` (none listed = any change). */
 export function matchesChanged(trigger: Pick<TriggerRow, 'event' | 'changedFields'>, event: TriggerEvent): boolean {
   if (trigger.event !== 'record.updated' || trigger.changedFields.length === 0) return true;
@@ -229,7 +226,7 @@ export async function deliverChunk(db: Database, chunk = DELIVER_CHUNK): Promise
         const subject = t.subjectId ? await defOf(t.subjectId) : undefined;
         if (subject && t.condition) {
           const tested = event.after ?? event.before;
-          const ok = await matchesCondition(tx, subject, t.condition as FilterGroup, tested, event.recordId).catch(() => false);
+          const ok = await matchesFilter(tx, subject, t.condition as FilterGroup, tested, event.recordId).catch(() => false);
           if (!ok) continue;
         }
         const guarded = event.depth > TRIGGER_MAX_DEPTH;

@@ -25,13 +25,13 @@ import type { FilterGroup, TriggerStepLog } from '../../../../contracts';
 import { auditWriter } from '../../core/audit.writer';
 import type { Database, Executor } from '../../db/client';
 import { actions, triggerRuns, triggers, type TriggerRow, type TriggerRunRow, type TriggerStepRow } from '../../db/schema';
+import { matchesFilter } from '../records/filter-row';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { registerTaskKind } from '../tasks/tasks.registry';
 import { appendTaskLogs } from '../tasks/tasks.service';
 import { readVariable } from '../variables/variables.service';
 import { getActionType, type ActionContext, type TriggerEvent } from './action-types';
 import {
-  matchesCondition,
   DELIVER_CHUNK,
   DELIVER_KIND,
   deliverChunk,
@@ -111,7 +111,7 @@ export async function runSteps(
         config = row.config;
       }
       if (step.condition && subject) {
-        const ok = await matchesCondition(
+        const ok = await matchesFilter(
           exec,
           subject,
           step.condition as FilterGroup,
