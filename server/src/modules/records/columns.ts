@@ -3,9 +3,9 @@
  * (contracts SYSTEM_COLUMNS: id, createdAt, createdBy, updatedAt, updatedBy), and how each name
  * reads in SQL from the record row alias (`r` unless told).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { SYSTEM_COLUMNS, type SystemColumn } from '../../../../contracts';
-import { ident } from '../subjects/ddl';
+import { columnOf } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { kindOf, type ValueKind } from '../subjects/values';
 
@@ -30,8 +30,8 @@ const SYSTEM: Record<SystemColumn, { column: string; kind: ValueKind; type: Fiel
   updatedBy: { column: 'updated_by', kind: 'uuid', type: 'updatedBy' },
 };
 
-/** `alias.column` as SQL (both generated identifiers). */
-export const columnOf = (alias: string, column: string): SQL => sql.raw(`${ident(alias)}.${ident(column)}`);
+/** `alias.column` as SQL (subjects/ddl.ts, where the identifiers are made). */
+export { columnOf };
 
 /**
  * The column `key` names in `subject`: a live field's key, else a SYSTEM_COLUMNS name; undefined
@@ -39,7 +39,8 @@ export const columnOf = (alias: string, column: string): SQL => sql.raw(`${ident
  */
 export function columnRef(subject: SubjectDef, key: string, alias = 'r'): ColumnRef | undefined {
   const field = subject.fields.find((f) => f.key === key);
-  if (field) return { key, kind: kindOf(field), field, expr: field.column ? columnOf(alias, field.column) : null, type: field.type };
+  if (field)
+    return { key, kind: kindOf(field), field, expr: field.column ? columnOf(alias, field.column) : null, type: field.type };
   if ((SYSTEM_COLUMNS as readonly string[]).includes(key)) {
     const s = SYSTEM[key as SystemColumn];
     return { key, kind: s.kind, field: null, expr: columnOf(alias, s.column), type: s.type };

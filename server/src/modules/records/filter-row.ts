@@ -7,9 +7,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterGroup } from '../../../../contracts';
 import { rowsOf, type Executor } from '../../db/client';
-import { ident } from '../subjects/ddl';
 import type { SubjectDef } from '../subjects/subject-def';
 import { compileFilter } from './filter';
+import { tableOf } from './records.repository';
 
 /**
  * True when `values` (field key → the records API's JSON value; `recordId` the record's id, or
@@ -26,7 +26,7 @@ export async function rowMatches(
   for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
   const [hit] = rowsOf<{ ok: boolean }>(
     await db.execute(
-      sql`select exists (select 1 from jsonb_populate_record(null::${sql.raw(ident(subject.tableName))}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`,
+      sql`select exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) r where ${where}) as ok`,
     ),
   );
   return hit?.ok === true;

@@ -19,11 +19,13 @@ import { compileUserPattern, describePatternProblem } from '../../lib/user-patte
 import { BigDecimal } from '../../lib/decimal';
 import { compileFilter } from '../records/filter';
 import { rowMatches } from '../records/filter-row';
-import { ident } from '../subjects/ddl';
+import { tableOf } from '../records/records.service';
+import { columnOf } from '../subjects/ddl';
+import { liveRows } from '../subjects/live-rows';
 import { evaluateFormula, FormulaError } from '../subjects/formula';
 import { formulaColumnsOf, formulaToSql } from '../subjects/formula-sql';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { kindOf, parseDate, parseDecimal, type ValueKind } from '../subjects/values';
+import { kindOf, parseDate, parseDecimal, sqlValue, type FieldValue, type ValueKind } from '../subjects/values';
 
 /** A definition that does not fit its subject: `path` names the part (`field`, `value`, `expression`…). */
 export class RuleDefinitionError extends Error {
@@ -71,7 +73,8 @@ function fieldOf(subject: SubjectDef, key: string, path: string): FieldDef & { c
   return field as FieldDef & { column: string };
 }
 
-const col = (alias: string, field: { column: string }): SQL => sql.raw(`${ident(alias)}.${ident(field.column)}`);
+/** The field's column under the row alias `alias`. */
+const col = (alias: string, field: { column: string }): SQL => columnOf(alias, field.column);
 
 /** -1, 0 or 1: `a` against `b`, both of `kind` (numbers as decimals, texts and dates by code unit). */
 function order(kind: ValueKind, a: unknown, b: unknown): number {
@@ -109,14 +112,6 @@ function constantOf(kind: ValueKind, value: unknown, path: string): string | boo
   }
 }
 
-/** An SQL constant of `kind` (a bound parameter, cast). */
-function sqlConstant(kind: ValueKind, value: string | boolean): SQL {
-  if (kind === 'number') return sql`${value}::numeric`;
-  if (kind === 'date') return sql`${value}::date`;
-  if (kind === 'boolean') return sql`${value}::boolean`;
-  return sql`${value}::text`;
-}
-
 /** The SQL comparison of two values of `kind` (texts byte by byte: collation "C", as JavaScript compares them). */
 function sqlCompare(kind: ValueKind, op: RuleComparisonOp, a: SQL, b: SQL): SQL {
   const o = sql.raw(SQL_OPS[op]);
@@ -149,7 +144,7 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
         other = { js: (v) => v[o.key], sql: col(alias, o) };
       } else {
         const c = constantOf(kind, rule.value, 'value');
-        other = { js: () => c, sql: sqlConstant(kind, c) };
+        other = { js: () => c, sql: sqlValue(field, c) };
       }
       const mine = col(alias, field);
       return {
@@ -171,8 +166,8 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       const max = rule.max === undefined ? undefined : constantOf(kind, rule.max, 'max');
       const mine = col(alias, field);
       const outside: SQL[] = [];
-      if (min !== undefined) outside.push(sqlCompare(kind, 'lt', mine, sqlConstant(kind, min)));
-      if (max !== undefined) outside.push(sqlCompare(kind, 'gt', mine, sqlConstant(kind, max)));
+      if (min !== undefined) outside.push(sqlCompare(kind, 'lt', mine, sqlValue(field, min)));
+      if (max !== undefined) outside.push(sqlCompare(kind, 'gt', mine, sqlValue(field, max)));
       return {
         failsFor: async (_db, values) => {
           const v = values[field.key];
@@ -224,6 +219,8 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
         if (kind === 'textArray' || kind === 'uuidArray' || kind === 'links')
           throw new RuleDefinitionError(`fields.${i}`, `a ${f.type} field has no single value`);
       }
+      // other records: not deleted; rows of an import still running count, as for the unique
+      // constraint of a field (subjects/live-rows.ts)
       const same = (other: string) =>
         sql.join(
           fields.map((f) => sql`${col(other, f)} = ${col(alias, f)}`),
@@ -233,12 +230,12 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
         failsFor: async (db, values, recordId) => {
           if (fields.some((f) => isEmpty(values[f.key]))) return false;
           const matches = sql.join(
-            fields.map((f) => sql`${col('o', f)} = ${sqlValue(f, values[f.key])}`),
+            fields.map((f) => sql`${col('o', f)} = ${sqlValue(f, values[f.key] as FieldValue)}`),
             sql` and `,
           );
           const [hit] = rowsOf<{ taken: boolean }>(
             await db.execute(
-              sql`select exists (select 1 from ${sql.raw(ident(subject.tableName))} o where o.deleted_at is null and o.id is distinct from ${recordId}::uuid and ${matches}) as taken`,
+              sql`select exists (select 1 from ${tableOf(subject, 'o')} where o.deleted_at is null and o.id is distinct from ${recordId}::uuid and ${matches}) as taken`,
             ),
           );
           return hit?.taken === true;
@@ -246,7 +243,7 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
         failsSql: sql`(${sql.join(
           fields.map((f) => sql`${col(alias, f)} is not null`),
           sql` and `,
-        )} and exists (select 1 from ${sql.raw(ident(subject.tableName))} o where o.deleted_at is null and o.id <> ${sql.raw(alias)}.id and ${same('o')}))`,
+        )} and exists (select 1 from ${tableOf(subject, 'o')} where o.deleted_at is null and o.id <> ${sql.raw(alias)}.id and ${same('o')}))`,
       };
     }
     case 'existsIn': {
@@ -257,20 +254,20 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       const kind = kindOf(field);
       if (kindOf(targetField) !== kind || !COMPARABLE[kind])
         throw new RuleDefinitionError('targetField', `${targetField.key} does not hold values of ${field.key}'s kind`);
-      const table = sql.raw(ident(target.tableName));
+      // the other subject's live records (not deleted, not staged by an import still running)
+      const found = (value: SQL) =>
+        sql`exists (select 1 from ${tableOf(target, 't')} where ${liveRows(target, 't')} and ${col('t', targetField)} = ${value})`;
       const mine = col(alias, field);
       return {
         failsFor: async (db, values) => {
           const v = values[field.key];
           if (isEmpty(v)) return false;
           const [hit] = rowsOf<{ found: boolean }>(
-            await db.execute(
-              sql`select exists (select 1 from ${table} t where t.deleted_at is null and ${col('t', targetField)} = ${sqlValue(field, v)}) as found`,
-            ),
+            await db.execute(sql`select ${found(sqlValue(field, v as FieldValue))} as found`),
           );
           return hit?.found !== true;
         },
-        failsSql: sql`(${mine} is not null and not exists (select 1 from ${table} t where t.deleted_at is null and ${col('t', targetField)} = ${mine}))`,
+        failsSql: sql`(${mine} is not null and not ${found(mine)})`,
       };
     }
     case 'expression': {
@@ -290,15 +287,4 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       };
     }
   }
-}
-
-/** A record value as an SQL constant of its field's column type. */
-function sqlValue(field: FieldDef, value: unknown): SQL {
-  const kind = kindOf(field);
-  if (kind === 'number') return sql`${String(value)}::numeric`;
-  if (kind === 'date') return sql`${String(value)}::date`;
-  if (kind === 'boolean') return sql`${Boolean(value)}::boolean`;
-  if (kind === 'uuid') return sql`${String(value)}::uuid`;
-  if (kind === 'datetime') return sql`${String(value)}::timestamptz`;
-  return sql`${String(value)}::text`;
 }

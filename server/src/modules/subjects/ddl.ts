@@ -7,7 +7,7 @@
  * `f_<32 hex>` (field id), indexes `i_`/`t_`/`g_`/`u_<32 hex>` (sort, trigram, GIN, unique) and
  * auto-number sequence `s_<32 hex>`; all within PostgreSQL's 63-byte identifier limit.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FieldOptions, FieldType } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { storageOf } from './field-types';
@@ -27,6 +27,9 @@ export function ident(name: string): string {
   if (!IDENT.test(name)) throw new Error(`not a generated identifier: ${name}`);
   return `"${name}"`;
 }
+
+/** `alias.column` as SQL (both generated identifiers, quoted by ident). */
+export const columnOf = (alias: string, column: string): SQL => sql.raw(`${ident(alias)}.${ident(column)}`);
 
 const run = (tx: Executor, statement: string) => tx.execute(sql.raw(statement));
 

@@ -16,7 +16,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { analyse, FormulaError, FORMULA_LIMITS, literalText, parseFormula, type FormulaNode } from './formula-eval';
-import { ident } from './ddl';
+import { columnOf } from './ddl';
 import type { SubjectDef } from './subject-def';
 import { kindOf } from './values';
 
@@ -434,7 +434,7 @@ export function formulaColumnsOf(subject: SubjectDef, alias = 'r'): Record<strin
   const columns: Record<string, FormulaSqlColumn> = {};
   for (const field of subject.fields) {
     const kind = kindOf(field);
-    const col = field.column ? sql.raw(`${ident(alias)}.${ident(field.column)}`) : null;
+    const col = field.column ? columnOf(alias, field.column) : null;
     const unsupported = (what: string): FormulaSqlColumn => ({ sql: sql`null`, kind: 'text', unsupported: what });
     if (!col) {
       columns[field.key] = unsupported(`a ${field.type} field`);
