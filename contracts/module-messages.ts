@@ -16,6 +16,7 @@ export { IMPORTS_MESSAGES } from './imports.messages';
 export { NOTICES_MESSAGES } from './notices.messages';
 export { RECORDS_MESSAGES } from './records.messages';
 export { RECYCLE_MESSAGES } from './recycle.messages';
+export { RULES_MESSAGES } from './rules.messages';
 export { SETTINGS_MESSAGES } from './settings.messages';
 export { SUBJECTS_MESSAGES } from './subjects.messages';
 export { TAGS_MESSAGES } from './tags.messages';

@@ -17,6 +17,7 @@ export { IMPORTS_MODULE } from './imports.constants';
 export { NOTICES_MODULE } from './notices.constants';
 export { RECORDS_MODULE } from './records.constants';
 export { RECYCLE_MODULE } from './recycle.constants';
+export { RULES_MODULE } from './rules.constants';
 export { SETTINGS_MODULE } from './settings.constants';
 export { SUBJECTS_MODULE } from './subjects.constants';
 export { TAGS_MODULE } from './tags.constants';

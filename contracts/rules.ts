@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { filterGroupSchema } from './records';
 
+export * from './rules.constants';
+
 /** The kinds of rules (docs/rules.md). */
 export const RULE_KINDS = ['comparison', 'range', 'pattern', 'requiredIf', 'unique', 'existsIn', 'expression'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];

@@ -34,3 +34,6 @@ export * from './tables/tasks';
 
 /** Triggers and the action library (modules/triggers). */
 export * from './tables/triggers';
+
+/** Rules, rule sets, validation runs and incidents (modules/rules). */
+export * from './tables/rules';

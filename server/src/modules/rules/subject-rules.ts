@@ -1,0 +1,249 @@
+/**
+ * The rules a subject's records must satisfy, compiled once (docs/rules.md "One definition, two
+ * evaluators"), and the per-record check every write path runs inside its transaction, after the
+ * field constraints (subjects/values.ts validateValues) and after the record is written (so formulas
+ * and auto numbers are part of what the rules see):
+ *  - a **blocking** rule that fails refuses the write: HttpError 400 VALIDATION_FAILED, one detail
+ *    per failing rule naming `values.<field>` (the rule's first field; `values` for an expression)
+ *    with the rule's message in the request's language (errors.ruleFailed), and the transaction rolls
+ *    back;
+ *  - a **warning** rule that fails keeps the write and flags the record: an open incident for the
+ *    (record, rule) pair (a resolved one, or a waiver that has expired, opens again);
+ *  - the record's unresolved incidents of rules it now passes are resolved.
+ * The write's own record must already be written (uniqueness looks at the other records).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RuleDefinition, RuleSeverity } from '../../../../contracts';
+import { ruleDefinitionSchema } from '../../../../contracts';
+import type { Executor } from '../../db/client';
+import { ruleIncidents, rules } from '../../db/schema';
+import { HttpError, type FieldErrorKey } from '../../lib/http-error';
+import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
+import { compileRule, type CompiledRule, type SubjectLookup } from './rule-engine';
+
+/** An enabled rule of a subject, compiled against it. */
+export interface ActiveRule {
+  id: string;
+  name: string;
+  severity: RuleSeverity;
+  messageZh: string;
+  messageEn: string;
+  definition: RuleDefinition;
+  compiled: CompiledRule;
+}
+
+/** The field a rule's errors name (its first field), or null for an expression. */
+export function ruleField(definition: RuleDefinition): string | null {
+  switch (definition.kind) {
+    case 'unique':
+      return definition.fields[0] ?? null;
+    case 'expression':
+      return null;
+    default:
+      return definition.field;
+  }
+}
+
+/** The {limit} of a rule's message: the constant, the other field, the range, the pattern or the target. */
+export function ruleLimit(definition: RuleDefinition): string {
+  switch (definition.kind) {
+    case 'comparison':
+      return definition.otherField ?? String(definition.value ?? '');
+    case 'range':
+      return `${definition.min ?? ''}–${definition.max ?? ''}`;
+    case 'pattern':
+      return definition.pattern;
+    case 'requiredIf':
+      return '';
+    case 'unique':
+      return definition.fields.join(', ');
+    case 'existsIn':
+      return `${definition.subject}.${definition.targetField}`;
+    case 'expression':
+      return definition.expression;
+  }
+}
+
+/** `template` with {field}, {value} and {limit} replaced (other braces stay as written). */
+export function formatRuleMessage(template: string, params: { field: string; value: string; limit: string }): string {
+  return template.replace(/\{(field|value|limit)\}/g, (_, k: keyof typeof params) => params[k]);
+}
+
+/** A value as the message's {value} shows it: empty as '', lists joined by ', '. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A lookup of the other subjects of `subject`'s application, for exists-in rules (loaded on demand). */
+export async function subjectLookupOf(db: Executor, subject: SubjectDef, definitions: RuleDefinition[]): Promise<SubjectLookup> {
+  const keys = [...new Set(definitions.flatMap((d) => (d.kind === 'existsIn' ? [d.subject] : [])))];
+  const found = new Map<string, SubjectDef>();
+  for (const key of keys) {
+    const def = key === subject.key ? subject : await loadSubjectDef(db, { applicationId: subject.applicationId, key });
+    if (def) found.set(key, def);
+  }
+  return (key) => found.get(key);
+}
+
+/** Compiled rules by subject definition (a changed subject is a new object) and rule id + updated time. */
+const compiledCache = new WeakMap<SubjectDef, Map<string, ActiveRule | null>>();
+
+/**
+ * The enabled rules of `subject`, compiled (one indexed statement; compiling is cached per rule
+ * version and subject definition). A rule that no longer fits its subject (a field since removed or
+ * retyped) is left out, since it cannot be tested; its page says why (rules.service).
+ */
+export async function loadSubjectRules(db: Executor, subject: SubjectDef): Promise<ActiveRule[]> {
+  const rows = await db
+    .select()
+    .from(rules)
+    .where(and(eq(rules.subjectId, subject.id), eq(rules.enabled, true)))
+    .orderBy(rules.createdAt, rules.id);
+  if (rows.length === 0) return [];
+  let cache = compiledCache.get(subject);
+  if (!cache) compiledCache.set(subject, (cache = new Map()));
+  const missing = rows.filter((r) => !cache.has(`${r.id}:${r.updatedAt.getTime()}`));
+  if (missing.length > 0) {
+    const parsed = missing.map((r) => ({ row: r, def: ruleDefinitionSchema.safeParse(r.definition) }));
+    const lookup = await subjectLookupOf(
+      db,
+      subject,
+      parsed.flatMap((p) => (p.def.success ? [p.def.data] : [])),
+    );
+    for (const { row, def } of parsed) {
+      let active: ActiveRule | null = null;
+      if (def.success) {
+        try {
+          active = {
+            id: row.id,
+            name: row.name,
+            severity: row.severity,
+            messageZh: row.messageZh,
+            messageEn: row.messageEn,
+            definition: def.data,
+            compiled: compileRule(def.data, subject, lookup),
+          };
+        } catch {
+          active = null;
+        }
+      }
+      cache.set(`${row.id}:${row.updatedAt.getTime()}`, active);
+    }
+  }
+  return rows.map((r) => cache.get(`${r.id}:${r.updatedAt.getTime()}`)).filter((r): r is ActiveRule => !!r);
+}
+
+/** One rule a record fails, with its message in both languages. */
+export interface RuleFailure {
+  rule: ActiveRule;
+  field: string | null;
+  value: string;
+  messageZh: string;
+  messageEn: string;
+}
+
+/** The rules of `active` the record (`id`, the records API's values) fails, with their messages. */
+export async function recordFailures(
+  db: Executor,
+  subject: SubjectDef,
+  active: ActiveRule[],
+  id: string | null,
+  values: Record<string, unknown>,
+): Promise<RuleFailure[]> {
+  const failures: RuleFailure[] = [];
+  for (const rule of active) {
+    if (!(await rule.compiled.failsFor(db, values, id))) continue;
+    const field = ruleField(rule.definition);
+    const value = field ? valueText(values[field]) : '';
+    const name = field ? (subject.fields.find((f) => f.key === field)?.name ?? field) : '';
+    const limit = ruleLimit(rule.definition);
+    failures.push({
+      rule,
+      field,
+      value,
+      messageZh: formatRuleMessage(rule.messageZh, { field: name, value, limit }),
+      messageEn: formatRuleMessage(rule.messageEn, { field: name, value, limit }),
+    });
+  }
+  return failures;
+}
+
+/** The 400 a write gets when blocking rules fail: one detail per rule, naming `values.<field>`. */
+export function blockingError(failures: RuleFailure[]): HttpError {
+  const details: FieldErrorKey[] = failures.map((f) => ({
+    field: f.field ? `values.${f.field}` : 'values',
+    messageKey: 'errors.ruleFailed',
+    params: { message_zh: f.messageZh, message_en: f.messageEn },
+  }));
+  return new HttpError(400, 'VALIDATION_FAILED', 'errors.ruleFailed', details, {
+    params: { message_zh: failures[0]!.messageZh, message_en: failures[0]!.messageEn },
+  });
+}
+
+/**
+ * The per-record check of a write (see the file's comment): refuses the write when a blocking rule
+ * fails, else opens incidents for the failing warnings and resolves those of rules now passing.
+ * @param created true for a new record (it has no incidents to resolve).
+ * @returns the warnings (failing warning rules), for the write's answer.
+ * @throws HttpError 400 VALIDATION_FAILED (blockingError) when a blocking rule fails.
+ */
+export async function enforceRecordRules(
+  tx: Executor,
+  subject: SubjectDef,
+  id: string,
+  values: Record<string, unknown>,
+  created: boolean,
+): Promise<RuleFailure[]> {
+  const active = await loadSubjectRules(tx, subject);
+  if (active.length === 0) return [];
+  const failures = await recordFailures(tx, subject, active, id, values);
+  const blocking = failures.filter((f) => f.rule.severity === 'blocking');
+  if (blocking.length > 0) throw blockingError(blocking);
+  if (failures.length > 0) await openIncidents(tx, subject, id, failures);
+  if (!created) {
+    const failing = new Set(failures.map((f) => f.rule.id));
+    const passing = active.filter((r) => !failing.has(r.id)).map((r) => r.id);
+    if (passing.length > 0) await resolveIncidents(tx, id, passing);
+  }
+  return failures;
+}
+
+/** Opens (or keeps open) the incidents of `failures` for record `id`; resolved ones and expired waivers open again. */
+export async function openIncidents(tx: Executor, subject: SubjectDef, id: string, failures: RuleFailure[], runId: string | null = null): Promise<void> {
+  await tx
+    .insert(ruleIncidents)
+    .values(
+      failures.map((f) => ({
+        applicationId: subject.applicationId,
+        subjectId: subject.id,
+        ruleId: f.rule.id,
+        recordId: id,
+        severity: f.rule.severity,
+        value: f.value,
+        lastRunId: runId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [ruleIncidents.ruleId, ruleIncidents.recordId],
+      set: {
+        state: sql`case when ${ruleIncidents.state} = 'resolved' or (${ruleIncidents.state} = 'waived' and ${ruleIncidents.waiverExpiresAt} <= now()) then 'open' else ${ruleIncidents.state} end`,
+        severity: sql`excluded.severity`,
+        value: sql`excluded.value`,
+        lastRunId: sql`coalesce(excluded.last_run_id, ${ruleIncidents.lastRunId})`,
+        lastSeenAt: sql`now()`,
+        resolvedAt: sql`case when ${ruleIncidents.state} = 'resolved' then null else ${ruleIncidents.resolvedAt} end`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Resolves record `id`'s unresolved incidents (open, acknowledged, waived) of the rules `ruleIds` (they pass now). */
+export async function resolveIncidents(tx: Executor, id: string, ruleIds: string[]): Promise<void> {
+  await tx
+    .update(ruleIncidents)
+    .set({ state: 'resolved', resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(ruleIncidents.recordId, id), sql`${ruleIncidents.state} <> 'resolved'`, inArray(ruleIncidents.ruleId, ruleIds)));
+}
