@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => {
       await stop?.();
     });
-    registerMutationInvalidation(app, readCache);
+    registerMutationInvalidation(app, readCache, source.raw.engine);
   }
   // Bodies are JSON only: a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
