@@ -182,7 +182,9 @@ export async function startRuleRun(db: Database, user: CurrentUser, input: RuleR
 
 /**
  * Queues a run of `target.subject` (startRuleRun without the access check: the trigger action
- * `run_rule_set` calls it as the trigger's owner). The starter is `audit.actor`.
+ * `run_rule_set` calls it as the trigger's owner). The starter is `audit.actor`. With `inTx` (a
+ * trigger run's transaction) the run is queued in it and left to the task engine (a process
+ * without one leaves it queued until one starts: docs/tasks.md).
  * @throws 404 errors.ruleSetNotFound; 409 errors.ruleSetNotPublished.
  */
 export async function queueRuleRun(
@@ -191,6 +193,7 @@ export async function queueRuleRun(
   ruleSet: string | undefined,
   audit: AuditWriter,
   log: Log = quiet,
+  inTx?: Executor,
 ): Promise<RuleRunStarted> {
   const { applicationId, slug } = target;
   const subj = target.subject;
@@ -222,7 +225,7 @@ export async function queueRuleRun(
   }
   const kind = getTaskKind(RULE_RUN_KIND)!;
   const runId = randomUUID();
-  const started = await db.transaction(async (tx) => {
+  const work = async (tx: Executor) => {
     const input: RuleRunInput = { runId };
     const { row: task, merged } = await enqueueTask(db, tx, kind, { id: audit.actor.id, label: audit.actor.label }, {
       input: input as unknown as Record<string, unknown>,
@@ -253,12 +256,13 @@ export async function queueRuleRun(
       after: { application: slug, subject: subj.key, ruleSet: ruleSetId, ruleSetVersion, rules: snapshot.length, task: task.id },
     });
     return { id: runId, merged: false, task };
-  });
-  if (!started.merged && !queueFor(db)) {
+  };
+  const started = inTx ? await work(inTx) : await db.transaction(work);
+  if (!started.merged && !queueFor(db) && !inTx) {
     // no engine here: run the attempt in the background (the request answers at once)
     void runTaskHere(db, started.task, log).catch((err: unknown) => log.warn({ err, runId }, 'validation run failed'));
   }
-  const [run] = await selectRuns(db, eq(ruleRuns.id, started.id));
+  const [run] = await selectRuns(inTx ?? db, eq(ruleRuns.id, started.id));
   if (!run) throw runNotFound();
   return { run, merged: started.merged };
 }

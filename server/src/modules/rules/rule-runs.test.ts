@@ -274,3 +274,29 @@ test('access: members read, editors start, outsiders and viewers are refused', a
   assert.equal((await call(t.app, 'POST', '/api/v1/rule-runs', { cookie: members.editor.cookie, body: { application: SLUG, subject: 'nope' } })).statusCode, 404);
   assert.equal((await call(t.app, 'POST', '/api/v1/rule-runs', { cookie: members.editor.cookie, body: { application: SLUG } })).statusCode, 400);
 });
+
+test('the trigger action run_rule_set queues runs in the trigger run transaction (a Test starts nothing)', async () => {
+  const { runRuleSetAction } = await import('../triggers/actions/run-rule-set.action');
+  const { auditWriter } = await import('../../core/audit.writer');
+  const audit = auditWriter({ id: null, label: 'trigger walk', ip: null });
+  const ctx = {
+    db: t.handle.db,
+    tx: t.handle.db,
+    trigger: { id: randomUUID(), name: 'nightly', ownerId: null },
+    event: { kind: 'schedule', application: SLUG, depth: 0 },
+    dryRun: true,
+    log: async () => undefined,
+    variable: async () => undefined,
+    audit,
+  };
+  assert.deepEqual(await runRuleSetAction.run(ctx, { allSubjects: true }), { wouldRun: ['items'], ruleSet: null });
+  const out = (await runRuleSetAction.run({ ...ctx, dryRun: false }, { subject: 'items' })) as { runs: { id: string; merged: boolean }[] };
+  assert.equal(out.runs.length, 1);
+  const [row] = await t.handle.db.select().from(ruleRuns).where(eq(ruleRuns.id, out.runs[0].id));
+  assert.equal(row.state, 'queued', 'left to the task engine');
+  assert.equal(row.createdLabel, 'trigger walk');
+  const outcome = await executeRuleRun(t.handle.db, row.id, { progress: async () => undefined, log: async () => undefined, isCancelled: async () => false });
+  assert.equal(outcome.state, 'done');
+  assert.equal(outcome.score, 90.38);
+  await t.handle.db.execute(sql`update tasks set state = 'done', finished_at = now() where id = ${row.taskId}::uuid`);
+});
