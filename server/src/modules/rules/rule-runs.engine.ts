@@ -21,7 +21,7 @@ import { RULE_RUN_CHUNK_ROWS, RULE_SEVERITY_WEIGHT, ruleDefinitionSchema, type R
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { ruleRuns, rules, tasks, type RuleRunResult, type RuleSnapshot } from '../../db/schema';
-import { rowsToItems, selectRecordRows, tableOf } from '../records/records.repository';
+import { findRecords, tableOf } from '../records/records.service';
 import { columnOf } from '../subjects/ddl';
 import { liveRows } from '../subjects/live-rows';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
@@ -226,7 +226,11 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
 
     if (jsRules.length > 0) {
       const [items, readMs] = await timed(async () =>
-        rowsToItems(db, subject, await selectRecordRows(db, subject, { where: inChunk, orderBy: sql`r.id` })),
+        findRecords(
+          db,
+          subject,
+          rowsOf<{ id: string }>(await db.execute(sql`select r.id from ${tableOf(subject, 'r')} where ${inChunk} order by r.id`)).map((r) => r.id),
+        ),
       );
       note(readMs);
       const found: { rule: string[]; record: string[]; severity: string[]; value: (string | null)[] } = { rule: [], record: [], severity: [], value: [] };

@@ -39,7 +39,6 @@ import {
 } from '../../db/schema';
 import { EXPORT_FILE_TYPES, exportFileName, exportStream, type ExportFileFormat } from '../../lib/export-writer';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { findRole } from '../applications/applications.repository';
 import { requireOpenableApplication } from '../applications/applications.service';
 import { displayValuesOf } from '../records/list';
 import { allows, loadSubjectDef, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
@@ -55,8 +54,7 @@ const runNotFound = () => notFound('errors.ruleRunNotFound');
 export async function requireAppById(db: Executor, user: CurrentUser, applicationId: string, need: SubjectNeed): Promise<{ slug: string; role: AppRole | null }> {
   const [app] = await db.select({ slug: applications.slug }).from(applications).where(and(eq(applications.id, applicationId), isNull(applications.deletedAt)));
   if (!app) throw notFound('errors.applicationNotFound');
-  const role = await findRole(db, applicationId, user.id);
-  if (!role && !user.isAdmin) throw forbidden('errors.notMember');
+  const { role } = await requireOpenableApplication(db, user, app.slug);
   if (!allows(user, role, need)) throw forbidden();
   return { slug: app.slug, role };
 }
