@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
-import { rules } from '../server/src/db/schema.ts';
+import { rules } from '../server/src/db/tables/rules.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
 import { CSRF, PASSWORD, expectOk, pct, throwAwayDatabase } from './lib.mjs';
 
@@ -140,6 +140,7 @@ async function runEngine(engine) {
       other_p95_ms: Math.round(pct(waits, 95)),
       other_max_ms: Math.round(Math.max(0, ...waits)),
       error: done.error,
+      rule_ms: Object.fromEntries(done.results.map((r) => [r.name, r.ms])),
     };
   } finally {
     await app?.close();
