@@ -2,6 +2,8 @@
  * What a validation run does (docs/rule-runs.md "How a run goes"), the task kind `rules.run`:
  * the run's frozen rules (`rule_runs.rules`) over the subject's live records in keyset chunks of
  * `ruleRunSettings.chunkRows` (RULE_RUN_CHUNK_ROWS) by record id. Per chunk:
+ *  - (before the chunks, once: each uniqueness rule as one window over the whole table — per chunk
+ *    its `exists` would read the whole table again for every chunk);
  *  - one statement finds the chunk's upper id and its size (an index-only walk of the primary key);
  *  - one statement per rule that compiles to SQL (`failsSql`): it inserts the chunk's failing rows
  *    into `rule_run_failures` and opens (or keeps open) their incidents, set-based, and answers the
@@ -170,7 +172,10 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
       await hooks.log('warn', `rule ${snap.name} left out: it does not fit its subject`, { rule: snap.id, problem: e instanceof Error ? e.message : String(e) });
     }
   }
-  const sqlRules = list.filter((r) => r.compiled.failsSql !== null);
+  // uniqueness: one window over the whole table at the start (per chunk, its `exists` would read the
+  // whole table again for every chunk); the other SQL rules chunk by chunk
+  const uniqueRules = list.filter((r) => r.def.kind === 'unique');
+  const sqlRules = list.filter((r) => r.compiled.failsSql !== null && r.def.kind !== 'unique');
   const jsRules = list.filter((r) => r.compiled.failsSql === null);
   const runRef = { id: run.id, applicationId: run.applicationId, subjectId: run.subjectId };
 
@@ -186,6 +191,23 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
   await hooks.progress(0, total, null);
 
   const chunkRows = ruleRunSettings.chunkRows;
+  let longestUnique = 0;
+  for (const rule of uniqueRules) {
+    const def = rule.def as Extract<RuleDefinition, { kind: 'unique' }>;
+    const cols = def.fields.map((key) => columnOf('r', subject.fields.find((f) => f.key === key)!.column!));
+    // the other records a value collides with: not deleted (rows of an import still running count,
+    // as in the rule's failsSql); the failing ones: live
+    const source = sql`select ${rule.snap.id}::uuid as rule_id, w.id as record_id, ${rule.snap.severity}::text as severity, w.value from (
+        select r.id, ${rule.valueSql ?? sql`null::text`} as value, ${liveRows(subject, 'r')} as live, count(*) over (partition by ${sql.join(cols, sql`, `)}) as n
+        from ${tableOf(subject, 'r')} where r.deleted_at is null and ${sql.join(
+          cols.map((c) => sql`${c} is not null`),
+          sql` and `,
+        )}) w where w.n > 1 and w.live`;
+    const [counts, ms] = await timed(async () => rowsOf<{ n: number }>(await db.execute(writeFailures(runRef, source, rule.exists ? [rule.snap.id] : []))));
+    if (ms > longestUnique) longestUnique = ms;
+    rule.result.failed = counts[0]?.n ?? 0;
+    rule.result.ms = Math.round(ms);
+  }
   let lo: string | null = null;
   let records = 0;
   let failingRecords = 0;
@@ -196,6 +218,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
     if (ms > longestStatement) longestStatement = ms;
     return ms;
   };
+  note(longestUnique);
 
   for (;;) {
     if (await hooks.isCancelled()) {
@@ -231,13 +254,23 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
     }
 
     if (jsRules.length > 0) {
-      const [items, readMs] = await timed(async () =>
-        findRecords(
+      // patterns read only their text columns; an expression needs the records as the API reads them
+      const patternKeys = [...new Set(jsRules.map((r) => (r.def.kind === 'pattern' ? r.def.field : null)))];
+      const onlyPatterns = !patternKeys.includes(null);
+      const [items, readMs] = await timed(async () => {
+        if (onlyPatterns) {
+          const cols = patternKeys.map((key, i) => sql`${columnOf('r', subject.fields.find((f) => f.key === key)!.column!)} as ${sql.raw(`p${i}`)}`);
+          const rows = rowsOf<Record<string, string | null> & { id: string }>(
+            await db.execute(sql`select r.id, ${sql.join(cols, sql`, `)} from ${tableOf(subject, 'r')} where ${inChunk} order by r.id`),
+          );
+          return rows.map((row) => ({ id: row.id, values: Object.fromEntries(patternKeys.map((key, i) => [key!, row[`p${i}`]])) as Record<string, unknown> }));
+        }
+        return findRecords(
           db,
           subject,
           rowsOf<{ id: string }>(await db.execute(sql`select r.id from ${tableOf(subject, 'r')} where ${inChunk} order by r.id`)).map((r) => r.id),
-        ),
-      );
+        );
+      });
       note(readMs);
       const found: { rule: string[]; record: string[]; severity: string[]; value: (string | null)[] } = { rule: [], record: [], severity: [], value: [] };
       for (const rule of jsRules) {
@@ -275,7 +308,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
     note(failingMs);
     records += bounds.n;
     failingRecords += failing?.n ?? 0;
-    for (const rule of list) rule.result.passed = records - rule.result.failed;
+    for (const rule of list) rule.result.passed = Math.max(0, records - rule.result.failed);
     const chunkMs = performance.now() - chunkStart;
     if (chunkMs > longestChunk) longestChunk = chunkMs;
     chunks += 1;
