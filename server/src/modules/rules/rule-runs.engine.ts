@@ -179,12 +179,13 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
   const jsRules = list.filter((r) => r.compiled.failsSql === null);
   const runRef = { id: run.id, applicationId: run.applicationId, subjectId: run.subjectId };
 
-  const startedAt = new Date();
   await db.execute(sql`delete from rule_run_failures where run_id = ${run.id}::uuid`);
-  await db
+  // the database's clock: incidents carry its now() (last_seen_at), compared with this at the end
+  const [{ startedAt }] = await db
     .update(ruleRuns)
-    .set({ state: 'running', startedAt, records: 0, failingRecords: 0, results: list.map((r) => r.result), longestChunkMs: 0, error: null, score: null })
-    .where(eq(ruleRuns.id, run.id));
+    .set({ state: 'running', startedAt: sql`now()`, records: 0, failingRecords: 0, results: list.map((r) => r.result), longestChunkMs: 0, error: null, score: null })
+    .where(eq(ruleRuns.id, run.id))
+    .returning({ startedAt: ruleRuns.startedAt });
   const [{ total }] = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from ${tableOf(subject, 'r')} where ${liveRows(subject, 'r')}`),
   );
@@ -331,7 +332,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
         await db.execute(sql`with u as (
           update rule_incidents set state = 'resolved', resolved_at = now(), updated_at = now()
           where subject_id = ${run.subjectId}::uuid and rule_id = ${rule.snap.id}::uuid and state <> 'resolved'
-            and last_run_id is distinct from ${run.id}::uuid and last_seen_at < ${startedAt.toISOString()}::timestamptz
+            and last_run_id is distinct from ${run.id}::uuid and last_seen_at < ${startedAt!.toISOString()}::timestamptz
           returning 1) select count(*)::int as n from u`),
       ),
     );
