@@ -35,8 +35,20 @@ import { ruleField, subjectLookupOf, valueText } from './subject-rules';
 /** The task kind of a validation run (singleton key: the subject's id). */
 export const RULE_RUN_KIND = 'rules.run';
 
-/** Rows per chunk; tests lower it to see several chunks over a few records. */
-export const ruleRunSettings = { chunkRows: RULE_RUN_CHUNK_ROWS };
+/** Rows per chunk (tests lower it to see several chunks over a few records); `combineSqlRules` forces one way or the other (default: by engine, setRunEngine). */
+export const ruleRunSettings: { chunkRows: number; combineSqlRules?: boolean } = { chunkRows: RULE_RUN_CHUNK_ROWS };
+
+const engines = new WeakMap<object, 'pglite' | 'postgres'>();
+
+/**
+ * Tells the runs which engine `db` is (the routes plugin does, from `app.engine`). On PostgreSQL a
+ * chunk's SQL rules run as one statement (one read of the chunk, shared by every rule; other users
+ * have connections of their own); on PGlite, one statement per rule, so that another user's request
+ * waits for one rule's statement at most.
+ */
+export function setRunEngine(db: object, engine: 'pglite' | 'postgres'): void {
+  engines.set(db, engine);
+}
 
 /** The input of a `rules.run` task. */
 export interface RuleRunInput {
@@ -192,6 +204,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
   await hooks.progress(0, total, null);
 
   const chunkRows = ruleRunSettings.chunkRows;
+  const combine = ruleRunSettings.combineSqlRules ?? engines.get(db) === 'postgres';
   let longestUnique = 0;
   for (const rule of uniqueRules) {
     const def = rule.def as Extract<RuleDefinition, { kind: 'unique' }>;
@@ -245,13 +258,31 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
     const hi = bounds.hi;
     const inChunk = sql`${liveRows(subject, 'r')} and ${after} and r.id <= ${hi}::uuid`;
 
-    for (const rule of sqlRules) {
-      const source = sql`select ${rule.snap.id}::uuid as rule_id, r.id as record_id, ${rule.snap.severity}::text as severity, ${rule.valueSql ?? sql`null::text`} as value
-        from ${tableOf(subject, 'r')} where ${inChunk} and ${rule.compiled.failsSql!}`;
-      const [counts, ms] = await timed(async () => rowsOf<{ n: number }>(await db.execute(writeFailures(runRef, source, rule.exists ? [rule.snap.id] : []))));
+    if (combine && sqlRules.length > 1) {
+      // one statement: the chunk read once (materialized), each rule's failing rows from it
+      const branches = sqlRules.map(
+        (rule) =>
+          sql`select ${rule.snap.id}::uuid as rule_id, r.id as record_id, ${rule.snap.severity}::text as severity, ${rule.valueSql ?? sql`null::text`} as value from c r where ${rule.compiled.failsSql!}`,
+      );
+      const source = sql`with c as materialized (select r.* from ${tableOf(subject, 'r')} where ${inChunk}) ${sql.join(branches, sql` union all `)}`;
+      const existingSql = sqlRules.filter((r) => r.exists).map((r) => r.snap.id);
+      const [counts, ms] = await timed(async () => rowsOf<{ rule_id: string; n: number }>(await db.execute(writeFailures(runRef, source, existingSql))));
       note(ms);
-      rule.result.failed += counts[0]?.n ?? 0;
-      rule.result.ms += Math.round(ms);
+      const byRule = new Map(counts.map((c) => [c.rule_id, c.n]));
+      for (const rule of sqlRules) {
+        rule.result.failed += byRule.get(rule.snap.id) ?? 0;
+        // one statement for all: its time shared evenly
+        rule.result.ms += Math.round(ms / sqlRules.length);
+      }
+    } else {
+      for (const rule of sqlRules) {
+        const source = sql`select ${rule.snap.id}::uuid as rule_id, r.id as record_id, ${rule.snap.severity}::text as severity, ${rule.valueSql ?? sql`null::text`} as value
+          from ${tableOf(subject, 'r')} where ${inChunk} and ${rule.compiled.failsSql!}`;
+        const [counts, ms] = await timed(async () => rowsOf<{ n: number }>(await db.execute(writeFailures(runRef, source, rule.exists ? [rule.snap.id] : []))));
+        note(ms);
+        rule.result.failed += counts[0]?.n ?? 0;
+        rule.result.ms += Math.round(ms);
+      }
     }
 
     if (jsRules.length > 0) {

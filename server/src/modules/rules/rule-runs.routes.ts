@@ -26,7 +26,7 @@ import { requireUser, userOf } from '../../core/auth.plugin';
 import { contentDisposition } from '../../lib/content-disposition';
 import { ok, page } from '../../lib/envelope';
 import { errorResponses, exportFileSchema } from '../../lib/openapi';
-import './rule-runs.engine';
+import { setRunEngine } from './rule-runs.engine';
 import {
   cancelRuleRun,
   dataQuality,
@@ -54,6 +54,7 @@ export const RULE_RUN_ROUTE_ACCESS = {
 } as const;
 
 export const ruleRunRoutes: FastifyPluginAsyncZod = async (app) => {
+  setRunEngine(app.db, app.engine);
   const base = (summary: string) => ({ tags: ['rule-runs'], summary });
 
   /** POST /rule-runs — `{ application, subject, ruleSet? }` → 202 `{ run, merged }`. 404; 409 errors.ruleSetNotPublished; 403. */

@@ -300,3 +300,21 @@ test('the trigger action run_rule_set queues runs in the trigger run transaction
   assert.equal(outcome.score, 90.38);
   await t.handle.db.execute(sql`update tasks set state = 'done', finished_at = now() where id = ${row.taskId}::uuid`);
 });
+
+test("a chunk's SQL rules as one statement or one statement each: the same results", async () => {
+  const counts: Record<string, number>[] = [];
+  for (const combine of [true, false]) {
+    ruleRunSettings.combineSqlRules = combine;
+    try {
+      const run = await runRules(t.app, members.editor.cookie, SLUG, 'items');
+      assert.equal(run.state, 'done', run.error ?? '');
+      assert.equal(run.failingRecords, 9);
+      counts.push(failed(run));
+    } finally {
+      delete ruleRunSettings.combineSqlRules;
+    }
+  }
+  assert.deepEqual(counts[0], counts[1]);
+  assert.equal(counts[0].uniqueCode, 2);
+  assert.equal(counts[0].refExists, 1);
+});
