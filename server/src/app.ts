@@ -61,6 +61,8 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
+import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
+import { incidentRoutes } from './modules/rules/incidents.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 import { registerStatic } from './static';
@@ -236,6 +238,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(viewRoutes);
       await api.register(taskRoutes);
       await api.register(triggerRoutes);
+      await api.register(ruleRunRoutes);
+      await api.register(incidentRoutes);
     },
     { prefix: API_PREFIX },
   );
