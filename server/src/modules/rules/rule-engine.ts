@@ -20,7 +20,7 @@ import { BigDecimal } from '../../lib/decimal';
 import { compileFilter } from '../records/filter';
 import { tableOf } from '../records/records.service';
 import { columnOf } from '../subjects/ddl';
-import { liveRows } from '../subjects/live-rows';
+import { liveRowsOfTable } from '../subjects/live-rows';
 import { evaluateFormula, FormulaError } from '../subjects/formula';
 import { formulaColumnsOf, formulaToSql } from '../subjects/formula-sql';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
@@ -268,9 +268,11 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       const kind = kindOf(field);
       if (kindOf(targetField) !== kind || !COMPARABLE[kind])
         throw new RuleDefinitionError('targetField', `${targetField.key} does not hold values of ${field.key}'s kind`);
-      // the other subject's live records (not deleted, not staged by an import still running)
+      // the other subject's live records (not deleted, not staged by an import still running),
+      // the running imports looked up by the statement itself: a compiled rule is reused for a while
+      // (subject-rules.ts), longer than the target's list of running imports stays true
       const found = (value: SQL) =>
-        sql`exists (select 1 from ${tableOf(target, 't')} where ${liveRows(target, 't')} and ${col('t', targetField)} = ${value})`;
+        sql`exists (select 1 from ${tableOf(target, 't')} where ${liveRowsOfTable('t')} and ${col('t', targetField)} = ${value})`;
       const mine = col(alias, field);
       const lookup = (values: Record<string, unknown>): SQL | null => {
         const v = values[field.key];
