@@ -65,6 +65,8 @@ import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
 import { incidentRoutes } from './modules/rules/incidents.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
+// the rules' per-record check registers itself with the records module (records/record-rules.ts)
+import './modules/rules/subject-rules';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
