@@ -98,4 +98,6 @@ export default {
   'ruleRuns.kind.unique': 'Unique',
   'ruleRuns.kind.existsIn': 'Exists in',
   'ruleRuns.kind.expression': 'Expression',
+  'ruleRuns.subjectScore': 'Data quality {score}',
+  'ruleRuns.subjectScore.tip': 'Open incidents: {incidents}. Open the data validation page',
 };

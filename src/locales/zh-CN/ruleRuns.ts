@@ -98,4 +98,6 @@ export default {
   'ruleRuns.kind.unique': '唯一',
   'ruleRuns.kind.existsIn': '存在于',
   'ruleRuns.kind.expression': '表达式',
+  'ruleRuns.subjectScore': '数据质量 {score}',
+  'ruleRuns.subjectScore.tip': '未解决问题：{incidents}。打开数据校验页面',
 };
