@@ -61,6 +61,8 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
+import { ruleRoutes } from './modules/rules/rules.routes';
+import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 import { registerStatic } from './static';
@@ -236,6 +238,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(viewRoutes);
       await api.register(taskRoutes);
       await api.register(triggerRoutes);
+      await api.register(ruleRoutes);
+      await api.register(ruleSetRoutes);
     },
     { prefix: API_PREFIX },
   );
