@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { applications, rules, ruleSets } from '../../db/schema';
 import { forbidden, HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { findRecord } from '../records/records.repository';
+import { findRecords } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { compileRule, RuleDefinitionError } from './rule-engine';
 import { countSubjectRules, findRule, listRuleRows, type RuleJoined } from './rules.repository';
@@ -267,7 +267,7 @@ export async function testRule(db: Database, id: string, input: RuleTest): Promi
   let recordId: string | null = null;
   let values: Record<string, unknown>;
   if ('recordId' in input) {
-    const record = await findRecord(db, subject, input.recordId);
+    const [record] = await findRecords(db, subject, [input.recordId]);
     if (!record) throw notFound('errors.recordNotFound', [{ field: 'recordId', messageKey: 'errors.recordNotFound' }]);
     recordId = record.id;
     values = record.values;
