@@ -7,18 +7,17 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { filterGroupSchema } from './records';
-import { RULE_MESSAGE_MAX, RULE_SET_RULES_MAX, RULE_SEVERITIES } from './rules.constants';
+import {
+  RULE_COMPARISON_OPS,
+  RULE_MESSAGE_MAX,
+  RULE_SET_RULES_MAX,
+  RULE_SEVERITIES,
+  RULE_TAGS_MAX,
+  RULE_UNIQUE_FIELDS_MAX,
+} from './rules.constants';
 
 export * from './rules.constants';
 
-/** The kinds of rules (docs/rules.md). */
-export const RULE_KINDS = ['comparison', 'range', 'pattern', 'requiredIf', 'unique', 'existsIn', 'expression'] as const;
-export type RuleKind = (typeof RULE_KINDS)[number];
-/** Comparison operators: equal, not equal, less, less or equal, greater, greater or equal. */
-export const RULE_COMPARISON_OPS = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
-export type RuleComparisonOp = (typeof RULE_COMPARISON_OPS)[number];
-/** Most fields a uniqueness rule combines. */
-export const RULE_UNIQUE_FIELDS_MAX = 5;
 
 const fieldKey = z.string().min(1).max(64);
 /** A constant of a rule: a text (decimals and dates are texts too), a number or a truth value. */
@@ -48,8 +47,6 @@ export type RuleDefinition = z.infer<typeof ruleDefinitionSchema>;
 const ruleName = z.string().trim().min(1).max(200);
 const slug = z.string().trim().min(1).max(64);
 const message = z.string().trim().min(1).max(RULE_MESSAGE_MAX);
-/** Most tags of one rule, and their length. */
-export const RULE_TAGS_MAX = 20;
 const tag = z.string().trim().min(1).max(50);
 
 /** POST /api/v1/rules: `application` is a slug, `subject` a subject key of it; the owner is the creating administrator. */

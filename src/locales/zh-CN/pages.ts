@@ -16,6 +16,7 @@ import imports from './imports';
 import resources from './resources';
 import tasks from './tasks';
 import triggers from './triggers';
+import rules from './rules';
 
 export default {
   ...account,
@@ -35,4 +36,5 @@ export default {
   ...resources,
   ...tasks,
   ...triggers,
+  ...rules,
 };
