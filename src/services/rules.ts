@@ -54,7 +54,9 @@ export async function deleteRule(id: string): Promise<void> {
 
 /** Tests a rule on a record (`recordId`) or on values; nothing is written. */
 export async function testRule(id: string, input: RuleTest): Promise<RuleTestResult> {
-  return (await request<Ok<RuleTestResult>>(`/api/v1/rules/${enc(id)}/test`, { method: 'POST', data: input, skipErrorHandler: true })).data;
+  return (
+    await request<Ok<RuleTestResult>>(`/api/v1/rules/${enc(id)}/test`, { method: 'POST', data: input, skipErrorHandler: true })
+  ).data;
 }
 
 /** A page of rule sets, newest first. */
@@ -73,7 +75,8 @@ export async function createRuleSet(input: RuleSetInput): Promise<RuleSet> {
 
 /** Changes a rule set's draft; rejects 409 STALE_VERSION. */
 export async function updateRuleSet(id: string, patch: RuleSetPatch): Promise<RuleSet> {
-  return (await request<Ok<RuleSet>>(`/api/v1/rule-sets/${enc(id)}`, { method: 'PATCH', data: patch, skipErrorHandler: true })).data;
+  return (await request<Ok<RuleSet>>(`/api/v1/rule-sets/${enc(id)}`, { method: 'PATCH', data: patch, skipErrorHandler: true }))
+    .data;
 }
 
 /** Deletes a rule set and its versions. */
@@ -98,5 +101,10 @@ export const listRuleSetVersions = (id: string, params: { current?: number; page
 
 /** One version with its frozen rules. */
 export async function getRuleSetVersion(id: string, version: number): Promise<RuleSetVersion> {
-  return (await request<Ok<RuleSetVersion>>(`/api/v1/rule-sets/${enc(id)}/versions/${version}`, { method: 'GET', skipErrorHandler: true })).data;
+  return (
+    await request<Ok<RuleSetVersion>>(`/api/v1/rule-sets/${enc(id)}/versions/${version}`, {
+      method: 'GET',
+      skipErrorHandler: true,
+    })
+  ).data;
 }

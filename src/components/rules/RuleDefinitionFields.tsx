@@ -64,7 +64,8 @@ export default function RuleDefinitionFields({ kind, value, onChange, app, subje
   const fieldOptions = fields.map((f) => ({ value: f.key, label: `${f.name} (${f.key})` }));
   const fieldOf = (key: unknown) => fields.find((f) => f.key === key);
   const filterFields = useMemo(
-    () => filterFieldsOf(fields, { createdAt: 'createdAt', updatedAt: 'updatedAt', createdBy: 'createdBy', updatedBy: 'updatedBy' }),
+    () =>
+      filterFieldsOf(fields, { createdAt: 'createdAt', updatedAt: 'updatedAt', createdBy: 'createdBy', updatedBy: 'updatedBy' }),
     [fields],
   );
   const subjects = useQuery({
@@ -142,7 +143,9 @@ export default function RuleDefinitionFields({ kind, value, onChange, app, subje
               <Radio value="field">{t('rules.def.compareTo.field')}</Radio>
             </Radio.Group>
           </Form.Item>
-          {value.compareTo === 'field' ? fieldPicker('otherField', t('rules.def.otherField')) : constant('value', t('rules.def.value'))}
+          {value.compareTo === 'field'
+            ? fieldPicker('otherField', t('rules.def.otherField'))
+            : constant('value', t('rules.def.value'))}
         </Space>
       );
     case 'range':
@@ -196,7 +199,12 @@ export default function RuleDefinitionFields({ kind, value, onChange, app, subje
     }
     case 'unique':
       return (
-        <Form.Item label={t('rules.def.fields')} required extra={t('rules.def.fields.help', { n: RULE_UNIQUE_FIELDS_MAX })} {...err('fields')}>
+        <Form.Item
+          label={t('rules.def.fields')}
+          required
+          extra={t('rules.def.fields.help', { n: RULE_UNIQUE_FIELDS_MAX })}
+          {...err('fields')}
+        >
           <Select
             mode="multiple"
             maxCount={RULE_UNIQUE_FIELDS_MAX}

@@ -72,7 +72,12 @@ export default function RuleTestBox({ ruleId }: { ruleId: string }) {
             data-testid="rule-test-values"
           />
         )}
-        <Button onClick={() => void run()} loading={busy} disabled={mode === 'record' && !recordId.trim()} data-testid="rule-test-run">
+        <Button
+          onClick={() => void run()}
+          loading={busy}
+          disabled={mode === 'record' && !recordId.trim()}
+          data-testid="rule-test-run"
+        >
           {t('rules.test.run')}
         </Button>
         {error ? <Alert type="warning" showIcon message={error} data-testid="rule-test-error" /> : null}
@@ -92,7 +97,13 @@ export default function RuleTestBox({ ruleId }: { ruleId: string }) {
               }
             />
           ) : (
-            <Alert type="success" showIcon data-testid="rule-test-verdict" data-verdict="passes" message={t('rules.test.passes')} />
+            <Alert
+              type="success"
+              showIcon
+              data-testid="rule-test-verdict"
+              data-verdict="passes"
+              message={t('rules.test.passes')}
+            />
           )
         ) : null}
       </Space>

@@ -1,7 +1,7 @@
 /** en-US strings of the rules and rule sets pages (/admin/rule, /admin/ruleSet); the same keys as zh-CN/rules.ts. */
 export default {
   'rules.title': 'Rules',
-  'rules.subtitle': "What every record of a subject must satisfy: checked on each write and by validation runs",
+  'rules.subtitle': 'What every record of a subject must satisfy: checked on each write and by validation runs',
   'rules.new': 'New rule',
   'rules.empty': 'No rules yet',
   'rules.col.name': 'Name',
@@ -96,7 +96,7 @@ export default {
   'rules.test.run': 'Test',
   'rules.test.fails': 'Fails',
   'rules.test.passes': 'Passes',
-  'rules.test.badJson': "Type a JSON object, e.g. '{\"amount\": 10}'",
+  'rules.test.badJson': 'Type a JSON object, e.g. \'{"amount": 10}\'',
   'rules.test.afterSave': 'Save the rule to test it on a record.',
   'ruleSets.title': 'Rule sets',
   'ruleSets.subtitle': 'Group rules and assign them to subjects or a whole application; publishing makes a frozen version',
@@ -135,7 +135,8 @@ export default {
   'ruleSets.rules.none': 'No rules',
   'ruleSets.publish': 'Publish',
   'ruleSets.publish.title': 'Publish as version {n}',
-  'ruleSets.publish.help': "The draft's rules are copied as they are now and frozen into a new version; later edits of the rules do not change it.",
+  'ruleSets.publish.help':
+    "The draft's rules are copied as they are now and frozen into a new version; later edits of the rules do not change it.",
   'ruleSets.publish.note': 'Note (optional)',
   'ruleSets.published': 'Published version {n}',
   'ruleSets.versions.title': 'Versions',

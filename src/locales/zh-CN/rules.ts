@@ -96,7 +96,7 @@ export default {
   'rules.test.run': '测试',
   'rules.test.fails': '不通过',
   'rules.test.passes': '通过',
-  'rules.test.badJson': "请输入一个 JSON 对象，例如 '{\"amount\": 10}'",
+  'rules.test.badJson': '请输入一个 JSON 对象，例如 \'{"amount": 10}\'',
   'rules.test.afterSave': '保存后即可在记录上测试此规则。',
   'ruleSets.title': '规则集',
   'ruleSets.subtitle': '将规则分组并分配给数据对象或整个应用；发布后生成冻结的版本',

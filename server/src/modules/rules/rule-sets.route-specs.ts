@@ -30,7 +30,10 @@ export const ROUTE_SPECS: RouteSpecs = {
     call: (w, cookie) => call(w.app, 'POST', '/api/v1/rule-sets', { cookie, body: { name: '' } }),
     audit: {
       run: (w) =>
-        call(w.app, 'POST', '/api/v1/rule-sets', { cookie: w.users.admin.cookie, body: { application: w.slug, name: 'walk create' } }),
+        call(w.app, 'POST', '/api/v1/rule-sets', {
+          cookie: w.users.admin.cookie,
+          body: { application: w.slug, name: 'walk create' },
+        }),
     },
   },
   'GET /api/v1/rule-sets/:id': {
@@ -43,7 +46,10 @@ export const ROUTE_SPECS: RouteSpecs = {
     audit: {
       prepare: makeSet,
       run: (w, s: { id: string; version: number }) =>
-        call(w.app, 'PATCH', `/api/v1/rule-sets/${s.id}`, { cookie: w.users.admin.cookie, body: { version: s.version, name: `${s.id} renamed` } }),
+        call(w.app, 'PATCH', `/api/v1/rule-sets/${s.id}`, {
+          cookie: w.users.admin.cookie,
+          body: { version: s.version, name: `${s.id} renamed` },
+        }),
       noop: (w, s: { id: string; version: number }) =>
         call(w.app, 'PATCH', `/api/v1/rule-sets/${s.id}`, {
           cookie: w.users.admin.cookie,
@@ -64,7 +70,8 @@ export const ROUTE_SPECS: RouteSpecs = {
     call: (w, cookie) => call(w.app, 'POST', `/api/v1/rule-sets/${nobody()}/publish`, { cookie, body: {} }),
     audit: {
       prepare: makeSet,
-      run: (w, s: { id: string }) => call(w.app, 'POST', `/api/v1/rule-sets/${s.id}/publish`, { cookie: w.users.admin.cookie, body: { note: 'walk' } }),
+      run: (w, s: { id: string }) =>
+        call(w.app, 'POST', `/api/v1/rule-sets/${s.id}/publish`, { cookie: w.users.admin.cookie, body: { note: 'walk' } }),
     },
   },
   'GET /api/v1/rule-sets/:id/versions': {

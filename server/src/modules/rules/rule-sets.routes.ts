@@ -73,7 +73,11 @@ export const ruleSetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: requireAdmin,
       config: { audit: ['rule_set.create'] },
-      schema: { ...base('Create a rule set'), body: ruleSetInputSchema, response: { 201: okSchema(ruleSetSchema), ...errorResponses } },
+      schema: {
+        ...base('Create a rule set'),
+        body: ruleSetInputSchema,
+        response: { 201: okSchema(ruleSetSchema), ...errorResponses },
+      },
     },
     async (request, reply) => reply.code(201).send(ok(await createRuleSet(app.db, request.body, auditOf(request)))),
   );
@@ -131,7 +135,8 @@ export const ruleSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: okSchema(ruleSetVersionSchema), ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(ok(await publishRuleSet(app.db, request.params.id, request.body, auditOf(request)))),
+    async (request, reply) =>
+      reply.code(201).send(ok(await publishRuleSet(app.db, request.params.id, request.body, auditOf(request)))),
   );
 
   /** GET /rule-sets/:id/versions?current&pageSize — newest first, `rules` left out (`ruleCount`). 404. */
@@ -147,7 +152,12 @@ export const ruleSetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { items, total } = await listRuleSetVersions(app.db, request.params.id, request.query.current, request.query.pageSize);
+      const { items, total } = await listRuleSetVersions(
+        app.db,
+        request.params.id,
+        request.query.current,
+        request.query.pageSize,
+      );
       return page(items, total, request.query.current, request.query.pageSize);
     },
   );

@@ -20,7 +20,14 @@ import { changedKeys, pick, sameIds, type AuditWriter } from '../../core/audit.w
 import type { Database, Executor } from '../../db/client';
 import { applications, rules, ruleSets, ruleSetVersions, subjects, type RuleSnapshot } from '../../db/schema';
 import { HttpError, notFound, type FieldErrorKey } from '../../lib/http-error';
-import { findRuleSet, findVersionRow, listRuleSetRows, listVersionRows, ruleSetNameTaken, type RuleSetJoined } from './rules.repository';
+import {
+  findRuleSet,
+  findVersionRow,
+  listRuleSetRows,
+  listVersionRows,
+  ruleSetNameTaken,
+  type RuleSetJoined,
+} from './rules.repository';
 import { readableApplication } from './rules.service';
 
 const bad = (details: FieldErrorKey[]) => new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', details);
@@ -62,7 +69,11 @@ const auditView = (s: RuleSet) => ({
 });
 
 /** GET /rule-sets: one page, newest first. @throws as rules.service readableApplication. */
-export async function listRuleSets(db: Executor, user: CurrentUser, q: RuleSetListQuery): Promise<{ items: RuleSet[]; total: number }> {
+export async function listRuleSets(
+  db: Executor,
+  user: CurrentUser,
+  q: RuleSetListQuery,
+): Promise<{ items: RuleSet[]; total: number }> {
   const applicationId = await readableApplication(db, user, q.application);
   const { rows, total } = await listRuleSetRows(db, q, applicationId);
   return { items: rows.map(toRuleSet), total };
@@ -142,7 +153,9 @@ export async function updateRuleSet(db: Database, id: string, patch: RuleSetPatc
     const joined = await loadSet(tx, id, true);
     const current = toRuleSet(joined);
     if (patch.version !== current.version)
-      throw new HttpError(409, 'STALE_VERSION', 'errors.ruleSetStale', undefined, { conflict: { current } as unknown as Record<string, unknown> });
+      throw new HttpError(409, 'STALE_VERSION', 'errors.ruleSetStale', undefined, {
+        conflict: { current } as unknown as Record<string, unknown>,
+      });
     const wholeApplication = patch.wholeApplication ?? current.wholeApplication;
     const wanted = {
       name: patch.name,
@@ -159,7 +172,11 @@ export async function updateRuleSet(db: Database, id: string, patch: RuleSetPatc
       return current;
     }
     await checkDraft(tx, current.applicationId, wanted.ruleIds ?? [], wanted.subjectIds ?? []);
-    if (wanted.name !== undefined && keys.includes('name') && (await ruleSetNameTaken(tx, current.applicationId, wanted.name, id)))
+    if (
+      wanted.name !== undefined &&
+      keys.includes('name') &&
+      (await ruleSetNameTaken(tx, current.applicationId, wanted.name, id))
+    )
       throw nameTaken();
     await tx
       .update(ruleSets)
@@ -215,7 +232,12 @@ function toVersion(row: typeof ruleSetVersions.$inferSelect, withRules: boolean)
  * @throws 404.
  * @returns the new version with its rules.
  */
-export async function publishRuleSet(db: Database, id: string, input: RuleSetPublish, audit: AuditWriter): Promise<RuleSetVersion> {
+export async function publishRuleSet(
+  db: Database,
+  id: string,
+  input: RuleSetPublish,
+  audit: AuditWriter,
+): Promise<RuleSetVersion> {
   return db.transaction(async (tx) => {
     const { row } = await loadSet(tx, id, true);
     const found = row.ruleIds.length > 0 ? await tx.select().from(rules).where(inArray(rules.id, row.ruleIds)) : [];

@@ -25,7 +25,8 @@ describe('rule sets API', () => {
 
   const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object, cookie = admin.cookie) =>
     call(ctx.app, method, url, { cookie, body, headers: { 'accept-language': 'en-US' } });
-  const fieldsOf = (res: { body: string }) => json<{ details?: { field: string }[] }>(res as never).details?.map((d) => d.field) ?? [];
+  const fieldsOf = (res: { body: string }) =>
+    json<{ details?: { field: string }[] }>(res as never).details?.map((d) => d.field) ?? [];
   const makeRule = async (application: string, subject: string, name: string) => {
     const res = await req('POST', '/api/v1/rules', {
       application,
@@ -45,8 +46,11 @@ describe('rule sets API', () => {
     admin = await adminSession(ctx.app);
     const appId = await createTestApplication(ctx.app, admin.cookie, 'rsa');
     const otherId = await createTestApplication(ctx.app, admin.cookie, 'rsb');
-    subjectId = (await createTestSubjectIn(ctx.app, { applicationId: appId, key: 'pay', fields: [fieldOf('amount', 'number')] })).id;
-    otherSubjectId = (await createTestSubjectIn(ctx.app, { applicationId: otherId, key: 'pay', fields: [fieldOf('amount', 'number')] })).id;
+    subjectId = (await createTestSubjectIn(ctx.app, { applicationId: appId, key: 'pay', fields: [fieldOf('amount', 'number')] }))
+      .id;
+    otherSubjectId = (
+      await createTestSubjectIn(ctx.app, { applicationId: otherId, key: 'pay', fields: [fieldOf('amount', 'number')] })
+    ).id;
     ruleA = await makeRule('rsa', 'pay', 'A');
     ruleB = await makeRule('rsa', 'pay', 'B');
     foreignRule = await makeRule('rsb', 'pay', 'F');
@@ -62,7 +66,12 @@ describe('rule sets API', () => {
     assert.deepEqual(fieldsOf(res), ['rules']);
     res = await req('POST', '/api/v1/rule-sets', { application: 'rsa', name: 'Core', subjectIds: [otherSubjectId] });
     assert.deepEqual(fieldsOf(res), ['subjects']);
-    res = await req('POST', '/api/v1/rule-sets', { application: 'rsa', name: 'Core', ruleIds: [ruleA.id], subjectIds: [subjectId] });
+    res = await req('POST', '/api/v1/rule-sets', {
+      application: 'rsa',
+      name: 'Core',
+      ruleIds: [ruleA.id],
+      subjectIds: [subjectId],
+    });
     assert.equal(res.statusCode, 201, res.body);
     const set = json<{ data: RuleSet }>(res).data;
     assert.equal(set.publishedVersion, 0);
@@ -75,7 +84,12 @@ describe('rule sets API', () => {
   });
 
   it('publish freezes the rules into the next version; a later edit makes a draft; versions list and read', async () => {
-    let res = await req('POST', '/api/v1/rule-sets', { application: 'rsa', name: 'Pub', ruleIds: [ruleA.id, ruleB.id], wholeApplication: true });
+    let res = await req('POST', '/api/v1/rule-sets', {
+      application: 'rsa',
+      name: 'Pub',
+      ruleIds: [ruleA.id, ruleB.id],
+      wholeApplication: true,
+    });
     let set = json<{ data: RuleSet }>(res).data;
     res = await req('POST', `/api/v1/rule-sets/${set.id}/publish`, { note: 'first' });
     assert.equal(res.statusCode, 201, res.body);
@@ -131,7 +145,10 @@ describe('rule sets API', () => {
 
     const actions = (await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, set.id))).map((e) => e.action).sort();
     assert.deepEqual(actions, ['rule_set.create', 'rule_set.publish', 'rule_set.publish', 'rule_set.update']);
-    const [upd] = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, set.id), eq(auditLog.action, 'rule_set.update')));
+    const [upd] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, set.id), eq(auditLog.action, 'rule_set.update')));
     assert.deepEqual(upd.before, { ruleIds: [ruleA.id, ruleB.id].sort() });
     assert.deepEqual(upd.after, { ruleIds: [ruleB.id] });
   });
@@ -149,7 +166,10 @@ describe('rule sets API', () => {
     res = await req('DELETE', `/api/v1/rule-sets/${sets[0].id}`);
     assert.equal(res.statusCode, 200);
     assert.equal((await req('GET', `/api/v1/rule-sets/${sets[0].id}`)).statusCode, 404);
-    const [entry] = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, sets[0].id), eq(auditLog.action, 'rule_set.delete')));
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, sets[0].id), eq(auditLog.action, 'rule_set.delete')));
     assert.ok(entry);
   });
 });

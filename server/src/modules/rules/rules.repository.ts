@@ -70,11 +70,7 @@ export async function listRuleRows(
     .orderBy(desc(rules.createdAt), desc(rules.id))
     .limit(q.pageSize)
     .offset((q.current - 1) * q.pageSize);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(rules)
-    .innerJoin(subjects, eq(subjects.id, rules.subjectId))
-    .where(where);
+  const [{ n }] = await db.select({ n: count() }).from(rules).innerJoin(subjects, eq(subjects.id, rules.subjectId)).where(where);
   return { rows, total: Number(n) };
 }
 
@@ -104,7 +100,10 @@ export async function listRuleSetRows(
   q: RuleSetListQuery,
   applicationId: string | null,
 ): Promise<{ rows: RuleSetJoined[]; total: number }> {
-  const where = and(applicationId ? eq(ruleSets.applicationId, applicationId) : undefined, q.q ? ilike(ruleSets.name, like(q.q)) : undefined);
+  const where = and(
+    applicationId ? eq(ruleSets.applicationId, applicationId) : undefined,
+    q.q ? ilike(ruleSets.name, like(q.q)) : undefined,
+  );
   const rows = await db
     .select(setColumns)
     .from(ruleSets)
@@ -118,7 +117,12 @@ export async function listRuleSetRows(
 }
 
 /** True when another set of application `applicationId` is named `name` (case ignored). */
-export async function ruleSetNameTaken(db: Executor, applicationId: string, name: string, except: string | null): Promise<boolean> {
+export async function ruleSetNameTaken(
+  db: Executor,
+  applicationId: string,
+  name: string,
+  except: string | null,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: ruleSets.id })
     .from(ruleSets)
@@ -152,7 +156,11 @@ export async function listVersionRows(
 }
 
 /** Version `version` of rule set `id`, or undefined. */
-export async function findVersionRow(db: Executor, id: string, version: number): Promise<typeof ruleSetVersions.$inferSelect | undefined> {
+export async function findVersionRow(
+  db: Executor,
+  id: string,
+  version: number,
+): Promise<typeof ruleSetVersions.$inferSelect | undefined> {
   const [row] = await db
     .select()
     .from(ruleSetVersions)

@@ -69,9 +69,15 @@ export const ROUTE_SPECS: RouteSpecs = {
     audit: {
       prepare: makeRule,
       run: (w, r: { id: string; version: number }) =>
-        call(w.app, 'PATCH', `/api/v1/rules/${r.id}`, { cookie: w.users.admin.cookie, body: { version: r.version, name: 'renamed' } }),
+        call(w.app, 'PATCH', `/api/v1/rules/${r.id}`, {
+          cookie: w.users.admin.cookie,
+          body: { version: r.version, name: 'renamed' },
+        }),
       noop: (w, r: { id: string; version: number }) =>
-        call(w.app, 'PATCH', `/api/v1/rules/${r.id}`, { cookie: w.users.admin.cookie, body: { version: r.version + 1, name: 'renamed' } }),
+        call(w.app, 'PATCH', `/api/v1/rules/${r.id}`, {
+          cookie: w.users.admin.cookie,
+          body: { version: r.version + 1, name: 'renamed' },
+        }),
     },
   },
   'DELETE /api/v1/rules/:id': {

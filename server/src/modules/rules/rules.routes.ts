@@ -45,7 +45,11 @@ export const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rules',
     {
       preValidation: requireUser,
-      schema: { ...base('List rules'), querystring: ruleListQuerySchema, response: { 200: pageSchema(ruleSchema), ...errorResponses } },
+      schema: {
+        ...base('List rules'),
+        querystring: ruleListQuerySchema,
+        response: { 200: pageSchema(ruleSchema), ...errorResponses },
+      },
     },
     async (request) => {
       const { items, total } = await listRules(app.db, userOf(request), request.query);

@@ -8,7 +8,16 @@
  * keys on.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { CurrentUser, Rule, RuleDefinition, RuleInput, RuleListQuery, RulePatch, RuleTest, RuleTestResult } from '../../../../contracts';
+import type {
+  CurrentUser,
+  Rule,
+  RuleDefinition,
+  RuleInput,
+  RuleListQuery,
+  RulePatch,
+  RuleTest,
+  RuleTestResult,
+} from '../../../../contracts';
 import { RULES_PER_SUBJECT_MAX, ruleDefinitionSchema } from '../../../../contracts';
 import { changedKeys, pick, type AuditWriter } from '../../core/audit.writer';
 import type { Database, Executor } from '../../db/client';
@@ -24,22 +33,35 @@ import { recordFailures, subjectLookupOf, type ActiveRule } from './subject-rule
 const bad = (details: FieldErrorKey[]) => new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', details);
 const ruleNotFound = () => notFound('errors.ruleNotFound');
 
+/** A RuleDefinitionError's message without its path (the error's field names the path). */
+const problemText = (err: RuleDefinitionError) => err.message.replace(`${err.path}: `, '').slice(0, 300);
+
 /**
  * The definition compiled against `subject` (the other subjects of its application for exists-in).
  * @throws 400 naming `definition.<path>` with errors.ruleDefinitionInvalid {problem}.
  */
-export async function checkDefinition(db: Executor, subject: SubjectDef, definition: RuleDefinition): Promise<ActiveRule['compiled']> {
+export async function checkDefinition(
+  db: Executor,
+  subject: SubjectDef,
+  definition: RuleDefinition,
+): Promise<ActiveRule['compiled']> {
   const lookup = await subjectLookupOf(db, subject, [definition]);
   try {
     return compileRule(definition, subject, lookup);
   } catch (err) {
     if (!(err instanceof RuleDefinitionError)) throw err;
-    throw bad([{ field: `definition.${err.path}`, messageKey: 'errors.ruleDefinitionInvalid', params: { problem: err.message.slice(0, 300) } }]);
+    throw bad([
+      { field: `definition.${err.path}`, messageKey: 'errors.ruleDefinitionInvalid', params: { problem: problemText(err) } },
+    ]);
   }
 }
 
 /** Why `row`'s definition no longer fits its subject (a field since removed or retyped), or null. */
-async function problemOf(db: Executor, row: RuleJoined['row'], subjects: Map<string, SubjectDef | undefined>): Promise<string | null> {
+async function problemOf(
+  db: Executor,
+  row: RuleJoined['row'],
+  subjects: Map<string, SubjectDef | undefined>,
+): Promise<string | null> {
   if (!subjects.has(row.subjectId)) subjects.set(row.subjectId, await loadSubjectDef(db, { id: row.subjectId }));
   const subject = subjects.get(row.subjectId);
   if (!subject) return 'subject deleted';
@@ -177,7 +199,9 @@ export async function createRule(db: Database, input: RuleInput, audit: AuditWri
 
 /** 409 STALE_VERSION with the rule as it is (`conflict.current`). */
 const staleRule = (current: Rule) =>
-  new HttpError(409, 'STALE_VERSION', 'errors.ruleStale', undefined, { conflict: { current } as unknown as Record<string, unknown> });
+  new HttpError(409, 'STALE_VERSION', 'errors.ruleStale', undefined, {
+    conflict: { current } as unknown as Record<string, unknown>,
+  });
 
 /**
  * PATCH /rules/:id, audited `rule.update` (a no-op writes nothing: `unchanged`). The version is

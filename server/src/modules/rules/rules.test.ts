@@ -33,7 +33,8 @@ describe('rules API', () => {
     assert.equal(res.statusCode, 201, res.body);
     return json<{ data: Rule }>(res).data;
   };
-  const fieldsOf = (res: { body: string }) => json<{ details?: { field: string; message: string }[] }>(res as never).details?.map((d) => d.field) ?? [];
+  const fieldsOf = (res: { body: string }) =>
+    json<{ details?: { field: string; message: string }[] }>(res as never).details?.map((d) => d.field) ?? [];
 
   before(async () => {
     ctx = await createTestApp();
@@ -80,7 +81,10 @@ describe('rules API', () => {
       [{ kind: 'comparison', field: 'amount', op: 'eq' }, 'definition.value'],
       [{ kind: 'range', field: 'due', min: 'yesterday' }, 'definition.min'],
       [{ kind: 'pattern', field: 'code', pattern: '(' }, 'definition.pattern'],
-      [{ kind: 'requiredIf', field: 'due', condition: { op: 'and', items: [{ field: 'ghost', op: 'eq', value: 1 }] } }, 'definition.condition'],
+      [
+        { kind: 'requiredIf', field: 'due', condition: { op: 'and', items: [{ field: 'ghost', op: 'eq', value: 1 }] } },
+        'definition.condition',
+      ],
       [{ kind: 'unique', fields: ['ghost'] }, 'definition.fields.0'],
       [{ kind: 'existsIn', field: 'vendor', subject: 'ghost', targetField: 'name' }, 'definition.subject'],
       [{ kind: 'expression', expression: 'amount >=' }, 'definition.expression'],
@@ -90,9 +94,16 @@ describe('rules API', () => {
       const res = await req('POST', '/api/v1/rules', { ...base, name: 'bad', definition: d });
       assert.equal(res.statusCode, 400, `${JSON.stringify(d)}: ${res.body}`);
       const fields = fieldsOf(res);
-      assert.ok(fields.some((f) => f === field || f.startsWith(`${field}.`) || field.startsWith(f)), `${JSON.stringify(d)} named ${fields.join(',')}, wanted ${field}`);
+      assert.ok(
+        fields.some((f) => f === field || f.startsWith(`${field}.`) || field.startsWith(f)),
+        `${JSON.stringify(d)} named ${fields.join(',')}, wanted ${field}`,
+      );
     }
-    const res = await req('POST', '/api/v1/rules', { ...base, name: 'bad', definition: { kind: 'pattern', field: 'code', pattern: '(' } });
+    const res = await req('POST', '/api/v1/rules', {
+      ...base,
+      name: 'bad',
+      definition: { kind: 'pattern', field: 'code', pattern: '(' },
+    });
     assert.match(json<{ details: { message: string }[] }>(res).details[0].message, /does not fit its subject/);
   });
 
@@ -175,21 +186,35 @@ describe('rules API', () => {
     assert.equal((await req('GET', '/api/v1/rules', undefined, viewer.cookie)).statusCode, 403);
     assert.equal((await req('GET', '/api/v1/rules?application=rls', undefined, stranger.cookie)).statusCode, 403);
     assert.equal((await req('GET', '/api/v1/rules?application=ghost')).statusCode, 404);
-    const w = await req('POST', '/api/v1/rules', { ...base, name: 'x', definition: { kind: 'range', field: 'amount' } }, viewer.cookie);
+    const w = await req(
+      'POST',
+      '/api/v1/rules',
+      { ...base, name: 'x', definition: { kind: 'range', field: 'amount' } },
+      viewer.cookie,
+    );
     assert.equal(w.statusCode, 403);
     assert.equal((await req('GET', `/api/v1/rules/${page.data[0].id}`, undefined, viewer.cookie)).statusCode, 403);
   });
 
   it('a rule that no longer fits its subject says why; delete is hard and audited', async () => {
     const r = await create('gone', { kind: 'range', field: 'amount', max: 1 });
-    await ctx.app.db.update(rules).set({ definition: { kind: 'range', field: 'ghost' } }).where(eq(rules.id, r.id));
+    await ctx.app.db
+      .update(rules)
+      .set({ definition: { kind: 'range', field: 'ghost' } })
+      .where(eq(rules.id, r.id));
     const read = json<{ data: Rule }>(await req('GET', `/api/v1/rules/${r.id}`)).data;
     assert.match(read.problem ?? '', /ghost/);
     assert.equal((await req('DELETE', `/api/v1/rules/${r.id}`)).statusCode, 200);
     assert.equal((await req('GET', `/api/v1/rules/${r.id}`)).statusCode, 404);
-    const [entry] = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, r.id), eq(auditLog.action, 'rule.delete')));
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, r.id), eq(auditLog.action, 'rule.delete')));
     assert.equal((entry.before as { name: string }).name, 'gone');
-    const [created] = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.targetId, r.id), eq(auditLog.action, 'rule.create')));
+    const [created] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, r.id), eq(auditLog.action, 'rule.create')));
     assert.ok(created);
   });
 
@@ -198,8 +223,14 @@ describe('rules API', () => {
     const existing = (await ctx.app.db.select({ id: rules.id }).from(rules).where(eq(rules.subjectId, subjectId))).length;
     const [sample] = await ctx.app.db.select().from(rules).where(eq(rules.subjectId, subjectId)).limit(1);
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = sample;
-    await ctx.app.db.insert(rules).values(Array.from({ length: RULES_PER_SUBJECT_MAX - existing }, (_, i) => ({ ...copy, name: `filler ${i}` })));
-    const res = await req('POST', '/api/v1/rules', { ...base, name: 'one too many', definition: { kind: 'range', field: 'amount', min: 0 } });
+    await ctx.app.db
+      .insert(rules)
+      .values(Array.from({ length: RULES_PER_SUBJECT_MAX - existing }, (_, i) => ({ ...copy, name: `filler ${i}` })));
+    const res = await req('POST', '/api/v1/rules', {
+      ...base,
+      name: 'one too many',
+      definition: { kind: 'range', field: 'amount', min: 0 },
+    });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(fieldsOf(res), ['subject']);
   });

@@ -45,7 +45,11 @@ export default function RulesPage() {
         </Space>
       ),
     },
-    { title: t('rules.col.application'), dataIndex: 'application', render: (_, row) => `${row.applicationName} (${row.application})` },
+    {
+      title: t('rules.col.application'),
+      dataIndex: 'application',
+      render: (_, row) => `${row.applicationName} (${row.application})`,
+    },
     { title: t('rules.col.subject'), dataIndex: 'subject', render: (_, row) => `${row.subjectName} (${row.subject})` },
     {
       title: t('rules.col.kind'),

@@ -36,13 +36,18 @@ export default function RuleSetsPage() {
         </Link>
       ),
     },
-    { title: t('ruleSets.col.application'), dataIndex: 'application', render: (_, row) => `${row.applicationName} (${row.application})` },
+    {
+      title: t('ruleSets.col.application'),
+      dataIndex: 'application',
+      render: (_, row) => `${row.applicationName} (${row.application})`,
+    },
     { title: t('ruleSets.col.rules'), dataIndex: 'ruleIds', hideInSearch: true, render: (_, row) => row.ruleIds.length },
     {
       title: t('ruleSets.col.assignment'),
       dataIndex: 'wholeApplication',
       hideInSearch: true,
-      render: (_, row) => (row.wholeApplication ? t('ruleSets.assign.whole') : t('ruleSets.assign.count', { n: row.subjectIds.length })),
+      render: (_, row) =>
+        row.wholeApplication ? t('ruleSets.assign.whole') : t('ruleSets.assign.count', { n: row.subjectIds.length }),
     },
     {
       title: t('ruleSets.col.published'),

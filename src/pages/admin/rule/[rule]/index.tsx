@@ -14,7 +14,11 @@ import { history, useParams } from 'umi';
 import type { Rule, RuleInput, RuleSeverity } from '../../../../../contracts';
 import { RULE_KINDS, RULE_MESSAGE_MAX, RULE_SEVERITIES, type RuleKind } from '../../../../../contracts/rules.constants';
 import ExceptionResult from '../../../../components/ExceptionResult';
-import RuleDefinitionFields, { definitionOf, draftOf, type DefinitionDraft } from '../../../../components/rules/RuleDefinitionFields';
+import RuleDefinitionFields, {
+  definitionOf,
+  draftOf,
+  type DefinitionDraft,
+} from '../../../../components/rules/RuleDefinitionFields';
 import RuleTestBox from '../../../../components/rules/RuleTestBox';
 import { useRulesT } from '../../../../components/rules/useRulesT';
 import { ApiError, toApiError } from '../../../../services/api-error';
@@ -36,7 +40,17 @@ interface Draft {
 }
 
 function toDraft(r?: Rule): Draft {
-  if (!r) return { name: '', kind: 'comparison', def: draftOf(undefined), severity: 'blocking', messageZh: '', messageEn: '', enabled: true, tags: [] };
+  if (!r)
+    return {
+      name: '',
+      kind: 'comparison',
+      def: draftOf(undefined),
+      severity: 'blocking',
+      messageZh: '',
+      messageEn: '',
+      enabled: true,
+      tags: [],
+    };
   return {
     name: r.name,
     application: r.application,
@@ -71,7 +85,11 @@ export default function RuleEditor() {
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   if (!isNew && query.error)
-    return <ExceptionResult code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500} />;
+    return (
+      <ExceptionResult
+        code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500}
+      />
+    );
 
   const save = async () => {
     setSaving(true);
@@ -115,14 +133,36 @@ export default function RuleEditor() {
   const err = (field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
   const defErrorOf = (path: string) =>
     Object.entries(errors).find(([f]) => f === `definition.${path}` || f.startsWith(`definition.${path}.`))?.[1];
-  const defErrors = Object.entries(errors).filter(([f]) => f === 'definition' || f.startsWith('definition.'));
+  // definition errors no input of the kind shows (the kind itself, a path the form has no input for)
+  const shown = new Set([
+    'field',
+    'op',
+    'value',
+    'otherField',
+    'min',
+    'max',
+    'pattern',
+    'condition',
+    'fields',
+    'subject',
+    'targetField',
+    'expression',
+  ]);
+  const defErrors = Object.entries(errors).filter(
+    ([f]) => f === 'definition' || (f.startsWith('definition.') && !(draft.subject && shown.has(f.split('.')[1]))),
+  );
   const placeholders = '{field} {value} {limit}';
 
   const form = (
     <Form layout="vertical" component="div" name="rule" data-testid="rule-form">
       <Space wrap size={[16, 0]}>
         <Form.Item label={t('rules.field.name')} required {...err('name')}>
-          <Input value={draft.name} onChange={(e) => set({ name: e.target.value })} style={{ width: 280 }} data-testid="rule-name" />
+          <Input
+            value={draft.name}
+            onChange={(e) => set({ name: e.target.value })}
+            style={{ width: 280 }}
+            data-testid="rule-name"
+          />
         </Form.Item>
         <Form.Item label={t('rules.field.application')} required {...err('application')}>
           <AppSelect
@@ -179,10 +219,16 @@ export default function RuleEditor() {
             }
           />
         ) : null}
-        {query.data?.problem ? <Alert type="warning" showIcon message={t('rules.problem.desc', { problem: query.data.problem })} /> : null}
+        {query.data?.problem ? (
+          <Alert type="warning" showIcon message={t('rules.problem.desc', { problem: query.data.problem })} />
+        ) : null}
       </Card>
       <Form.Item label={t('rules.field.severity')} required extra={t(`rules.severity.${draft.severity}.help`)}>
-        <Radio.Group value={draft.severity} onChange={(e) => set({ severity: e.target.value as RuleSeverity })} data-testid="rule-severity">
+        <Radio.Group
+          value={draft.severity}
+          onChange={(e) => set({ severity: e.target.value as RuleSeverity })}
+          data-testid="rule-severity"
+        >
           {RULE_SEVERITIES.map((s) => (
             <Radio key={s} value={s}>
               {t(`rules.severity.${s}`)}
@@ -191,7 +237,12 @@ export default function RuleEditor() {
         </Radio.Group>
       </Form.Item>
       <Space wrap align="start" size={[16, 0]}>
-        <Form.Item label={t('rules.field.messageZh')} required extra={t('rules.field.message.help', { placeholders })} {...err('messageZh')}>
+        <Form.Item
+          label={t('rules.field.messageZh')}
+          required
+          extra={t('rules.field.message.help', { placeholders })}
+          {...err('messageZh')}
+        >
           <Input.TextArea
             rows={2}
             maxLength={RULE_MESSAGE_MAX}
@@ -201,7 +252,12 @@ export default function RuleEditor() {
             data-testid="rule-message-zh"
           />
         </Form.Item>
-        <Form.Item label={t('rules.field.messageEn')} required extra={t('rules.field.message.help', { placeholders })} {...err('messageEn')}>
+        <Form.Item
+          label={t('rules.field.messageEn')}
+          required
+          extra={t('rules.field.message.help', { placeholders })}
+          {...err('messageEn')}
+        >
           <Input.TextArea
             rows={2}
             maxLength={RULE_MESSAGE_MAX}
@@ -214,7 +270,12 @@ export default function RuleEditor() {
       </Space>
       <Space wrap size={[16, 0]}>
         <Form.Item label={t('rules.field.enabled')}>
-          <Switch checked={draft.enabled} onChange={(v) => set({ enabled: v })} aria-label={t('rules.field.enabled')} data-testid="rule-enabled-switch" />
+          <Switch
+            checked={draft.enabled}
+            onChange={(v) => set({ enabled: v })}
+            aria-label={t('rules.field.enabled')}
+            data-testid="rule-enabled-switch"
+          />
         </Form.Item>
         <Form.Item label={t('rules.field.tags')} {...err('tags')}>
           <Select
@@ -233,7 +294,11 @@ export default function RuleEditor() {
           {t('rules.save')}
         </Button>
         {!isNew ? (
-          <Popconfirm title={t('rules.delete.confirm', { name: draft.name })} description={t('rules.delete.desc')} onConfirm={() => void remove()}>
+          <Popconfirm
+            title={t('rules.delete.confirm', { name: draft.name })}
+            description={t('rules.delete.desc')}
+            onConfirm={() => void remove()}
+          >
             <Button danger data-testid="rule-delete">
               {t('rules.delete')}
             </Button>

@@ -8,7 +8,22 @@
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, message, Modal, Popconfirm, Radio, Select, Space, Tag, Transfer, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  message,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Tag,
+  Transfer,
+  Typography,
+} from 'antd';
 import React, { useEffect, useState } from 'react';
 import { history, useParams } from 'umi';
 import type { RuleSet } from '../../../../../contracts';
@@ -31,7 +46,14 @@ interface Draft {
 
 const toDraft = (s?: RuleSet): Draft =>
   s
-    ? { name: s.name, description: s.description ?? '', application: s.application, ruleIds: s.ruleIds, subjectIds: s.subjectIds, wholeApplication: s.wholeApplication }
+    ? {
+        name: s.name,
+        description: s.description ?? '',
+        application: s.application,
+        ruleIds: s.ruleIds,
+        subjectIds: s.subjectIds,
+        wholeApplication: s.wholeApplication,
+      }
     : { name: '', description: '', ruleIds: [], subjectIds: [], wholeApplication: true };
 
 export default function RuleSetEditor() {
@@ -61,7 +83,11 @@ export default function RuleSetEditor() {
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   if (!isNew && query.error)
-    return <ExceptionResult code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500} />;
+    return (
+      <ExceptionResult
+        code={query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? 404 : 500}
+      />
+    );
 
   const saved = (s: RuleSet) => {
     queryClient.setQueryData(['rule-sets', 'detail', s.id], s);
@@ -119,7 +145,12 @@ export default function RuleSetEditor() {
     <Form layout="vertical" component="div" name="ruleSet" data-testid="rule-set-form">
       <Space wrap size={[16, 0]}>
         <Form.Item label={t('ruleSets.field.name')} required {...err('name')}>
-          <Input value={draft.name} onChange={(e) => set({ name: e.target.value })} style={{ width: 280 }} data-testid="rule-set-name" />
+          <Input
+            value={draft.name}
+            onChange={(e) => set({ name: e.target.value })}
+            style={{ width: 280 }}
+            data-testid="rule-set-name"
+          />
         </Form.Item>
         <Form.Item label={t('ruleSets.field.application')} required {...err('application')}>
           <AppSelect
@@ -131,28 +162,42 @@ export default function RuleSetEditor() {
         </Form.Item>
       </Space>
       <Form.Item label={t('ruleSets.field.description')} {...err('description')}>
-        <Input.TextArea rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} style={{ maxWidth: 640 }} />
+        <Input.TextArea
+          rows={2}
+          value={draft.description}
+          onChange={(e) => set({ description: e.target.value })}
+          style={{ maxWidth: 640 }}
+        />
       </Form.Item>
       <Form.Item label={t('ruleSets.field.rules')} {...err('rules')} {...err('ruleIds')}>
         {draft.application ? (
-          <Transfer
-            dataSource={(rules.data?.data ?? []).map((r) => ({ key: r.id, title: `${r.name} · ${r.subjectName}`, disabled: false }))}
-            targetKeys={draft.ruleIds}
-            onChange={(keys) => set({ ruleIds: keys.map(String) })}
-            render={(item) => item.title}
-            titles={[t('ruleSets.rules.available'), t('ruleSets.rules.chosen')]}
-            showSearch
-            listStyle={{ width: 320, height: 320 }}
-            locale={{ notFoundContent: t('ruleSets.rules.none') }}
-            data-testid="rule-set-rules"
-          />
+          <div data-testid="rule-set-rules">
+            <Transfer
+              dataSource={(rules.data?.data ?? []).map((r) => ({
+                key: r.id,
+                title: `${r.name} · ${r.subjectName}`,
+                disabled: false,
+              }))}
+              targetKeys={draft.ruleIds}
+              onChange={(keys) => set({ ruleIds: keys.map(String) })}
+              render={(item) => item.title}
+              titles={[t('ruleSets.rules.available'), t('ruleSets.rules.chosen')]}
+              showSearch
+              listStyle={{ width: 320, height: 320 }}
+              locale={{ notFoundContent: t('ruleSets.rules.none') }}
+            />
+          </div>
         ) : (
           <Typography.Text type="secondary">{t('ruleSets.pickAppFirst')}</Typography.Text>
         )}
       </Form.Item>
       <Form.Item label={t('ruleSets.field.assignment')} {...err('subjects')} {...err('subjectIds')}>
         <Space direction="vertical">
-          <Radio.Group value={draft.wholeApplication} onChange={(e) => set({ wholeApplication: e.target.value as boolean })} data-testid="rule-set-assign">
+          <Radio.Group
+            value={draft.wholeApplication}
+            onChange={(e) => set({ wholeApplication: e.target.value as boolean })}
+            data-testid="rule-set-assign"
+          >
             <Radio value={true}>{t('ruleSets.assign.whole')}</Radio>
             <Radio value={false}>{t('ruleSets.assign.subjects')}</Radio>
           </Radio.Group>
@@ -179,7 +224,11 @@ export default function RuleSetEditor() {
             <Button onClick={() => setPublishing(true)} data-testid="rule-set-publish">
               {t('ruleSets.publish')}
             </Button>
-            <Popconfirm title={t('ruleSets.delete.confirm', { name: draft.name })} description={t('ruleSets.delete.desc')} onConfirm={() => void remove()}>
+            <Popconfirm
+              title={t('ruleSets.delete.confirm', { name: draft.name })}
+              description={t('ruleSets.delete.desc')}
+              onConfirm={() => void remove()}
+            >
               <Button danger data-testid="rule-set-delete">
                 {t('ruleSets.delete')}
               </Button>

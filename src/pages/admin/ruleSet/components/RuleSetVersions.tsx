@@ -45,11 +45,16 @@ export default function RuleSetVersions({ setId, published }: { setId: string; p
           {
             title: t('ruleSets.col.assignment'),
             dataIndex: 'wholeApplication',
-            render: (_, v) => (v.wholeApplication ? t('ruleSets.assign.whole') : t('ruleSets.assign.count', { n: v.subjectIds.length })),
+            render: (_, v) =>
+              v.wholeApplication ? t('ruleSets.assign.whole') : t('ruleSets.assign.count', { n: v.subjectIds.length }),
           },
           { title: t('ruleSets.versions.note'), dataIndex: 'note', render: (_, v) => v.note ?? '–' },
           { title: t('ruleSets.versions.by'), dataIndex: 'publishedLabel' },
-          { title: t('ruleSets.versions.at'), dataIndex: 'publishedAt', render: (_, v) => dayjs(v.publishedAt).format('YYYY-MM-DD HH:mm') },
+          {
+            title: t('ruleSets.versions.at'),
+            dataIndex: 'publishedAt',
+            render: (_, v) => dayjs(v.publishedAt).format('YYYY-MM-DD HH:mm'),
+          },
         ]}
       />
       <Drawer
