@@ -55,6 +55,7 @@ export default function RulesPage() {
       title: t('rules.col.kind'),
       dataIndex: 'kind',
       hideInSearch: true,
+      width: 110,
       valueEnum: Object.fromEntries(RULE_KINDS.map((k) => [k, { text: t(`rules.kind.${k}`) }])),
       render: (_, row) => t(`rules.kind.${row.definition.kind}`),
     },
@@ -83,6 +84,7 @@ export default function RulesPage() {
     {
       title: t('rules.col.tags'),
       dataIndex: 'tag',
+      width: 120,
       render: (_, row) => (row.tags.length ? row.tags.map((x) => <Tag key={x}>{x}</Tag>) : '–'),
     },
     { title: t('rules.col.owner'), dataIndex: 'ownerLabel', hideInSearch: true },
@@ -95,6 +97,7 @@ export default function RulesPage() {
     {
       title: t('rules.col.actions'),
       valueType: 'option',
+      width: 90,
       render: (_, row) => [
         <Popconfirm
           key="delete"

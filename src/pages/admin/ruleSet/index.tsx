@@ -74,6 +74,7 @@ export default function RuleSetsPage() {
     {
       title: t('ruleSets.col.actions'),
       valueType: 'option',
+      width: 90,
       render: (_, row) => [
         <Popconfirm
           key="delete"
