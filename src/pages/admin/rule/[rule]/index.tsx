@@ -14,11 +14,8 @@ import { history, useParams } from 'umi';
 import type { Rule, RuleInput, RuleSeverity } from '../../../../../contracts';
 import { RULE_KINDS, RULE_MESSAGE_MAX, RULE_SEVERITIES, type RuleKind } from '../../../../../contracts/rules.constants';
 import ExceptionResult from '../../../../components/ExceptionResult';
-import RuleDefinitionFields, {
-  definitionOf,
-  draftOf,
-  type DefinitionDraft,
-} from '../../../../components/rules/RuleDefinitionFields';
+import { definitionOf, draftOf, type DefinitionDraft } from '../../../../components/rules/definition';
+import RuleDefinitionFields from '../../../../components/rules/RuleDefinitionFields';
 import RuleTestBox from '../../../../components/rules/RuleTestBox';
 import { useRulesT } from '../../../../components/rules/useRulesT';
 import { ApiError, toApiError } from '../../../../services/api-error';
