@@ -19,6 +19,7 @@ export * from './categories';
 export * from './subjects';
 export * from './records';
 export * from './rules';
+export * from './rule-runs';
 export * from './clients';
 export * from './forms';
 export * from './views';

@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { AUDIT_EXPORT_FORMATS, FILTER_OPS, RECORD_PAGE_MAX } from './constants';
 import { pageQuerySchema } from './envelope';
+import { INCIDENT_STATES, RULE_SEVERITIES } from './rules.constants';
 
 export { FILTER_OPS, RECORD_PAGE_MAX, RECORD_TOTAL_EXACT_LIMIT } from './constants';
 
@@ -177,13 +178,52 @@ export interface StaleConflict {
 /** POST …/records/:id/versions/:version/restore: `version` = the record's current version (as PATCH). */
 export const versionRestoreSchema = z.object({ version: z.number().int().min(1) });
 
-/** A record's detail (GET …/records/:id): the record, names of the ids it holds, its tags and categories. */
+/**
+ * A rule the record fails (docs/rules.md "The rule"), with the rule's message filled in
+ * ({field}, {value}, {limit}) in both languages; the page shows the one of its language.
+ */
+const ruleFailureFields = {
+  ruleId: z.string(),
+  /** The rule's name. */
+  name: z.string(),
+  /** The field the rule names (its first field), or null for an expression. */
+  field: z.string().nullable(),
+  messageZh: z.string(),
+  messageEn: z.string(),
+};
+
+/** A warning rule a write left failing: the record was saved and flagged (an open incident). */
+export const recordRuleWarningSchema = z.object(ruleFailureFields);
+export type RecordRuleWarning = z.infer<typeof recordRuleWarningSchema>;
+
+/** One unresolved incident of a record (open, acknowledged or waived): a rule it failed when last checked. */
+export const recordIncidentSchema = z.object({
+  id: z.string(),
+  ...ruleFailureFields,
+  severity: z.enum(RULE_SEVERITIES),
+  state: z.enum(INCIDENT_STATES),
+  /** The failing value as text, when the incident was last seen. */
+  value: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  /** When a waiver ends (state waived). */
+  waiverExpiresAt: z.string().nullable(),
+});
+export type RecordIncident = z.infer<typeof recordIncidentSchema>;
+
+/**
+ * A record's detail (GET …/records/:id): the record, names of the ids it holds, its tags and
+ * categories, its unresolved incidents (oldest first); a create, update or restore answer adds
+ * `warnings`, the warning rules that write left failing ("saved with warnings").
+ */
 export const recordDetailSchema = z.object({
   record: recordSchema,
   labels: recordLabelsSchema,
   files: z.record(z.string(), attachmentSchema),
   tagIds: z.array(z.string()),
   categoryIds: z.array(z.string()),
+  incidents: z.array(recordIncidentSchema),
+  warnings: z.array(recordRuleWarningSchema).optional(),
 });
 export type RecordDetail = z.infer<typeof recordDetailSchema>;
 

@@ -63,8 +63,12 @@ import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
+import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
+import { incidentRoutes } from './modules/rules/incidents.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
+// the rules' per-record check registers itself with the records module (records/record-rules.ts)
+import './modules/rules/subject-rules';
 import { registerStatic } from './static';
 
 declare module 'fastify' {
@@ -156,7 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => {
       await stop?.();
     });
-    registerMutationInvalidation(app, readCache);
+    registerMutationInvalidation(app, readCache, source.raw.engine);
   }
   // Bodies are JSON only: a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
@@ -240,6 +244,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(triggerRoutes);
       await api.register(ruleRoutes);
       await api.register(ruleSetRoutes);
+      await api.register(ruleRunRoutes);
+      await api.register(incidentRoutes);
     },
     { prefix: API_PREFIX },
   );

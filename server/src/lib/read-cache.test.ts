@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { call, createTestApp, initAdmin } from '../test/helpers';
+import { adminSession, call, createTestApp, initAdmin } from '../test/helpers';
 import { ReadCache } from './read-cache';
 
 test('read cache: a value is served until the generation moves', async () => {
@@ -67,7 +67,30 @@ test('cache invalidation: a change made directly in SQL, and a mutating request,
   await handle.db.execute(sql`update sessions set last_seen_at = now()`);
   await new Promise((r) => setTimeout(r, 200));
   assert.equal(app.readCache.stats.bumps, quiet);
-  // a mutating request bumps before its response leaves
-  await call(app, 'POST', '/api/v1/auth/logout');
-  assert.ok(app.readCache.stats.bumps > quiet);
+  // a mutating request that changes a cached table bumps before its response leaves (PostgreSQL:
+  // the onSend hook; PGlite: the notification, delivered before the transaction settles)
+  const { cookie } = await adminSession(app);
+  const signedIn = app.readCache.stats.bumps;
+  await call(app, 'POST', '/api/v1/auth/logout', { cookie });
+  assert.ok(app.readCache.stats.bumps > signedIn);
+  // a subject's change notifies too (its definition is cached)
+  const beforeSubject = app.readCache.stats.bumps;
+  await handle.db.execute(sql`update subjects set updated_at = now()`);
+  const until = Date.now() + 2000;
+  while (app.readCache.stats.bumps === beforeSubject && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(app.readCache.stats.bumps > beforeSubject, 'a subject change notifies');
+});
+
+test('cache invalidation on PGlite: the next read sees a change of a cached table at once, with no onSend hook', async (t) => {
+  const { app, handle, close } = await createTestApp();
+  t.after(close);
+  if (handle.raw.engine !== 'pglite') return;
+  const { cookie } = await adminSession(app);
+  const created = await call(app, 'POST', '/api/v1/applications', { cookie, body: { slug: 'cachecheck', name: 'Cache check' } });
+  assert.equal(created.statusCode, 201, created.body);
+  const quiet = app.readCache.stats.bumps;
+  await call(app, 'PATCH', '/api/v1/applications/cachecheck', { cookie, body: { name: 'Renamed' } });
+  assert.ok(app.readCache.stats.bumps > quiet, 'applications is cached: the rename bumped');
+  const read = await call(app, 'GET', '/api/v1/applications/cachecheck', { cookie });
+  assert.equal(JSON.parse(read.body).data.name, 'Renamed');
 });

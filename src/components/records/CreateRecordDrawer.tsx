@@ -12,6 +12,7 @@ import { useIntl } from 'umi';
 import type { RecordItem, SubjectDetail } from '../../../contracts';
 import { createRecord } from '../../services/records';
 import { isWritable } from '../fields';
+import { ruleWarningsText } from './detail/RecordIncidents';
 import { showRecordErrors } from './errors';
 import FormLayoutItems, { layoutInitialValues, useDefaultForm, visibleValues } from './FormLayoutItems';
 import RecordFormItems, { definedValues } from './RecordFormItems';
@@ -50,7 +51,10 @@ export default function CreateRecordDrawer({
         try {
           const sent = designed ? visibleValues(designed.layout, values) : values;
           const created = await createRecord(app, subject.key, definedValues(sent), designed?.id);
-          message.success(intl.formatMessage({ id: 'records.create.done' }));
+          // saved with warnings (rules of severity warning it fails): say which, else the plain success
+          const warned = ruleWarningsText(created.warnings, intl.locale, (id, values) => intl.formatMessage({ id }, values));
+          if (warned) message.warning(warned);
+          else message.success(intl.formatMessage({ id: 'records.create.done' }));
           onDone(created.record);
           return true;
         } catch (e) {

@@ -2,7 +2,8 @@
  * RecordDetail: one record, used by `/:app/:subject/:record` and
  * `/admin/record/:record`. Loads the subject (fields) and the record (values, labels, files,
  * tags, categories); an unknown one renders 404 in place. Shows the values (edit with the
- * record's version, conflicts shown: RecordValues), the history timeline with restore and compare
+ * record's version, conflicts shown: RecordValues) under its unresolved rule incidents
+ * (RecordIncidents, none: nothing shown), the history timeline with restore and compare
  * links, comments, attached files, tags and categories, and deletes the record (confirmed, to
  * the recycle bin). Viewers read and comment; editors write.
  */
@@ -21,6 +22,7 @@ import { FieldContextProvider, formatDatetime, useAppSubjects, valueToText, type
 import RecordAttachments from './detail/RecordAttachments';
 import RecordComments from './detail/RecordComments';
 import RecordHistory from './detail/RecordHistory';
+import RecordIncidents from './detail/RecordIncidents';
 import RecordTags from './detail/RecordTags';
 import RecordValues from './detail/RecordValues';
 import { keys } from '../../services/query-keys';
@@ -165,6 +167,7 @@ export default function RecordDetail({
           </Typography.Text>
         }
       >
+        <RecordIncidents incidents={detail.incidents ?? []} />
         <RecordValues key={record.id} app={app} subject={subject} detail={detail} canEdit={canEdit} onSaved={refresh} />
         <Card style={{ marginTop: 16 }}>
           <Tabs

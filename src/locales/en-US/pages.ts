@@ -17,6 +17,7 @@ import resources from './resources';
 import tasks from './tasks';
 import triggers from './triggers';
 import rules from './rules';
+import ruleRuns from './ruleRuns';
 
 export default {
   ...account,
@@ -37,4 +38,5 @@ export default {
   ...tasks,
   ...triggers,
   ...rules,
+  ...ruleRuns,
 };

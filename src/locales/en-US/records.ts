@@ -162,4 +162,13 @@ export default {
   'records.admin.hint': 'Choose an application, then one of its subjects, to see its records.',
   'records.admin.noSubjects': 'This application has no subject yet: create one under Subjects.',
   'records.admin.location': '{application} / {subject}',
+  'records.incidents.title': '{n, plural, one {# data rule issue} other {# data rule issues}}',
+  'records.incidents.severity.blocking': 'Blocking',
+  'records.incidents.severity.warning': 'Warning',
+  'records.incidents.state.open': 'Open',
+  'records.incidents.state.acknowledged': 'Acknowledged',
+  'records.incidents.state.waived': 'Waived',
+  'records.incidents.state.resolved': 'Resolved',
+  'records.incidents.waivedUntil': 'waived until {date}',
+  'records.rules.savedWithWarnings': 'Saved with {n, plural, one {# rule warning} other {# rule warnings}}: {list}',
 };

@@ -161,4 +161,13 @@ export default {
   'records.admin.hint': '先选择一个应用，再选择它的一个数据对象，即可查看记录。',
   'records.admin.noSubjects': '该应用还没有数据对象：请在“数据对象”中创建。',
   'records.admin.location': '{application} / {subject}',
+  'records.incidents.title': '数据规则问题（{n}）',
+  'records.incidents.severity.blocking': '阻断',
+  'records.incidents.severity.warning': '警告',
+  'records.incidents.state.open': '待处理',
+  'records.incidents.state.acknowledged': '已确认',
+  'records.incidents.state.waived': '已豁免',
+  'records.incidents.state.resolved': '已解决',
+  'records.incidents.waivedUntil': '豁免至 {date}',
+  'records.rules.savedWithWarnings': '已保存，但有 {n} 条规则警告：{list}',
 };

@@ -77,8 +77,13 @@ function auditView(app: ApplicationRow) {
 
 const lastOwner = () => new HttpError(409, 'CONFLICT', 'errors.lastOwner');
 
+/** The read cache's namespace of requireOpenableApplication: the application and the user's role, by slug and user. */
+const ACCESS_CACHE = 'application-access';
+type Access = { app: ApplicationRow; role: AppRole | null };
+
 /**
- * The application `slug` if `user` may open it (an administrator, or any member).
+ * The application `slug` if `user` may open it (an administrator, or any member), and the user's
+ * role in it; from `cache` (lib/read-cache.ts) when given (the row is shared: callers must not change it).
  * @throws HttpError 404 NOT_FOUND (errors.applicationNotFound) for an unknown slug;
  *   403 FORBIDDEN (errors.notMember) for a signed-in non-member who is not an administrator.
  */
@@ -86,12 +91,17 @@ export async function requireOpenableApplication(
   db: Executor,
   user: CurrentUser,
   slug: string,
+  cache?: ReadCache,
 ): Promise<{ app: ApplicationRow; role: AppRole | null }> {
-  const app = await findApplicationBySlug(db, slug);
-  if (!app) throw notFound('errors.applicationNotFound');
-  const role = await findRole(db, app.id, user.id);
-  if (!role && !user.isAdmin) throw forbidden('errors.notMember');
-  return { app, role };
+  const load = async (): Promise<Access | null> => {
+    const app = await findApplicationBySlug(db, slug);
+    return app ? { app, role: await findRole(db, app.id, user.id) } : null;
+  };
+  // applications, memberships and groups notify the cache when they change (migration 0004)
+  const found = cache ? await cache.namespace<Access | null>(ACCESS_CACHE).get(`${slug}\u0000${user.id}`, load) : await load();
+  if (!found) throw notFound('errors.applicationNotFound');
+  if (!found.role && !user.isAdmin) throw forbidden('errors.notMember');
+  return found;
 }
 
 /** Like requireOpenableApplication, and also 403 FORBIDDEN unless an owner or an administrator. */

@@ -6,8 +6,13 @@
  * names, one query per field); then every row is validated by THE records validation function
  * (`validateValues`, subjects/values.ts: types, required, constraints, choices,
  * users/relations/attachments, unique values in the database); update/upsert rows find their
- * record by the key fields. Row errors name the file's column and the field. Nothing is written to
- * the subject: results go to import_rows.
+ * record by the key fields; then the subject's enabled rules (docs/rules.md), loaded and compiled
+ * once per check and skipped altogether when there are none, test each valid row as it would be
+ * written (an update: the record's values with the row's; formulas recomputed): a failing blocking
+ * rule is a row error naming the rule's field with the rule's message (errors.ruleFailed), so the
+ * row is bad as for any other error; warnings do not make a row bad (the run flags the records).
+ * Row errors name the file's column and the field. Nothing is written to the subject: results go to
+ * import_rows.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -17,7 +22,9 @@ import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { tableOf } from '../records/records.service';
+import { findRecords, tableOf } from '../records/records.service';
+import { computeFormulas } from '../subjects/compute';
+import { failureOf, loadSubjectRules, recordFailures, type RuleFailure } from '../rules/subject-rules';
 import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../subjects/values';
 import { canBeKey, coerceCell, columnTypeOf, keyText } from './imports.coerce';
 import { isId, nameError, NameResolver, takesNames } from './imports.resolve';
@@ -156,6 +163,10 @@ export async function checkRows(
   const mode = plan.settings.mode;
   const named = plan.columns.filter((c) => !c.keyOnly && takesNames(c.field));
   const resolver = new NameResolver(db, ctx);
+  // the subject's enabled rules, compiled once for the whole check (none: no rule work at all)
+  const blocking = (await loadSubjectRules(db, subject)).filter((r) => r.severity === 'blocking');
+  // a uniqueness rule within the file: the values seen in earlier rows (the later row fails)
+  const seenByRule = new Map(blocking.filter((r) => r.definition.kind === 'unique').map((r) => [r, new Set<string>()]));
   let after = 0;
   for (;;) {
     await pauseForOthers();
@@ -268,6 +279,12 @@ export async function checkRows(
     const toValidate = prepared.filter((p) => p.errors.length === 0).map((p) => p.values);
     const references = await prefetchReferences({ db, applicationId: ctx.applicationId, cache: ctx.cache }, subject, toValidate);
     const unique = await prefetchUnique(db, subject, toValidate);
+    // the records the chunk updates, as they are, for the rules (one query per chunk)
+    const updating = new Map<string, Record<string, unknown>>();
+    if (blocking.length > 0 && mode !== 'insert') {
+      const ids = prepared.flatMap((p) => (p.keyString !== null && matches.get(p.keyString)?.length === 1 ? matches.get(p.keyString)! : []));
+      for (const r of await findRecords(db, subject, ids)) updating.set(r.id, r.values);
+    }
     const results: RowResult[] = [];
     for (const p of prepared) {
       let action: 'insert' | 'update' | 'skip' = 'insert';
@@ -311,6 +328,30 @@ export async function checkRows(
           } else {
             seen.set(text, p.row.rowNumber);
           }
+        }
+      }
+      if (normalized && p.errors.length === 0 && blocking.length > 0) {
+        // the record as the run would write it: an update's record with the row's values; formulas recomputed
+        const written: Record<string, FieldValue> = { ...((recordId ? updating.get(recordId) : undefined) as Record<string, FieldValue> | undefined), ...normalized };
+        Object.assign(written, computeFormulas(subject, written));
+        const failures: RuleFailure[] = await recordFailures(db, subject, blocking, recordId, written);
+        for (const [rule, seen] of seenByRule) {
+          if (rule.definition.kind !== 'unique' || failures.some((f) => f.rule === rule)) continue;
+          const tuple = rule.definition.fields.map((k) => written[k]);
+          if (tuple.some((v) => v === null || v === undefined || (Array.isArray(v) && v.length === 0))) continue;
+          const text = JSON.stringify(tuple);
+          if (seen.has(text)) failures.push(failureOf(subject, rule, written));
+          else seen.add(text);
+        }
+        for (const f of failures) {
+          const col = f.field ? plan.columns.find((c) => c.field.key === f.field) : undefined;
+          p.errors.push({
+            column: col?.header ?? null,
+            field: f.field,
+            value: col ? (p.raw[col.index] ?? '') : f.value,
+            messageKey: 'errors.ruleFailed',
+            params: { message_zh: f.messageZh, message_en: f.messageEn },
+          });
         }
       }
       const ok = p.errors.length === 0;

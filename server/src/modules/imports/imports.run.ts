@@ -24,6 +24,13 @@
  *      without touching them — and tell the finished event's listener (imports.events.ts). The
  *      audit entry `import.run` was written when the run's task was queued (imports.service).
  *
+ * 3. Once live, the subject's enabled rules (docs/rules.md) flag the records the batch inserted and
+ *    updated, chunk by chunk (flagByRules): incidents opened for the rules they fail, those of rules
+ *    an updated record now passes resolved. Rows failing a blocking rule never get here: the check
+ *    made them bad rows (imports.check.ts), refused or skipped as the on-error policy says. Nothing
+ *    is done when the subject has no enabled rule. A failure here leaves the batch done (its
+ *    records are live) and is told on the task's progress; a validation run finds what it missed.
+ *
  * The run is a task (imports.tasks.ts). A failure that ends it for good (a rule's refusal, a
  * cancel, the task's last attempt; the test hooks `importTestHooks.afterChunk` / `afterApplyChunk`
  * throw one without an engine) → `discardRun`: the records already updated are put back
@@ -42,6 +49,7 @@ import { formulaPacer } from '../subjects/formula';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
 import { computeFormulas, formatAutoNumber, systemValues } from '../subjects/compute';
 import { findRecords, tableOf } from '../records/records.service';
+import { chunkFailures, flagRecords, loadSubjectRules } from '../rules/subject-rules';
 import { diffRecordValues } from '../records/records.service';
 import { uniqueViolation, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers, runChunkAfter, saveRowResults, setBatch, type RowResult } from './imports.repository';
@@ -333,7 +341,51 @@ export async function runRows(db: Database, ctx: RunContext): Promise<{ inserted
     if (importTestHooks.afterChunk) await importTestHooks.afterChunk(k);
     if (chunk.size < CHUNK) break;
   }
-  return makeLive(db, ctx, at);
+  const counts = await makeLive(db, ctx, at);
+  try {
+    await flagByRules(db, ctx);
+  } catch (err) {
+    // the batch is done and its records live: never discard it for this (module comment, 3.)
+    await ctx.progress?.(total, total, `import done; its records were not all checked against the rules: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return counts;
+}
+
+/**
+ * Phase 3 (module comment): the subject's enabled rules over the records the batch inserted and
+ * updated, CHUNK rows at a time, each chunk its own short transaction after the pause: the chunk's
+ * records read once, each rule asked once over them (subject-rules.ts chunkFailures), the
+ * incidents opened and resolved in two statements (flagRecords). No rule: one query, nothing else.
+ */
+async function flagByRules(db: Database, ctx: RunContext): Promise<void> {
+  const { batchId } = ctx;
+  // the batch is done: its rows are live now, whatever the definition loaded at the start says
+  const subject = { ...ctx.subject, pendingImports: ctx.subject.pendingImports.filter((id) => id !== batchId) };
+  const active = await loadSubjectRules(db, subject);
+  if (active.length === 0) return;
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<{ row_number: number; record_id: string; action: string }>(
+      await db.execute(sql`select row_number, record_id, action from import_rows
+        where batch_id = ${batchId}::uuid and row_number > ${after} and action in ('insert', 'update') and record_id is not null
+        order by row_number limit ${CHUNK}`),
+    );
+    if (rows.length === 0) break;
+    after = Number(rows[rows.length - 1].row_number);
+    await pauseForOthers();
+    await db.transaction(async (tx) => {
+      const records = await findRecords(tx, subject, rows.map((r) => r.record_id));
+      const failures = await chunkFailures(tx, subject, active, records);
+      await flagRecords(
+        tx,
+        subject,
+        active,
+        rows.map((r) => ({ id: r.record_id, created: r.action === 'insert' })),
+        failures,
+      );
+    });
+    if (rows.length < CHUNK) break;
+  }
 }
 
 /** Rows of the batch by planned action (import_rows; the batch is claimed, so they do not change meanwhile). */

@@ -7,6 +7,9 @@
  * record_versions row with field-level before/after and a full snapshot — all in the caller's
  * transaction, under the record's row lock (`for update`), so versions have no gaps however many
  * writers race. An update that changes nothing writes nothing (no version, no audit entry).
+ * After the record is written, the subject's enabled rules check it (record-rules.ts
+ * `checkRecordRules`, docs/rules.md): a failing blocking rule refuses the write (400 naming
+ * `values.<field>`, rolled back), failing warnings are saved, flagged and answered as `warnings`.
  *
  * Access (subject-def.ts requireSubject): reading needs membership (viewer+) or administrator;
  * writing needs editor, owner or administrator. Audit: record.create/update/delete/
@@ -23,6 +26,7 @@ import type {
   RecordItem,
   RecordListQuery,
   RecordLocation,
+  RecordRuleWarning,
   RecordUpdate,
   RecordVersion,
   StaleConflict,
@@ -41,6 +45,7 @@ import { formWriteRules } from '../forms/forms.rules';
 import { columnOf } from './columns';
 import { computeFormulas, evaluateFormulaField, nextAutoNumbers, systemValues } from '../subjects/compute';
 import { parseFilterParam } from './filter';
+import { checkRecordRules, recordIncidents } from './record-rules';
 import { displayValuesOf, listRecords, namesOf, type RecordListResult } from './list';
 import {
   findRecord,
@@ -63,6 +68,8 @@ import {
 export { findRecords, replaceLinks, tableOf } from './records.repository';
 /** Writing a new record's row and a version row: for the triggers module's create_record (the same steps as createRecord). */
 export { insertRecordRow, insertVersion } from './records.repository';
+/** The subject's rules on a written record (record-rules.ts): for the triggers module's create_record. */
+export { checkRecordRules } from './record-rules';
 import { parseSortParam } from './sort';
 import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from '../subjects/values';
 
@@ -105,8 +112,17 @@ export async function recordLabel(db: Executor, subject: SubjectDef, id: string)
   return (await displayValuesOf(db, subject, [id]))[id] ?? id;
 }
 
-/** A record with the names it refers to, its tags and categories (GET …/records/:id). */
-async function detailOf(db: Executor, subject: SubjectDef, record: RecordItem, cache?: ReadCache): Promise<RecordDetail> {
+/**
+ * A record with the names it refers to, its tags and categories and its unresolved incidents (GET
+ * …/records/:id); `warnings`, a write's failing warning rules, ride along when given.
+ */
+async function detailOf(
+  db: Executor,
+  subject: SubjectDef,
+  record: RecordItem,
+  cache?: ReadCache,
+  warnings?: RecordRuleWarning[],
+): Promise<RecordDetail> {
   const { labels, files } = await namesOf(db, subject, [record], cache);
   const tagRows = await db
     .select({ id: taggings.tagId })
@@ -120,7 +136,16 @@ async function detailOf(db: Executor, subject: SubjectDef, record: RecordItem, c
     .innerJoin(categories, and(eq(categories.id, categorizations.categoryId), isNull(categories.deletedAt)))
     .where(and(eq(categorizations.targetType, 'record'), eq(categorizations.targetId, record.id)))
     .orderBy(categories.name);
-  return { record, labels, files, tagIds: tagRows.map((r) => r.id), categoryIds: categoryRows.map((r) => r.id) };
+  const incidents = await recordIncidents(db, subject, record.id);
+  return {
+    record,
+    labels,
+    files,
+    tagIds: tagRows.map((r) => r.id),
+    categoryIds: categoryRows.map((r) => r.id),
+    incidents,
+    ...(warnings ? { warnings } : {}),
+  };
 }
 
 /** Runs a write, turning a unique-index violation of `subject` into 409 VALUE_TAKEN. */
@@ -196,6 +221,7 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
       await insertRecordRow(tx, subject, { id, at, actorId: actor.user.id, values: written });
       for (const f of manyRelations(subject)) if (f.key in written) await replaceLinks(tx, f, id, written[f.key] as string[] | null);
       const record = (await findRecord(tx, subject, id))!;
+      const warnings = await checkRecordRules(tx, subject, id, record.values, true);
       await insertVersion(tx, {
         subjectId: subject.id,
         recordId: id,
@@ -214,7 +240,7 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
         after: record.values,
         details: auditDetails(slug, subject),
       });
-      return detailOf(tx, subject, record, actor.cache);
+      return detailOf(tx, subject, record, actor.cache, warnings);
     }),
   );
 }
@@ -225,7 +251,10 @@ const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter
  * Applies validated `values` to the locked record `current`: writes the fields that changed and
  * the formulas that follow, version + 1, updated stamps, and a history row of `action` (naming
  * the import batch `batchId` when an import's undo writes it).
- * @returns the record after, and the field changes; null when nothing changed (nothing written).
+ * The subject's rules then check the record as written (checkRecordRules).
+ * @returns the record after, the field changes and the failing warning rules; null when nothing
+ *   changed (nothing written, no rule checked).
+ * @throws HttpError 400 VALIDATION_FAILED when a blocking rule fails (the caller's transaction rolls back).
  */
 export async function applyChange(
   tx: Executor,
@@ -235,7 +264,7 @@ export async function applyChange(
   action: 'update' | 'restore',
   user: CurrentUser,
   batchId: string | null = null,
-): Promise<{ after: RecordItem; changes: RecordVersion['changes'] } | null> {
+): Promise<{ after: RecordItem; changes: RecordVersion['changes']; warnings: RecordRuleWarning[] } | null> {
   const changed: Record<string, FieldValue> = {};
   for (const [k, v] of Object.entries(values)) if (!sameValue(current.values[k] as FieldValue, v)) changed[k] = v;
   if (Object.keys(changed).length === 0) return null;
@@ -253,6 +282,7 @@ export async function applyChange(
   await updateRecordRow(tx, subject, current.id, { version, at, actorId: user.id, values: changed });
   for (const f of manyRelations(subject)) if (f.key in changed) await replaceLinks(tx, f, current.id, changed[f.key] as string[] | null);
   const after = (await findRecord(tx, subject, current.id))!;
+  const warnings = await checkRecordRules(tx, subject, current.id, after.values, false);
   const changes = diffValues(subject, current.values, after.values);
   await insertVersion(tx, {
     subjectId: subject.id,
@@ -266,7 +296,7 @@ export async function applyChange(
     snapshot: after.values,
     batchId,
   });
-  return { after, changes };
+  return { after, changes, warnings };
 }
 
 /** The record `id`, locked, and checked against the editor's `version`. @throws 404; 409 STALE_VERSION. */
@@ -317,7 +347,7 @@ export async function updateRecord(
         ...auditChange(result.changes),
         details: auditDetails(slug, subject, { version: result.after.version }),
       });
-      return { data: await detailOf(tx, subject, result.after, actor.cache), changed: true };
+      return { data: await detailOf(tx, subject, result.after, actor.cache, result.warnings), changed: true };
     }),
   );
 }
@@ -483,7 +513,7 @@ export async function restoreRecordVersion(
         ...auditChange(result.changes),
         details: auditDetails(slug, subject, { restored: version, version: result.after.version }),
       });
-      return { data: await detailOf(tx, subject, result.after, actor.cache), changed: true };
+      return { data: await detailOf(tx, subject, result.after, actor.cache, result.warnings), changed: true };
     }),
   );
 }

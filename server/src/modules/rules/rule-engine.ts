@@ -9,7 +9,7 @@
  *   for an expression outside the SQL subset of formulas (docs/formula-sql.md): the run then uses
  *   `failsFor` on the chunk's rows.
  * Empty values pass every kind but required-if (docs/rules.md "Empty passes").
- * Not yet wired to writes, pages or runs: the rules module is being built (docs/rules.md).
+ * Record writes run them through rules/subject-rules.ts (enforceRecordRules).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RuleComparisonOp, RuleDefinition } from '../../../../contracts';
@@ -18,10 +18,9 @@ import { rowsOf } from '../../db/client';
 import { compileUserPattern, describePatternProblem } from '../../lib/user-pattern';
 import { BigDecimal } from '../../lib/decimal';
 import { compileFilter } from '../records/filter';
-import { rowMatches } from '../records/filter-row';
 import { tableOf } from '../records/records.service';
 import { columnOf } from '../subjects/ddl';
-import { liveRows } from '../subjects/live-rows';
+import { liveRowsOfTable } from '../subjects/live-rows';
 import { evaluateFormula, FormulaError } from '../subjects/formula';
 import { formulaColumnsOf, formulaToSql } from '../subjects/formula-sql';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
@@ -42,6 +41,13 @@ export class RuleDefinitionError extends Error {
 export interface CompiledRule {
   /** True when the record with `values` (field key → the records API's JSON value) fails the rule. */
   failsFor(db: Executor, values: Record<string, unknown>, recordId: string | null): Promise<boolean>;
+  /**
+   * For the kinds that need the database (required-if, uniqueness, exists-in): the SQL truth value
+   * "the record with `values` fails", so that a write asks all of them in one statement
+   * (subject-rules.ts recordFailures); null when the values pass without asking (an empty value).
+   * Absent for the kinds decided in JavaScript.
+   */
+  lookup?: (values: Record<string, unknown>, recordId: string | null) => SQL | null;
   /** The failing rows of the subject's table `r` as an SQL condition; null when only failsFor can tell. */
   failsSql: SQL | null;
 }
@@ -119,6 +125,16 @@ function sqlCompare(kind: ValueKind, op: RuleComparisonOp, a: SQL, b: SQL): SQL 
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
+
+/** failsFor of a rule decided by `lookup`: its SQL truth value asked alone (false when null). */
+function askAlone(lookup: (values: Record<string, unknown>, recordId: string | null) => SQL | null): CompiledRule['failsFor'] {
+  return async (db, values, recordId) => {
+    const expr = lookup(values, recordId);
+    if (!expr) return false;
+    const [hit] = rowsOf<{ fails: boolean }>(await db.execute(sql`select ${expr} as fails`));
+    return hit?.fails === true;
+  };
+}
 
 /**
  * Compiles `rule` against `subject` (and, for exists-in, the subject `subjects` finds).
@@ -204,13 +220,14 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
         kindOf(field) === 'textArray' || kindOf(field) === 'uuidArray'
           ? sql`coalesce(cardinality(${mine}), 0) = 0`
           : sql`${mine} is null`;
-      return {
-        failsFor: async (db, values, recordId) => {
-          if (!isEmpty(values[field.key])) return false;
-          return rowMatches(db, subject, condition, values, recordId);
-        },
-        failsSql: sql`(${empty} and ${condition})`,
+      // the values made a row of the subject's table, as records/filter-row.ts rowMatches does
+      const lookup = (values: Record<string, unknown>, recordId: string | null): SQL | null => {
+        if (!isEmpty(values[field.key])) return null;
+        const row: Record<string, unknown> = { id: recordId ?? '00000000-0000-0000-0000-000000000000' };
+        for (const f of subject.fields) if (f.column) row[f.column] = values[f.key] ?? null;
+        return sql`exists (select 1 from jsonb_populate_record(null::${tableOf(subject)}, ${JSON.stringify(row)}::jsonb) ${sql.raw(alias)} where ${condition})`;
       };
+      return { failsFor: askAlone(lookup), lookup, failsSql: sql`(${empty} and ${condition})` };
     }
     case 'unique': {
       const fields = rule.fields.map((key, i) => fieldOf(subject, key, `fields.${i}`));
@@ -226,20 +243,17 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
           fields.map((f) => sql`${col(other, f)} = ${col(alias, f)}`),
           sql` and `,
         );
+      const lookup = (values: Record<string, unknown>, recordId: string | null): SQL | null => {
+        if (fields.some((f) => isEmpty(values[f.key]))) return null;
+        const matches = sql.join(
+          fields.map((f) => sql`${col('o', f)} = ${sqlValue(f, values[f.key] as FieldValue)}`),
+          sql` and `,
+        );
+        return sql`exists (select 1 from ${tableOf(subject, 'o')} where o.deleted_at is null and o.id is distinct from ${recordId}::uuid and ${matches})`;
+      };
       return {
-        failsFor: async (db, values, recordId) => {
-          if (fields.some((f) => isEmpty(values[f.key]))) return false;
-          const matches = sql.join(
-            fields.map((f) => sql`${col('o', f)} = ${sqlValue(f, values[f.key] as FieldValue)}`),
-            sql` and `,
-          );
-          const [hit] = rowsOf<{ taken: boolean }>(
-            await db.execute(
-              sql`select exists (select 1 from ${tableOf(subject, 'o')} where o.deleted_at is null and o.id is distinct from ${recordId}::uuid and ${matches}) as taken`,
-            ),
-          );
-          return hit?.taken === true;
-        },
+        failsFor: askAlone(lookup),
+        lookup,
         failsSql: sql`(${sql.join(
           fields.map((f) => sql`${col(alias, f)} is not null`),
           sql` and `,
@@ -254,19 +268,19 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       const kind = kindOf(field);
       if (kindOf(targetField) !== kind || !COMPARABLE[kind])
         throw new RuleDefinitionError('targetField', `${targetField.key} does not hold values of ${field.key}'s kind`);
-      // the other subject's live records (not deleted, not staged by an import still running)
+      // the other subject's live records (not deleted, not staged by an import still running),
+      // the running imports looked up by the statement itself: a compiled rule is reused for a while
+      // (subject-rules.ts), longer than the target's list of running imports stays true
       const found = (value: SQL) =>
-        sql`exists (select 1 from ${tableOf(target, 't')} where ${liveRows(target, 't')} and ${col('t', targetField)} = ${value})`;
+        sql`exists (select 1 from ${tableOf(target, 't')} where ${liveRowsOfTable('t')} and ${col('t', targetField)} = ${value})`;
       const mine = col(alias, field);
+      const lookup = (values: Record<string, unknown>): SQL | null => {
+        const v = values[field.key];
+        return isEmpty(v) ? null : sql`not ${found(sqlValue(field, v as FieldValue))}`;
+      };
       return {
-        failsFor: async (db, values) => {
-          const v = values[field.key];
-          if (isEmpty(v)) return false;
-          const [hit] = rowsOf<{ found: boolean }>(
-            await db.execute(sql`select ${found(sqlValue(field, v as FieldValue))} as found`),
-          );
-          return hit?.found !== true;
-        },
+        failsFor: askAlone(lookup),
+        lookup,
         failsSql: sql`(${mine} is not null and not ${found(mine)})`,
       };
     }

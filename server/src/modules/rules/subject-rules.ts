@@ -12,12 +12,14 @@
  *  - the record's unresolved incidents of rules it now passes are resolved.
  * The write's own record must already be written (uniqueness looks at the other records).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { RuleDefinition, RuleSeverity } from '../../../../contracts';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { RecordIncident, RecordRuleWarning, RuleDefinition, RuleSeverity } from '../../../../contracts';
 import { ruleDefinitionSchema } from '../../../../contracts';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { ruleIncidents, rules } from '../../db/schema';
 import { HttpError, type FieldErrorKey } from '../../lib/http-error';
+import { setRecordRules } from '../records/record-rules';
+import { tableOf } from '../records/records.service';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { compileRule, type CompiledRule, type SubjectLookup } from './rule-engine';
 
@@ -88,52 +90,95 @@ export async function subjectLookupOf(db: Executor, subject: SubjectDef, definit
   return (key) => found.get(key);
 }
 
-/** Compiled rules by subject definition (a changed subject is a new object) and rule id + updated time. */
-const compiledCache = new WeakMap<SubjectDef, Map<string, ActiveRule | null>>();
+/**
+ * Compiled rules, by subject (its id and the fingerprint of its definition: table, fields, columns,
+ * options), rule id and rule version (updated time). The read cache hands out a new SubjectDef after
+ * every write anywhere (its generation moves), so the definition object itself cannot be the key:
+ * compiling 20 rules and loading an exists-in target on every write cost ~8 ms. An entry lives
+ * COMPILED_TTL_MS at most, so that a change of an exists-in target's fields (not part of the key)
+ * is seen within that time; which of the target's rows are live is decided by each statement itself.
+ */
+const compiledCache = new Map<string, { at: number; compiled: Pick<ActiveRule, 'definition' | 'compiled'> | null }>();
+/** How long a compiled rule is reused, ms. */
+const COMPILED_TTL_MS = 10_000;
+/** Most entries kept (past it the cache starts over). */
+const COMPILED_MAX = 5_000;
+const fingerprints = new WeakMap<SubjectDef, string>();
+
+/** A row of `rules` as loadSubjectRules reads it (the definition as JSON text, the update time as text). */
+interface RuleRow {
+  id: string;
+  name: string;
+  definition: string;
+  severity: RuleSeverity;
+  message_zh: string;
+  message_en: string;
+  version: number;
+  updated_at: string;
+}
+
+/** What a compiled rule depends on in its subject's definition, as one string (computed once per definition object). */
+function fingerprintOf(subject: SubjectDef): string {
+  let f = fingerprints.get(subject);
+  if (f === undefined) {
+    f = JSON.stringify([
+      subject.id,
+      subject.tableName,
+      subject.pendingImports,
+      subject.fields.map((x) => [x.key, x.name, x.type, x.column, x.options, x.unique]),
+    ]);
+    fingerprints.set(subject, f);
+  }
+  return f;
+}
 
 /**
  * The enabled rules of `subject`, compiled (one indexed statement; compiling is cached per rule
- * version and subject definition). A rule that no longer fits its subject (a field since removed or
- * retyped) is left out, since it cannot be tested; its page says why (rules.service).
+ * version and subject definition, see compiledCache). A rule that no longer fits its subject (a
+ * field since removed or retyped) is left out, since it cannot be tested; its page says why
+ * (rules.service).
  */
 export async function loadSubjectRules(db: Executor, subject: SubjectDef): Promise<ActiveRule[]> {
-  const rows = await db
-    .select()
-    .from(rules)
-    .where(and(eq(rules.subjectId, subject.id), eq(rules.enabled, true)))
-    .orderBy(rules.createdAt, rules.id);
+  // plain SQL on the hot path of every write (the query builder's mapping cost more than the query)
+  const rows = rowsOf<RuleRow>(
+    await db.execute(sql`select id, name, definition::text as definition, severity, message_zh, message_en, version, updated_at::text as updated_at
+      from rules where subject_id = ${subject.id}::uuid and enabled order by created_at, id`),
+  );
   if (rows.length === 0) return [];
-  let cache = compiledCache.get(subject);
-  if (!cache) compiledCache.set(subject, (cache = new Map()));
-  const missing = rows.filter((r) => !cache.has(`${r.id}:${r.updatedAt.getTime()}`));
+  const now = Date.now();
+  const print = fingerprintOf(subject);
+  // the definition is compiled; name, severity and messages are read from the row each time
+  const keyOf = (r: RuleRow) => `${print}\u0000${r.id}\u0000${r.version}\u0000${r.updated_at}\u0000${r.definition}`;
+  const missing = rows.filter((r) => {
+    const hit = compiledCache.get(keyOf(r));
+    return !hit || now - hit.at > COMPILED_TTL_MS;
+  });
   if (missing.length > 0) {
-    const parsed = missing.map((r) => ({ row: r, def: ruleDefinitionSchema.safeParse(r.definition) }));
+    if (compiledCache.size + missing.length > COMPILED_MAX) compiledCache.clear();
+    const parsed = missing.map((r) => ({ row: r, def: ruleDefinitionSchema.safeParse(JSON.parse(r.definition)) }));
     const lookup = await subjectLookupOf(
       db,
       subject,
       parsed.flatMap((p) => (p.def.success ? [p.def.data] : [])),
     );
     for (const { row, def } of parsed) {
-      let active: ActiveRule | null = null;
+      let compiled: Pick<ActiveRule, 'definition' | 'compiled'> | null = null;
       if (def.success) {
         try {
-          active = {
-            id: row.id,
-            name: row.name,
-            severity: row.severity,
-            messageZh: row.messageZh,
-            messageEn: row.messageEn,
-            definition: def.data,
-            compiled: compileRule(def.data, subject, lookup),
-          };
+          compiled = { definition: def.data, compiled: compileRule(def.data, subject, lookup) };
         } catch {
-          active = null;
+          compiled = null;
         }
       }
-      cache.set(`${row.id}:${row.updatedAt.getTime()}`, active);
+      compiledCache.set(keyOf(row), { at: now, compiled });
     }
   }
-  return rows.map((r) => cache.get(`${r.id}:${r.updatedAt.getTime()}`)).filter((r): r is ActiveRule => !!r);
+  const out: ActiveRule[] = [];
+  for (const r of rows) {
+    const hit = compiledCache.get(keyOf(r))?.compiled;
+    if (hit) out.push({ id: r.id, name: r.name, severity: r.severity, messageZh: r.message_zh, messageEn: r.message_en, ...hit });
+  }
+  return out;
 }
 
 /** One rule a record fails, with its message in both languages. */
@@ -145,7 +190,12 @@ export interface RuleFailure {
   messageEn: string;
 }
 
-/** The rules of `active` the record (`id`, the records API's values) fails, with their messages. */
+/**
+ * The rules of `active` the record (`id`, the records API's values) fails, with their messages, in
+ * the order of `active`. The kinds decided in JavaScript run here; those that need the database
+ * (required-if, uniqueness, exists-in: CompiledRule.lookup) are asked together in one statement,
+ * none when every value they test is empty.
+ */
 export async function recordFailures(
   db: Executor,
   subject: SubjectDef,
@@ -153,22 +203,60 @@ export async function recordFailures(
   id: string | null,
   values: Record<string, unknown>,
 ): Promise<RuleFailure[]> {
-  const failures: RuleFailure[] = [];
+  return (await verdicts(db, subject, active, id, values, false)).failures;
+}
+
+/**
+ * recordFailures, and with `askOpen` whether record `id` has unresolved incidents, asked in the same
+ * statement as the database kinds (one statement in all, none when neither is needed).
+ */
+async function verdicts(
+  db: Executor,
+  subject: SubjectDef,
+  active: ActiveRule[],
+  id: string | null,
+  values: Record<string, unknown>,
+  askOpen: boolean,
+): Promise<{ failures: RuleFailure[]; open: boolean }> {
+  const fails = new Set<ActiveRule>();
+  const asked: SQL[] = [];
+  const askedRules: ActiveRule[] = [];
   for (const rule of active) {
-    if (!(await rule.compiled.failsFor(db, values, id))) continue;
-    const field = ruleField(rule.definition);
-    const value = field ? valueText(values[field]) : '';
-    const name = field ? (subject.fields.find((f) => f.key === field)?.name ?? field) : '';
-    const limit = ruleLimit(rule.definition);
-    failures.push({
-      rule,
-      field,
-      value,
-      messageZh: formatRuleMessage(rule.messageZh, { field: name, value, limit }),
-      messageEn: formatRuleMessage(rule.messageEn, { field: name, value, limit }),
-    });
+    if (rule.compiled.lookup) {
+      const expr = rule.compiled.lookup(values, id);
+      if (expr) {
+        asked.push(sql`${expr} as ${sql.raw(`f${asked.length}`)}`);
+        askedRules.push(rule);
+      }
+    } else if (await rule.compiled.failsFor(db, values, id)) {
+      fails.add(rule);
+    }
   }
-  return failures;
+  if (askOpen && id) asked.push(sql`exists (select 1 from rule_incidents where record_id = ${id}::uuid and state <> 'resolved') as open`);
+  let open = false;
+  if (asked.length > 0) {
+    const [row] = rowsOf<Record<string, boolean | null>>(await db.execute(sql`select ${sql.join(asked, sql`, `)}`));
+    askedRules.forEach((rule, i) => {
+      if (row?.[`f${i}`] === true) fails.add(rule);
+    });
+    open = row?.open === true;
+  }
+  return { failures: active.filter((r) => fails.has(r)).map((r) => failureOf(subject, r, values)), open };
+}
+
+/** `rule`'s failure on a record with `values`: its field, the value as text and the messages filled in. */
+export function failureOf(subject: SubjectDef, rule: ActiveRule, values: Record<string, unknown>): RuleFailure {
+  const field = ruleField(rule.definition);
+  const value = field ? valueText(values[field]) : '';
+  const name = field ? (subject.fields.find((f) => f.key === field)?.name ?? field) : '';
+  const limit = ruleLimit(rule.definition);
+  return {
+    rule,
+    field,
+    value,
+    messageZh: formatRuleMessage(rule.messageZh, { field: name, value, limit }),
+    messageEn: formatRuleMessage(rule.messageEn, { field: name, value, limit }),
+  };
 }
 
 /** The 400 a write gets when blocking rules fail: one detail per rule, naming `values.<field>`. */
@@ -199,11 +287,13 @@ export async function enforceRecordRules(
 ): Promise<RuleFailure[]> {
   const active = await loadSubjectRules(tx, subject);
   if (active.length === 0) return [];
-  const failures = await recordFailures(tx, subject, active, id, values);
+  // an existing record: whether it has unresolved incidents, asked with the rules' lookups, so that
+  // the resolve statement runs only when there is something to resolve
+  const { failures, open } = await verdicts(tx, subject, active, id, values, !created);
   const blocking = failures.filter((f) => f.rule.severity === 'blocking');
   if (blocking.length > 0) throw blockingError(blocking);
   if (failures.length > 0) await openIncidents(tx, subject, id, failures);
-  if (!created) {
+  if (!created && open) {
     const failing = new Set(failures.map((f) => f.rule.id));
     const passing = active.filter((r) => !failing.has(r.id)).map((r) => r.id);
     if (passing.length > 0) await resolveIncidents(tx, id, passing);
@@ -213,10 +303,21 @@ export async function enforceRecordRules(
 
 /** Opens (or keeps open) the incidents of `failures` for record `id`; resolved ones and expired waivers open again. */
 export async function openIncidents(tx: Executor, subject: SubjectDef, id: string, failures: RuleFailure[], runId: string | null = null): Promise<void> {
+  await openIncidentPairs(
+    tx,
+    subject,
+    failures.map((f) => ({ id, f })),
+    runId,
+  );
+}
+
+/** openIncidents for many records at once: each (record `id`, failure `f`) pair, one statement. */
+export async function openIncidentPairs(tx: Executor, subject: SubjectDef, pairs: { id: string; f: RuleFailure }[], runId: string | null = null): Promise<void> {
+  if (pairs.length === 0) return;
   await tx
     .insert(ruleIncidents)
     .values(
-      failures.map((f) => ({
+      pairs.map(({ id, f }) => ({
         applicationId: subject.applicationId,
         subjectId: subject.id,
         ruleId: f.rule.id,
@@ -246,4 +347,125 @@ export async function resolveIncidents(tx: Executor, id: string, ruleIds: string
     .update(ruleIncidents)
     .set({ state: 'resolved', resolvedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(ruleIncidents.recordId, id), sql`${ruleIncidents.state} <> 'resolved'`, inArray(ruleIncidents.ruleId, ruleIds)));
+}
+
+/** A failure as a write's answer names it (contracts RecordRuleWarning). */
+export function warningOf(f: RuleFailure): RecordRuleWarning {
+  return { ruleId: f.rule.id, name: f.rule.name, field: f.field, messageZh: f.messageZh, messageEn: f.messageEn };
+}
+
+/**
+ * The unresolved incidents of record `id` (open, acknowledged, waived), oldest first, each with its
+ * rule's name and message filled in ({field}: the field's name, {value}: the value last seen,
+ * {limit}: the rule's). One statement on rule_incidents_record_idx joined to the rules.
+ */
+export async function unresolvedIncidents(db: Executor, subject: SubjectDef, id: string): Promise<RecordIncident[]> {
+  const rows = await db
+    .select({
+      id: ruleIncidents.id,
+      ruleId: ruleIncidents.ruleId,
+      state: ruleIncidents.state,
+      severity: ruleIncidents.severity,
+      value: ruleIncidents.value,
+      firstSeenAt: ruleIncidents.firstSeenAt,
+      lastSeenAt: ruleIncidents.lastSeenAt,
+      waiverExpiresAt: ruleIncidents.waiverExpiresAt,
+      name: rules.name,
+      definition: rules.definition,
+      messageZh: rules.messageZh,
+      messageEn: rules.messageEn,
+    })
+    .from(ruleIncidents)
+    .innerJoin(rules, eq(rules.id, ruleIncidents.ruleId))
+    .where(and(eq(ruleIncidents.recordId, id), ne(ruleIncidents.state, 'resolved')))
+    .orderBy(asc(ruleIncidents.firstSeenAt), asc(ruleIncidents.id));
+  return rows.map((r) => {
+    const def = ruleDefinitionSchema.safeParse(r.definition);
+    const field = def.success ? ruleField(def.data) : null;
+    const params = {
+      field: field ? (subject.fields.find((f) => f.key === field)?.name ?? field) : '',
+      value: r.value ?? '',
+      limit: def.success ? ruleLimit(def.data) : '',
+    };
+    return {
+      id: r.id,
+      ruleId: r.ruleId,
+      name: r.name,
+      field,
+      severity: r.severity,
+      state: r.state,
+      value: r.value,
+      messageZh: formatRuleMessage(r.messageZh, params),
+      messageEn: formatRuleMessage(r.messageEn, params),
+      firstSeenAt: r.firstSeenAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      waiverExpiresAt: r.waiverExpiresAt ? r.waiverExpiresAt.toISOString() : null,
+    };
+  });
+}
+
+// the records module's writes and details reach the rules through its door (records/record-rules.ts),
+// set when this file loads (the imports and triggers modules import it; so does the rules module)
+setRecordRules({
+  enforce: async (tx, subject, id, values, created) => (await enforceRecordRules(tx, subject, id, values, created)).map(warningOf),
+  incidents: unresolvedIncidents,
+});
+
+/**
+ * The verdicts of `active` over many records already written (an import's chunk, at most a few
+ * thousand `records`, each with the records API's values), set-based: one statement per rule with
+ * an SQL form (`failsSql` over the stored rows of `ids`), the others (patterns, expressions outside
+ * the SQL subset) in JavaScript over `values`. @returns the failures by record id (records that
+ * pass every rule are absent).
+ */
+export async function chunkFailures(
+  db: Executor,
+  subject: SubjectDef,
+  active: ActiveRule[],
+  records: { id: string; values: Record<string, unknown> }[],
+): Promise<Map<string, RuleFailure[]>> {
+  const out = new Map<string, RuleFailure[]>();
+  if (active.length === 0 || records.length === 0) return out;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const ids = sql.param(records.map((r) => r.id));
+  for (const rule of active) {
+    let failing: string[];
+    if (rule.compiled.failsSql) {
+      failing = rowsOf<{ id: string }>(
+        await db.execute(sql`select r.id from ${tableOf(subject, 'r')} where r.id = any(${ids}::uuid[]) and ${rule.compiled.failsSql}`),
+      ).map((r) => r.id);
+    } else {
+      failing = [];
+      for (const r of records) if (await rule.compiled.failsFor(db, r.values, r.id)) failing.push(r.id);
+    }
+    for (const id of failing) {
+      const record = byId.get(id);
+      if (!record) continue;
+      out.set(id, [...(out.get(id) ?? []), failureOf(subject, rule, record.values)]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes the verdicts of chunkFailures for `records` (written with `created` true: new, nothing to
+ * resolve): the failures' incidents opened (one statement), and the unresolved incidents of the
+ * other records' rules of `active` that now pass resolved (one statement).
+ */
+export async function flagRecords(
+  tx: Executor,
+  subject: SubjectDef,
+  active: ActiveRule[],
+  records: { id: string; created: boolean }[],
+  failures: Map<string, RuleFailure[]>,
+): Promise<void> {
+  const pairs = [...failures].flatMap(([id, list]) => list.map((f) => ({ id, f })));
+  if (pairs.length > 0) await openIncidentPairs(tx, subject, pairs);
+  const updated = records.filter((r) => !r.created).map((r) => r.id);
+  if (updated.length === 0 || active.length === 0) return;
+  const failing = pairs.map((p) => `${p.f.rule.id}:${p.id}`);
+  await tx.execute(sql`update rule_incidents set state = 'resolved', resolved_at = now(), updated_at = now()
+    where record_id = any(${sql.param(updated)}::uuid[]) and state <> 'resolved'
+      and rule_id = any(${sql.param(active.map((r) => r.id))}::uuid[])
+      and (rule_id::text || ':' || record_id::text) <> all(${sql.param(failing)}::text[])`);
 }

@@ -145,7 +145,7 @@ export async function requireSubject(
   need: SubjectNeed,
   cache?: ReadCache,
 ): Promise<{ app: typeof applications.$inferSelect; role: AppRole | null; subject: SubjectDef }> {
-  const { app, role } = await requireOpenableApplication(db, user, slug);
+  const { app, role } = await requireOpenableApplication(db, user, slug, cache);
   const subject = await loadSubjectDef(db, { applicationId: app.id, key }, cache);
   if (!subject) throw notFound('errors.subjectNotFound');
   if (!allows(user, role, need)) throw forbidden();

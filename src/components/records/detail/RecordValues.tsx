@@ -20,6 +20,7 @@ import FormLayoutItems, { useDefaultForm, visibleValues } from '../FormLayoutIte
 import RecordFormItems from '../RecordFormItems';
 import { changedKeys } from './changes';
 import ConflictPanel from './ConflictPanel';
+import { ruleWarningsText } from './RecordIncidents';
 
 type Values = Record<string, unknown>;
 
@@ -86,7 +87,9 @@ export default function RecordValues({
         Object.fromEntries(changed.map((k) => [k, values[k] ?? null])),
         designed?.id,
       );
-      message.success(t('records.saved', { version: saved.record.version }));
+      const warned = ruleWarningsText(saved.warnings, intl.locale, t);
+      if (warned) message.warning(warned);
+      else message.success(t('records.saved', { version: saved.record.version }));
       setEditing(false);
       await onSaved();
     } catch (e) {

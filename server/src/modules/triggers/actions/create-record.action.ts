@@ -3,16 +3,18 @@
  * of the trigger's application (any subject of it, e.g. a task for each finding), its values from
  * constants or formulas over the event's record (after the change; before it for a delete), with
  * the records module's write path (validateValues, auto numbers, system values, formulas, a
- * version row that feeds the outbox at the run's depth + 1). Writes in the run's transaction,
- * audited `record.create` as the trigger on behalf of its owner.
+ * version row that feeds the outbox at the run's depth + 1), then the subject's rules (records
+ * `checkRecordRules`, docs/rules.md: a failing blocking rule fails the step with its 400, a failing
+ * warning is saved and flagged). Writes in the run's transaction, audited `record.create` as the
+ * trigger on behalf of its owner.
  *
  * Configuration: `{ subject, set: [{ field, value } | { field, formula }] }`.
- * Output: `{ recordId, subject, values }`.
+ * Output: `{ recordId, subject, values, warnings }` (warnings: the failing warning rules' names).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { computeFormulas, nextAutoNumbers, systemValues } from '../../subjects/compute';
-import { diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.service';
+import { checkRecordRules, diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.service';
 import { validateValues, type FieldValue } from '../../subjects/values';
 import { registerActionType } from '../action-types';
 import { fieldSetSchema, runUser, subjectFor, valuesOf } from './record-support';
@@ -45,6 +47,7 @@ export const createRecordAction = registerActionType<CreateRecordConfig>({
       if (f.type === 'relation' && !f.column && f.key in written)
         await replaceLinks(ctx.tx, f, id, written[f.key] as string[] | null);
     const [record] = await findRecords(ctx.tx, subject, [id]);
+    const warnings = await checkRecordRules(ctx.tx, subject, id, record.values, true);
     await insertVersion(ctx.tx, {
       subjectId: subject.id,
       recordId: id,
@@ -63,6 +66,6 @@ export const createRecordAction = registerActionType<CreateRecordConfig>({
       after: record.values,
       details: { application: ctx.event.application, subject: subject.key, trigger: ctx.trigger.id, run: ctx.run?.id ?? null },
     });
-    return { recordId: id, subject: subject.key, values: record.values };
+    return { recordId: id, subject: subject.key, values: record.values, warnings: warnings.map((w) => w.name) };
   },
 });

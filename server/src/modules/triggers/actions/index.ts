@@ -5,3 +5,4 @@
  */
 import './webhook.action';
 import './notify.action';
+import './run-rule-set.action';

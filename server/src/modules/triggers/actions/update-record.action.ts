@@ -2,12 +2,13 @@
  * The `update_record` action type (docs/triggers.md "Action types"): sets fields of a record, from
  * constants or formulas over the record's current values (the records module's bounded formula
  * evaluator), through the records module's own write path (validateValues + applyChange: a version
- * row, the formulas recomputed, the outbox fed at the run's depth + 1). Writes in the run's
+ * row, the formulas recomputed, the outbox fed at the run's depth + 1, the subject's rules: a
+ * blocking one failing fails the step, a warning is saved and flagged). Writes in the run's
  * transaction (`ctx.tx`), audited `record.update` as the trigger on behalf of its owner.
  *
  * Configuration: `{ subject?, recordId?, set: [{ field, value } | { field, formula }] }`; `subject`
  * (a key of the trigger's application) defaults to the event's, `recordId` to the event's record.
- * Output: `{ recordId, version, changed: { key: { before, after } } }`, or `{ recordId, changed: {} }`
+ * Output: `{ recordId, version, changed: { key: { before, after } }, warnings: [rule names] }`, or `{ recordId, changed: {} }`
  * when the values were already set (nothing written).
  */
 import { z } from 'zod';
@@ -54,6 +55,7 @@ export const updateRecordAction = registerActionType<UpdateRecordConfig>({
         run: ctx.run?.id ?? null,
       },
     });
-    return { recordId, version: result.after.version, changed: result.changes };
+    // the subject's rules checked the record in applyChange (a blocking one failed the step with its 400)
+    return { recordId, version: result.after.version, changed: result.changes, warnings: result.warnings.map((w) => w.name) };
   },
 });
