@@ -148,6 +148,10 @@ describe('rules API', () => {
   });
 
   it('test on values and on a record gives the verdict and the message in both languages', async () => {
+    // the record is written before the rule exists (a blocking rule refuses such a write from then on)
+    const rec = await req('POST', '/api/v1/applications/rls/subjects/invoice/records', { values: { amount: 500 } });
+    assert.equal(rec.statusCode, 201, rec.body);
+    const recordId = json<{ data: { record: { id: string } } }>(rec).data.record.id;
     const r = await create('cap', { kind: 'range', field: 'amount', max: 100 });
     let res = await req('POST', `/api/v1/rules/${r.id}/test`, { values: { amount: 150 } });
     let v = json<{ data: RuleTestResult }>(res).data;
@@ -156,8 +160,6 @@ describe('rules API', () => {
     assert.equal(v.messageZh, 'amount 的值 150 不符合 –100');
     res = await req('POST', `/api/v1/rules/${r.id}/test`, { values: { amount: 50 } });
     assert.equal(json<{ data: RuleTestResult }>(res).data.fails, false);
-    const rec = await req('POST', '/api/v1/applications/rls/subjects/invoice/records', { values: { amount: 500 } });
-    const recordId = json<{ data: { record: { id: string } } }>(rec).data.record.id;
     res = await req('POST', `/api/v1/rules/${r.id}/test`, { recordId });
     v = json<{ data: RuleTestResult }>(res).data;
     assert.equal(v.fails, true, res.body);
@@ -165,6 +167,13 @@ describe('rules API', () => {
     res = await req('POST', `/api/v1/rules/${r.id}/test`, { recordId: '00000000-0000-4000-8000-000000000000' });
     assert.equal(res.statusCode, 404);
     assert.deepEqual(fieldsOf(res), ['recordId']);
+    const refused = await req('POST', '/api/v1/applications/rls/subjects/invoice/records', { values: { amount: 501 } });
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(fieldsOf(refused), ['values.amount']);
+    // disabled, it is still tested as stored, and writes pass again
+    await req('PATCH', `/api/v1/rules/${r.id}`, { version: r.version, enabled: false });
+    assert.equal(json<{ data: RuleTestResult }>(await req('POST', `/api/v1/rules/${r.id}/test`, { recordId })).data.fails, true);
+    assert.equal((await req('POST', '/api/v1/applications/rls/subjects/invoice/records', { values: { amount: 501 } })).statusCode, 201);
   });
 
   it("list: filters and names each rule's application and subject; members read their application, only administrators write", async () => {
