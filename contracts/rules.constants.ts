@@ -5,6 +5,17 @@
  */
 import type { ModuleEntry } from './constants';
 
+/** The kinds of rules (docs/rules.md). */
+export const RULE_KINDS = ['comparison', 'range', 'pattern', 'requiredIf', 'unique', 'existsIn', 'expression'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+/** Comparison operators: equal, not equal, less, less or equal, greater, greater or equal. */
+export const RULE_COMPARISON_OPS = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
+export type RuleComparisonOp = (typeof RULE_COMPARISON_OPS)[number];
+/** Most fields a uniqueness rule combines. */
+export const RULE_UNIQUE_FIELDS_MAX = 5;
+/** Most tags of one rule. */
+export const RULE_TAGS_MAX = 20;
+
 /** blocking: the write is refused; warning: saved, and the record flagged with an open incident (docs/rules.md "The rule"). */
 export const RULE_SEVERITIES = ['blocking', 'warning'] as const;
 export type RuleSeverity = (typeof RULE_SEVERITIES)[number];

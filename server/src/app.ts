@@ -61,6 +61,8 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
+import { ruleRoutes } from './modules/rules/rules.routes';
+import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
 import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
 import { incidentRoutes } from './modules/rules/incidents.routes';
 import './modules/triggers/actions';
@@ -240,6 +242,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(viewRoutes);
       await api.register(taskRoutes);
       await api.register(triggerRoutes);
+      await api.register(ruleRoutes);
+      await api.register(ruleSetRoutes);
       await api.register(ruleRunRoutes);
       await api.register(incidentRoutes);
     },

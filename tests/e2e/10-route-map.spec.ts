@@ -34,6 +34,8 @@ const SAMPLE: Record<string, string> = {
   task: MISSING,
   trigger: MISSING,
   action: MISSING,
+  rule: MISSING,
+  ruleSet: MISSING,
 };
 /** A path with its params filled from SAMPLE; the console's subject pages take the subject's id, the workspace its key. */
 const fill = (path: string) =>
@@ -100,6 +102,10 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/trigger/:trigger': { testId: 'exception-404' },
   '/admin/action': { testId: 'actions-table' },
   '/admin/action/:action': { testId: 'exception-404' },
+  '/admin/rule': { testId: 'rules-table' },
+  '/admin/rule/:rule': { testId: 'exception-404' },
+  '/admin/ruleSet': { testId: 'rule-sets-table' },
+  '/admin/ruleSet/:ruleSet': { testId: 'exception-404' },
   '/:app/import': { testId: 'import-history' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
@@ -486,7 +492,7 @@ test.describe('every path renders', () => {
       expect(
         unexpected(problems, [
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions)/${MISSING}`),
+            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions|rules|rule-sets)/${MISSING}`),
             status: 404,
           },
         ]),

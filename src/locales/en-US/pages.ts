@@ -16,6 +16,7 @@ import imports from './imports';
 import resources from './resources';
 import tasks from './tasks';
 import triggers from './triggers';
+import rules from './rules';
 import ruleRuns from './ruleRuns';
 
 export default {
@@ -36,5 +37,6 @@ export default {
   ...resources,
   ...tasks,
   ...triggers,
+  ...rules,
   ...ruleRuns,
 };
