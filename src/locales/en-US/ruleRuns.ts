@@ -28,7 +28,7 @@ export default {
   'ruleRuns.cancel.done': 'The run will stop at its next chunk',
   'ruleRuns.setVersion': '{name} v{version}',
   'ruleRuns.enabledRules': 'Enabled rules',
-  'ruleRuns.progress': 'Progress: {done} of {total, plural, one {# record} other {# records}}',
+  'ruleRuns.progress': 'Records checked: {done} of {total}',
   'ruleRuns.ms': '{n} ms',
   'ruleRuns.state.queued': 'Queued',
   'ruleRuns.state.running': 'Running',
