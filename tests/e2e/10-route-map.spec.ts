@@ -107,6 +107,7 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/ruleSet': { testId: 'rule-sets-table' },
   '/admin/ruleSet/:ruleSet': { testId: 'exception-404' },
   '/:app/import': { testId: 'import-history' },
+  '/:app/data_validation_rule': { testId: 'data-quality' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
   '/admin/subject/:subject/:view': { testId: 'exception-404' },

@@ -38,7 +38,7 @@ async function pickIn(page: Page, testId: string, text: string | RegExp) {
 /** Writes one rule in /admin/rule/new; `fill` sets the kind's own inputs. */
 async function writeRule(
   page: Page,
-  rule: { name: string; kind: RegExp; severity: '阻止' | '警告'; zh: string; en: string },
+  rule: { name: string; kind: RegExp; severity: '阻断' | '警告'; zh: string; en: string },
   fill: () => Promise<void>,
 ) {
   await page.goto('/admin/rule/new');
@@ -89,7 +89,7 @@ test('rules journey: three rules, a refused record, a published set run over the
   // 1. three rules
   await writeRule(
     page,
-    { name: `数量范围 ${stamp}`, kind: /^范围$/, severity: '阻止', zh: '{field}须在 {limit} 之间，现为 {value}', en: '{field} must be within {limit}, not {value}' },
+    { name: `数量范围 ${stamp}`, kind: /^范围$/, severity: '阻断', zh: '{field}须在 {limit} 之间，现为 {value}', en: '{field} must be within {limit}, not {value}' },
     async () => {
       await pickIn(page, 'rule-def-field', '(qty)');
       await page.getByTestId('rule-def-min').fill('0');
@@ -125,8 +125,9 @@ test('rules journey: three rules, a refused record, a published set run over the
   await drawer.getByLabel('数量', { exact: true }).fill('-5');
   await drawer.getByLabel('编码', { exact: true }).fill('EF-789');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
-  const qtyItem = drawer.locator('.ant-form-item').filter({ has: drawer.getByLabel('数量', { exact: true }) });
-  await expect(qtyItem.locator('.ant-form-item-explain-error')).toHaveText('数量须在 0–1000 之间，现为 -5');
+  // the one error of the form, under the quantity
+  await expect(drawer.locator('.ant-form-item-explain-error')).toHaveText('数量须在 0–1000 之间，现为 -5');
+  await expect(drawer.locator('.ant-form-item-has-error').getByLabel('数量', { exact: true })).toBeVisible();
   await expect(drawer.getByLabel('标题', { exact: true })).toHaveValue(`新记录 ${stamp}`);
   await shot(page, 'refused');
   await drawer.getByLabel('数量', { exact: true }).fill('12');

@@ -52,7 +52,7 @@ export default {
   'rules.kind.unique.help': '这些字段的取值组合在所有记录中唯一；空值不算重复',
   'rules.kind.existsIn.help': '字段值须出现在另一数据对象的某字段中；为空时通过',
   'rules.kind.expression.help': '公式结果为假时不通过；为空或出错时通过',
-  'rules.severity.blocking': '阻止',
+  'rules.severity.blocking': '阻断',
   'rules.severity.warning': '警告',
   'rules.severity.blocking.help': '不满足时拒绝写入，并在字段下显示提示信息',
   'rules.severity.warning.help': '不满足时仍保存，并为记录标记一个待处理问题',
