@@ -7,6 +7,8 @@
 // every 50 ms): how many, p95 and the longest wait in ms (PGlite runs one statement at a time).
 // Targets (docs/rules.md "Benchmarks to reach"): 1,000,000 records on PostgreSQL and 200,000 on
 // PGlite, each ≤ 15 s.
+// BENCH_COMBINE=1 or 0 forces a chunk's SQL rules into one statement or one each (default: one on
+// PostgreSQL, one each on PGlite; rule-runs.engine.ts); BENCH_CHUNK overrides the rows per chunk.
 // Usage: BENCH_ROWS=20000 npm run bench:rules-run [-- --engine pglite|postgres|both]
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_rules_<random> is created and dropped afterwards.
@@ -14,11 +16,14 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rules } from '../server/src/db/tables/rules.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
+import { ruleRunSettings } from '../server/src/modules/rules/rule-runs.engine.ts';
 import { openBenchApp } from './app-lib.mjs';
 import { expectOk, pct } from './lib.mjs';
 
 const { values } = parseArgs({ options: { engine: { type: 'string', default: 'both' } } });
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+if (process.env.BENCH_COMBINE) ruleRunSettings.combineSqlRules = process.env.BENCH_COMBINE === '1';
+if (process.env.BENCH_CHUNK) ruleRunSettings.chunkRows = Number(process.env.BENCH_CHUNK);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The 10 rules (definition, severity). */
