@@ -7,20 +7,23 @@
 // every 50 ms): how many, p95 and the longest wait in ms (PGlite runs one statement at a time).
 // Targets (docs/rules.md "Benchmarks to reach"): 1,000,000 records on PostgreSQL and 200,000 on
 // PGlite, each ≤ 15 s.
+// BENCH_COMBINE=1 or 0 forces a chunk's SQL rules into one statement or one each (default: one on
+// PostgreSQL, one each on PGlite; rule-runs.engine.ts); BENCH_CHUNK overrides the rows per chunk.
 // Usage: BENCH_ROWS=20000 npm run bench:rules-run [-- --engine pglite|postgres|both]
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_rules_<random> is created and dropped afterwards.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/db/client.ts';
-import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { rules } from '../server/src/db/tables/rules.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
-import { CSRF, PASSWORD, expectOk, pct, throwAwayDatabase } from './lib.mjs';
+import { ruleRunSettings } from '../server/src/modules/rules/rule-runs.engine.ts';
+import { openBenchApp } from './app-lib.mjs';
+import { expectOk, pct } from './lib.mjs';
 
 const { values } = parseArgs({ options: { engine: { type: 'string', default: 'both' } } });
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+if (process.env.BENCH_COMBINE) ruleRunSettings.combineSqlRules = process.env.BENCH_COMBINE === '1';
+if (process.env.BENCH_CHUNK) ruleRunSettings.chunkRows = Number(process.env.BENCH_CHUNK);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The 10 rules (definition, severity). */
@@ -58,25 +61,8 @@ function insertRows(def) {
 }
 
 async function runEngine(engine) {
-  let handle;
-  let dropDb = async () => undefined;
-  if (engine === 'postgres') {
-    const created = await throwAwayDatabase('assay_rules');
-    handle = await openDatabase({ databaseUrl: created.url, poolMax: 10 });
-    dropDb = () => created.drop();
-  } else {
-    handle = await openDatabase({ memory: true });
-  }
-  let app;
+  const { handle, call, cookie, close } = await openBenchApp(engine, 'assay_rules');
   try {
-    await migrateDatabase(handle);
-    app = await buildApp({ db: handle.db, engine: handle.engine, cacheSource: handle });
-    await app.ready();
-    const call = (method, url, body, cookie) => app.inject({ method, url, headers: { ...CSRF, ...(cookie ? { cookie } : {}) }, payload: body });
-    await expectOk(await call('POST', '/api/v1/setup/init', { name: 'Bench', email: 'bench@example.com', password: PASSWORD }), 'setup');
-    const login = await call('POST', '/api/v1/auth/login', { email: 'bench@example.com', password: PASSWORD });
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
-    await expectOk(await call('POST', '/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie), 'application');
     const subject = async (key, fields) =>
       loadSubjectDef(handle.db, { id: (await expectOk(await call('POST', '/api/v1/applications/bench/subjects', { key, name: key, fields }, cookie), key)).data.id });
     const codes = await subject('codes', [{ key: 'code', name: 'Code', type: 'text' }]);
@@ -143,9 +129,7 @@ async function runEngine(engine) {
       rule_ms: Object.fromEntries(done.results.map((r) => [r.name, r.ms])),
     };
   } finally {
-    await app?.close();
-    await handle.close?.();
-    await dropDb();
+    await close();
   }
 }
 

@@ -12,12 +12,10 @@
 //   a throw-away database assay_rules_<random> is created and dropped afterwards.
 import { parseArgs } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/db/client.ts';
-import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { rules } from '../server/src/db/tables/rules.ts';
 import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
-import { CSRF, PASSWORD, expectOk, pct, throwAwayDatabase } from './lib.mjs';
+import { openBenchApp } from './app-lib.mjs';
+import { expectOk, pct } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -46,25 +44,8 @@ const TEN = [
 ];
 
 async function runEngine(engine) {
-  let handle;
-  let dropDb = async () => undefined;
-  if (engine === 'postgres') {
-    const created = await throwAwayDatabase('assay_rules');
-    handle = await openDatabase({ databaseUrl: created.url, poolMax: 10 });
-    dropDb = () => created.drop();
-  } else {
-    handle = await openDatabase({ memory: true });
-  }
-  let app;
+  const { handle, call, cookie, close } = await openBenchApp(engine, 'assay_rules');
   try {
-    await migrateDatabase(handle);
-    app = await buildApp({ db: handle.db, engine: handle.engine, cacheSource: handle });
-    const call = (method, url, body, cookie) =>
-      app.inject({ method, url, headers: { ...CSRF, ...(cookie ? { cookie } : {}) }, payload: body });
-    await expectOk(await call('POST', '/api/v1/setup/init', { name: 'Bench', email: 'bench@example.com', password: PASSWORD }), 'setup');
-    const login = await call('POST', '/api/v1/auth/login', { email: 'bench@example.com', password: PASSWORD });
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
-    await expectOk(await call('POST', '/api/v1/applications', { slug: 'bench', name: 'Bench' }, cookie), 'application');
     const subject = async (key, fields) =>
       (await expectOk(await call('POST', '/api/v1/applications/bench/subjects', { key, name: key, fields }, cookie), key)).data;
     await subject('codes', [{ key: 'code', name: 'Code', type: 'text' }]);
@@ -137,9 +118,7 @@ async function runEngine(engine) {
     const [{ open }] = (await handle.db.execute(sql`select count(*)::int as open from rule_incidents`)).rows;
     return { engine, times, incidents: Number(open) };
   } finally {
-    await app?.close();
-    await handle.close();
-    await dropDb();
+    await close();
   }
 }
 

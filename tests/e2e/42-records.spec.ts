@@ -14,7 +14,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, unexpected } from './fixtures';
-import { chooseOption, openSelect, signIn, switchLanguage } from './actions';
+import { apiJson, chooseOption, openSelect, signIn, switchLanguage } from './actions';
 import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,16 +36,6 @@ interface RecordOut {
 async function pickOption(page: Page, text: string) {
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
   await chooseOption(page, option);
-}
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: AUTH_HEADERS,
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
 }
 
 async function findRecord(page: Page, title: string): Promise<RecordOut> {

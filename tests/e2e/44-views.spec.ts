@@ -15,7 +15,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test, unexpected } from './fixtures';
-import { chooseOption, dragUntilSaved, openSelect, signIn } from './actions';
+import { apiJson, chooseOption, dragUntilSaved, openSelect, signIn } from './actions';
 import { APP, AUTH_HEADERS } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,12 +36,6 @@ interface RecordOut {
   id: string;
   version: number;
   values: Record<string, unknown>;
-}
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, { method, headers: AUTH_HEADERS, data: data === undefined ? undefined : JSON.stringify(data) });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
 }
 
 async function findRecord(page: Page, t: string): Promise<RecordOut> {

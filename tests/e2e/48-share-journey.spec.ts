@@ -7,10 +7,9 @@
  * API (only the public share read) and nothing is logged to the console.
  * Screenshot: tests/e2e/screenshots/share-journey.png.
  */
-import type { Page } from '@playwright/test';
 import { expect, test, trackConsole, unexpected } from './fixtures';
-import { signIn } from './actions';
-import { APP, AUTH_HEADERS } from './support';
+import { apiJson, signIn } from './actions';
+import { APP } from './support';
 
 // unique per run, so the spec can run again on the same data folder
 const SUBJECT = `share_pkg_${Date.now().toString(36)}`;
@@ -19,12 +18,6 @@ const CHOICES = [
   { label: 'High', color: '#f5222d', rgb: 'rgb(245, 34, 45)' },
   { label: 'Low', color: '#52c41a', rgb: 'rgb(82, 196, 26)' },
 ];
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, { method, headers: AUTH_HEADERS, data: data === undefined ? undefined : JSON.stringify(data) });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('a share link opened signed out shows the select options as coloured chips, with no private call and no console error', async ({ page, browser }) => {
   await signIn(page);

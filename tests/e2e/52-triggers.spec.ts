@@ -19,23 +19,13 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
-import { chooseOption, openSelect, signIn } from './actions';
-import { ADMIN, APP, AUTH_HEADERS } from './support';
+import { apiJson, chooseOption, openSelect, signIn } from './actions';
+import { ADMIN, APP } from './support';
 
 const SUBJECT = { key: 'trigger_items', name: '触发器事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `tests/e2e/screenshots/triggers-${name}.png`, fullPage: true });
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: AUTH_HEADERS,
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** Chooses the option whose label contains `text` in the open select. */
 async function pick(page: Page, text: string | RegExp) {

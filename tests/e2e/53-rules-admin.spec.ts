@@ -9,31 +9,12 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseOption, openSelect, signIn } from './actions';
-import { APP, AUTH_HEADERS } from './support';
+import { apiJson, pickIn, signIn } from './actions';
+import { APP } from './support';
 
 const SUBJECT = { key: 'rule_items', name: '规则事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/rapi-${name}.png`, fullPage: true });
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: AUTH_HEADERS,
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Chooses the option whose label contains `text` in the select `testId`. */
-async function pickIn(page: Page, testId: string, text: string | RegExp) {
-  await openSelect(page, page.getByTestId(testId));
-  await chooseOption(
-    page,
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first(),
-  );
-}
 
 test('rules: a rule with a bad definition then a good one, tested on a record; a rule set published', async ({ page }) => {
   test.setTimeout(180_000);

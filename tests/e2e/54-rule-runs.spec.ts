@@ -10,19 +10,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './actions';
-import { ADMIN, APP, AUTH_HEADERS } from './support';
+import { apiJson, signIn } from './actions';
+import { ADMIN, APP } from './support';
 
 const SUBJECT = { key: 'quality_items', name: '质量事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
 const MEMBER = { email: `quality.owner.${Date.now()}@example.com`, password: 'Quality-owner-2026' };
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/rruns-${name}.png`, fullPage: true });
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, { method, headers: AUTH_HEADERS, data: data === undefined ? undefined : JSON.stringify(data) });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** Starts a run of the subject's enabled rules from the page and waits until the newest run is done. */
 async function runFromPage(page: Page) {

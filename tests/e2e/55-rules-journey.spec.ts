@@ -16,24 +16,12 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseOption, openSelect, signIn } from './actions';
-import { APP, AUTH_HEADERS } from './support';
+import { apiJson, pickIn, signIn } from './actions';
+import { APP } from './support';
 
 const SUBJECT = { key: 'journey_items', name: '旅程事项' };
 const API = `/api/v1/applications/${APP.slug}/subjects/${SUBJECT.key}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/journey-${name}.png`, fullPage: true });
-
-async function apiJson<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url, { method, headers: AUTH_HEADERS, data: data === undefined ? undefined : JSON.stringify(data) });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Chooses the option whose label matches `text` in the select `testId`. */
-async function pickIn(page: Page, testId: string, text: string | RegExp) {
-  await openSelect(page, page.getByTestId(testId));
-  await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first());
-}
 
 /** Writes one rule in /admin/rule/new; `fill` sets the kind's own inputs. */
 async function writeRule(

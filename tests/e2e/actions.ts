@@ -152,3 +152,20 @@ export async function dragUntilSaved(page: Page, source: Locator, target: Locato
   await source.dispatchEvent('dragend', { dataTransfer: data });
   return dispatched;
 }
+
+/**
+ * Calls the API as the signed-in browser context (its cookie, the CSRF header) and answers the
+ * envelope's `data`. Errors: the test fails, naming the method, URL, status and body, when the
+ * answer is not 2xx.
+ */
+export async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(url, { method, headers: AUTH_HEADERS, data: data === undefined ? undefined : JSON.stringify(data) });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Opens the select with test id `testId` and chooses its first option whose label matches `text`. */
+export async function pickIn(page: Page, testId: string, text: string | RegExp): Promise<void> {
+  await openSelect(page, page.getByTestId(testId));
+  await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first());
+}

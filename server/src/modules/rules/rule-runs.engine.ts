@@ -1,7 +1,7 @@
 /**
  * What a validation run does (docs/rule-runs.md "How a run goes"), the task kind `rules.run`:
  * the run's frozen rules (`rule_runs.rules`) over the subject's live records in keyset chunks of
- * `ruleRunSettings.chunkRows` (RULE_RUN_CHUNK_ROWS) by record id. Per chunk:
+ * RULE_RUN_CHUNK_ROWS (PGlite) or RULE_RUN_CHUNK_ROWS_PG (PostgreSQL) by record id. Per chunk:
  *  - (before the chunks, once: each uniqueness rule as one window over the whole table — per chunk
  *    its `exists` would read the whole table again for every chunk);
  *  - one statement finds the chunk's upper id and its size (an index-only walk of the primary key);
@@ -19,7 +19,7 @@
  * failing were reopened by the chunks' upserts. The score is the weighted pass rate.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { RULE_RUN_CHUNK_ROWS, RULE_SEVERITY_WEIGHT, ruleDefinitionSchema, type RuleDefinition } from '../../../../contracts';
+import { RULE_RUN_CHUNK_ROWS, RULE_RUN_CHUNK_ROWS_PG, RULE_SEVERITY_WEIGHT, ruleDefinitionSchema, type RuleDefinition } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { ruleRuns, rules, tasks, type RuleRunResult, type RuleSnapshot } from '../../db/schema';
@@ -35,8 +35,8 @@ import { ruleField, subjectLookupOf, valueText } from './subject-rules';
 /** The task kind of a validation run (singleton key: the subject's id). */
 export const RULE_RUN_KIND = 'rules.run';
 
-/** Rows per chunk (tests lower it to see several chunks over a few records); `combineSqlRules` forces one way or the other (default: by engine, setRunEngine). */
-export const ruleRunSettings: { chunkRows: number; combineSqlRules?: boolean } = { chunkRows: RULE_RUN_CHUNK_ROWS };
+/** `chunkRows` overrides the rows per chunk (tests lower it to see several chunks over a few records); `combineSqlRules` forces one way or the other (default for both: by engine, setRunEngine). */
+export const ruleRunSettings: { chunkRows?: number; combineSqlRules?: boolean } = {};
 
 const engines = new WeakMap<object, 'pglite' | 'postgres'>();
 
@@ -203,8 +203,9 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
   );
   await hooks.progress(0, total, null);
 
-  const chunkRows = ruleRunSettings.chunkRows;
-  const combine = ruleRunSettings.combineSqlRules ?? engines.get(db) === 'postgres';
+  const postgres = engines.get(db) === 'postgres';
+  const chunkRows = ruleRunSettings.chunkRows ?? (postgres ? RULE_RUN_CHUNK_ROWS_PG : RULE_RUN_CHUNK_ROWS);
+  const combine = ruleRunSettings.combineSqlRules ?? postgres;
   let longestUnique = 0;
   for (const rule of uniqueRules) {
     const def = rule.def as Extract<RuleDefinition, { kind: 'unique' }>;

@@ -85,7 +85,7 @@ before(async () => {
   ruleRunSettings.chunkRows = 5;
 });
 after(async () => {
-  ruleRunSettings.chunkRows = 5000;
+  delete ruleRunSettings.chunkRows;
   await t?.close();
 });
 
