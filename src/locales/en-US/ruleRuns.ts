@@ -100,4 +100,5 @@ export default {
   'ruleRuns.kind.expression': 'Expression',
   'ruleRuns.subjectScore': 'Data quality {score}',
   'ruleRuns.subjectScore.tip': 'Open incidents: {incidents}. Open the data validation page',
+  'ruleRuns.scores.aria': 'Data-quality score of {subject}: {score}',
 };

@@ -100,4 +100,5 @@ export default {
   'ruleRuns.kind.expression': '表达式',
   'ruleRuns.subjectScore': '数据质量 {score}',
   'ruleRuns.subjectScore.tip': '未解决问题：{incidents}。打开数据校验页面',
+  'ruleRuns.scores.aria': '{subject}的数据质量得分：{score}',
 };

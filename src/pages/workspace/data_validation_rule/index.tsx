@@ -53,9 +53,16 @@ export default function DataValidationPage() {
                   <Card size="small" data-testid={`data-quality-${s.subject}`}>
                     <Space align="start">
                       {s.score === null ? (
-                        <Progress type="circle" size={64} percent={0} format={() => '—'} />
+                        <Progress type="circle" size={64} percent={0} format={() => '—'} aria-label={t('ruleRuns.scores.aria', { subject: s.subjectName, score: '—' })} />
                       ) : (
-                        <Progress type="circle" size={64} percent={s.score} strokeColor={scoreColor(s.score)} format={(p) => `${Math.floor(p ?? 0)}`} />
+                        <Progress
+                          type="circle"
+                          size={64}
+                          percent={s.score}
+                          strokeColor={scoreColor(s.score)}
+                          format={(p) => `${Math.floor(p ?? 0)}`}
+                          aria-label={t('ruleRuns.scores.aria', { subject: s.subjectName, score: s.score.toFixed(2) })}
+                        />
                       )}
                       <Space direction="vertical" size={0}>
                         <Typography.Text strong>{s.subjectName}</Typography.Text>
