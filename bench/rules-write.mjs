@@ -100,7 +100,7 @@ async function runEngine(engine) {
       const r = records[n % records.length];
       n += 1;
       const t0 = performance.now();
-      const res = await call('PATCH', `${BASE}/${r.id}`, { version: r.version, values: { qty: String(n % 1000) } }, cookie);
+      const res = await call('PATCH', `${BASE}/${r.id}`, { version: r.version, values: { qty: String(1 + (n % 999)) } }, cookie);
       const ms = performance.now() - t0;
       const body = await expectOk(res, 'update');
       r.version = body.data.record.version;
