@@ -16,7 +16,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, pickIn, signIn } from './actions';
+import { apiJson, isoDateIn, pickIn, signIn, typeDate } from './actions';
 import { APP } from './support';
 
 const SUBJECT = { key: 'journey_items', name: '旅程事项' };
@@ -161,9 +161,7 @@ test('rules journey: three rules, a refused record, a published set run over the
   await qtyRow.getByTestId('incident-waive').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('incident-waive-reason').fill('年度大额采购，经理已批准');
-  await dialog.getByTestId('incident-waive-expires').click();
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-header-next-btn').click();
-  await page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-in-view').filter({ hasText: /^20$/ }).click();
+  await typeDate(page, dialog.getByTestId('incident-waive-expires'), isoDateIn(30));
   await dialog.getByTestId('incident-waive-confirm').click();
   await expect(page.getByText('问题已豁免')).toBeVisible();
   await shot(page, 'incidents');

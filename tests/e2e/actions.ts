@@ -169,3 +169,22 @@ export async function pickIn(page: Page, testId: string, text: string | RegExp):
   await openSelect(page, page.getByTestId(testId));
   await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first());
 }
+
+/** The date `days` from today as antd's DatePicker writes it (YYYY-MM-DD, the browser's local day). */
+export function isoDateIn(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Types `date` (YYYY-MM-DD) into the antd DatePicker `picker` (its input, or an element holding it)
+ * and confirms it with Enter: steadier than clicking through the calendar's months, whose cell click
+ * can land while the panel changes. Errors: the test fails when the input does not show the date.
+ */
+export async function typeDate(page: Page, picker: Locator, date: string): Promise<void> {
+  const input = (await picker.evaluate((e) => e.tagName)) === 'INPUT' ? picker : picker.locator('input');
+  await input.click();
+  await input.fill(date);
+  await page.keyboard.press('Enter');
+  await expect(input).toHaveValue(date);
+}
