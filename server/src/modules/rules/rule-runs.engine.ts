@@ -30,7 +30,7 @@ import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { kindOf } from '../subjects/values';
 import { noRetry, registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
 import { compileRule, type CompiledRule } from './rule-engine';
-import { ruleField, subjectLookupOf, valueText } from './subject-rules';
+import { reopenedResolvedAt, reopenedState, ruleField, subjectLookupOf, valueText } from './subject-rules';
 
 /** The task kind of a validation run (singleton key: the subject's id). */
 export const RULE_RUN_KIND = 'rules.run';
@@ -122,8 +122,8 @@ function writeFailures(run: { id: string; applicationId: string; subjectId: stri
     select ${run.applicationId}::uuid, ${run.subjectId}::uuid, f.rule_id, f.record_id, f.severity, f.value, ${run.id}::uuid
     from f where f.rule_id = any(${sql.param(existing)}::uuid[])
     on conflict (rule_id, record_id) do update set
-      state = case when ri.state = 'resolved' or (ri.state = 'waived' and ri.waiver_expires_at <= now()) then 'open' else ri.state end,
-      resolved_at = case when ri.state = 'resolved' then null else ri.resolved_at end,
+      state = ${reopenedState(sql.raw('ri'))},
+      resolved_at = ${reopenedResolvedAt(sql.raw('ri'))},
       severity = excluded.severity, value = excluded.value, last_run_id = excluded.last_run_id,
       last_seen_at = now(), updated_at = now()
   )

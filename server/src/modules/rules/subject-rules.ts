@@ -301,6 +301,15 @@ export async function enforceRecordRules(
   return failures;
 }
 
+/**
+ * An incident that fails again (a write's or a run's upsert, over the incident row `t`): a resolved
+ * one, or a waiver past its expiry, opens again; open, acknowledged and live waivers keep their state.
+ */
+export const reopenedState = (t: SQL): SQL =>
+  sql`case when ${t}.state = 'resolved' or (${t}.state = 'waived' and ${t}.waiver_expires_at <= now()) then 'open' else ${t}.state end`;
+/** With reopenedState: a reopened resolved incident loses its resolved time. */
+export const reopenedResolvedAt = (t: SQL): SQL => sql`case when ${t}.state = 'resolved' then null else ${t}.resolved_at end`;
+
 /** Opens (or keeps open) the incidents of `failures` for record `id`; resolved ones and expired waivers open again. */
 export async function openIncidents(tx: Executor, subject: SubjectDef, id: string, failures: RuleFailure[], runId: string | null = null): Promise<void> {
   await openIncidentPairs(
@@ -330,12 +339,12 @@ export async function openIncidentPairs(tx: Executor, subject: SubjectDef, pairs
     .onConflictDoUpdate({
       target: [ruleIncidents.ruleId, ruleIncidents.recordId],
       set: {
-        state: sql`case when ${ruleIncidents.state} = 'resolved' or (${ruleIncidents.state} = 'waived' and ${ruleIncidents.waiverExpiresAt} <= now()) then 'open' else ${ruleIncidents.state} end`,
+        state: reopenedState(sql.raw('rule_incidents')),
         severity: sql`excluded.severity`,
         value: sql`excluded.value`,
         lastRunId: sql`coalesce(excluded.last_run_id, ${ruleIncidents.lastRunId})`,
         lastSeenAt: sql`now()`,
-        resolvedAt: sql`case when ${ruleIncidents.state} = 'resolved' then null else ${ruleIncidents.resolvedAt} end`,
+        resolvedAt: reopenedResolvedAt(sql.raw('rule_incidents')),
         updatedAt: sql`now()`,
       },
     });
