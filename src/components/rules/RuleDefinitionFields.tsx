@@ -15,7 +15,7 @@ import { FieldContextProvider } from '../fields/FieldContext';
 import FilterBuilder from '../fields/FilterBuilder';
 import { filterFieldsOf, newCondition } from '../fields/filter';
 import type { DefinitionDraft } from './definition';
-import { useRulesT } from './useRulesT';
+import { useT } from '../useT';
 
 interface Props {
   kind: RuleKind;
@@ -31,7 +31,7 @@ interface Props {
 }
 
 export default function RuleDefinitionFields({ kind, value, onChange, app, subject, fields, errorOf }: Props) {
-  const t = useRulesT();
+  const t = useT();
   const set = (patch: DefinitionDraft) => onChange({ ...value, ...patch });
   const err = (path: string) => {
     const m = errorOf(path);

@@ -8,10 +8,10 @@ import React, { useState } from 'react';
 import type { RuleTestResult } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
 import { testRule } from '../../services/rules';
-import { useRulesT } from './useRulesT';
+import { useT } from '../useT';
 
 export default function RuleTestBox({ ruleId }: { ruleId: string }) {
-  const t = useRulesT();
+  const t = useT();
   const [mode, setMode] = useState<'record' | 'values'>('record');
   const [recordId, setRecordId] = useState('');
   const [values, setValues] = useState('{\n  \n}');

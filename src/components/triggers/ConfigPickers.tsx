@@ -8,18 +8,16 @@ import { DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Select, Tag } from 'antd';
 import React from 'react';
-import { useIntl } from 'umi';
 import type { Field } from '../../../contracts';
 import { listGroups } from '../../services/groups';
 import { getSubject } from '../../services/subjects';
 import { variablesApi } from '../../services/variables';
 import { EVENT_PLACEHOLDERS } from './actionConfig';
 
-/** `t(id, values)`: the current language's message. */
-export function useT() {
-  const intl = useIntl();
-  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-}
+import { useT } from '../useT';
+
+/** The screens' translation hook (components/useT.ts), which the trigger pages import from here. */
+export { useT };
 
 interface MultiProps {
   value?: string[];

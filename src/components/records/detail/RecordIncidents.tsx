@@ -9,6 +9,7 @@ import React from 'react';
 import { useIntl } from 'umi';
 import type { RecordIncident, RecordRuleWarning } from '../../../../contracts';
 import { formatDatetime } from '../../fields';
+import { useT } from '../../useT';
 
 /** The message of an incident or warning in `locale` (zh-CN, else English). */
 export function ruleMessageOf(item: Pick<RecordRuleWarning, 'messageZh' | 'messageEn'>, locale: string): string {
@@ -31,7 +32,7 @@ export interface RecordIncidentsProps {
 
 export default function RecordIncidents({ incidents }: RecordIncidentsProps) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   if (incidents.length === 0) return null;
   const blocking = incidents.some((i) => i.severity === 'blocking');
   return (

@@ -8,16 +8,16 @@ import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button, DatePicker, Form, Input, Modal, Segmented, Space, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useEffect, useRef, useState } from 'react';
-import { Link, useIntl } from 'umi';
+import { Link } from 'umi';
 import type { Incident, IncidentState } from '../../../../contracts';
 import { INCIDENT_STATES, WAIVER_MAX_DAYS } from '../../../../contracts/rules.constants';
 import { showFieldErrors, toApiError } from '../../../services/api-error';
 import { listIncidents, moveIncident } from './api';
 import { IncidentStateTag, SeverityTag } from './bits';
+import { useT } from '../../useT';
 
 export default function IncidentsTable({ app, refresh, canAcknowledge, canWaive }: { app: string; refresh: number; canAcknowledge: boolean; canWaive: boolean }) {
-  const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const action = useRef<ActionType>();
   const [state, setState] = useState<IncidentState | 'all'>('open');
   const [waiving, setWaiving] = useState<Incident | null>(null);

@@ -6,10 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Modal, Select, message } from 'antd';
 import React, { useState } from 'react';
-import { useIntl } from 'umi';
+
 import type { RuleRun } from '../../../../contracts';
 import { toApiError } from '../../../services/api-error';
 import { listPublishedRuleSets, startRun } from './api';
+import { useT } from '../../useT';
 
 const ENABLED = '__enabled__';
 
@@ -26,8 +27,7 @@ export default function RunButton({
   onStarted: (run: RuleRun) => void;
   size?: 'small';
 }) {
-  const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ subject: string; ruleSet: string }>();

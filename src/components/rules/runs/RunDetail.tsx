@@ -8,16 +8,16 @@ import { useQuery } from '@tanstack/react-query';
 import { ProTable } from '@ant-design/pro-components';
 import { Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import React from 'react';
-import { Link, useIntl } from 'umi';
+import { Link } from 'umi';
 import type { RuleRun, RuleRunFailure, RuleRunResultItem } from '../../../../contracts';
 import { download } from '../../../utils/download';
 import { failuresExportUrl, getRun, getTrend, listFailures } from './api';
 import { RunState, ScoreTag, SeverityTag } from './bits';
 import TrendChart from './TrendChart';
+import { useT } from '../../useT';
 
 export default function RunDetail({ app, runId, onClose }: { app: string; runId: string | null; onClose: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const run = useQuery({
     queryKey: ['rule-runs', 'detail', runId],
     queryFn: () => getRun(runId!),

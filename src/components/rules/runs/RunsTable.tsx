@@ -8,11 +8,12 @@ import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space, message } from 'antd';
 import dayjs from 'dayjs';
 import React, { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'umi';
+
 import type { RuleRun } from '../../../../contracts';
 import { toApiError } from '../../../services/api-error';
 import { cancelRun, listRuns } from './api';
 import { RunState, ScoreTag } from './bits';
+import { useT } from '../../useT';
 
 export default function RunsTable({
   app,
@@ -27,8 +28,7 @@ export default function RunsTable({
   onOpen: (id: string) => void;
   onChanged: () => void;
 }) {
-  const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const action = useRef<ActionType>();
   const [active, setActive] = useState(false);
   useEffect(() => void action.current?.reload(), [refresh]);

@@ -12,12 +12,12 @@ import { history, Link } from 'umi';
 import type { Rule } from '../../../../contracts';
 import { RULE_KINDS, RULE_SEVERITIES } from '../../../../contracts/rules.constants';
 import { SEVERITY_COLORS } from '../../../components/rules/severity';
-import { useRulesT } from '../../../components/rules/useRulesT';
+import { useT } from '../../../components/useT';
 import { toApiError } from '../../../services/api-error';
 import { deleteRule, listRules, updateRule } from '../../../services/rules';
 
 export default function RulesPage() {
-  const t = useRulesT();
+  const t = useT();
   const action = useRef<ActionType>();
   const run = async (fn: () => Promise<unknown>, done?: string) => {
     try {

@@ -10,12 +10,12 @@ import dayjs from 'dayjs';
 import React, { useRef } from 'react';
 import { history, Link } from 'umi';
 import type { RuleSet } from '../../../../contracts';
-import { useRulesT } from '../../../components/rules/useRulesT';
+import { useT } from '../../../components/useT';
 import { toApiError } from '../../../services/api-error';
 import { deleteRuleSet, listRuleSets } from '../../../services/rules';
 
 export default function RuleSetsPage() {
-  const t = useRulesT();
+  const t = useT();
   const action = useRef<ActionType>();
   const remove = async (row: RuleSet) => {
     try {

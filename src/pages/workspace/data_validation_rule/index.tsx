@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Progress, Row, Space, Statistic, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React, { useCallback, useState } from 'react';
-import { useIntl, useModel } from 'umi';
+import { useModel } from 'umi';
 import { appAccess } from '../../../access';
 import { getDataQuality } from '../../../components/rules/runs/api';
 import { scoreColor } from '../../../components/rules/runs/bits';
@@ -20,10 +20,10 @@ import RunButton from '../../../components/rules/runs/RunButton';
 import RunDetail from '../../../components/rules/runs/RunDetail';
 import RunsTable from '../../../components/rules/runs/RunsTable';
 import { useWorkspace } from '../useWorkspace';
+import { useT } from '../../../components/useT';
 
 export default function DataValidationPage() {
-  const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const { app } = useWorkspace();
   const { initialState } = useModel('@@initialState');
   const { canEditRecords, canManageApp } = appAccess(app.myRole, initialState?.currentUser?.isAdmin === true);

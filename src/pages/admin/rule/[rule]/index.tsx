@@ -17,7 +17,7 @@ import ExceptionResult from '../../../../components/ExceptionResult';
 import { definitionOf, draftOf, type DefinitionDraft } from '../../../../components/rules/definition';
 import RuleDefinitionFields from '../../../../components/rules/RuleDefinitionFields';
 import RuleTestBox from '../../../../components/rules/RuleTestBox';
-import { useRulesT } from '../../../../components/rules/useRulesT';
+import { useT } from '../../../../components/useT';
 import { ApiError, toApiError } from '../../../../services/api-error';
 import { createRule, deleteRule, getRule, updateRule } from '../../../../services/rules';
 import { getSubject } from '../../../../services/subjects';
@@ -65,7 +65,7 @@ function toDraft(r?: Rule): Draft {
 export default function RuleEditor() {
   const { rule: id = 'new' } = useParams<{ rule: string }>();
   const isNew = id === 'new';
-  const t = useRulesT();
+  const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['rules', 'detail', id], queryFn: () => getRule(id), enabled: !isNew, retry: false });
   const [draft, setDraft] = useState<Draft>(toDraft());

@@ -28,7 +28,7 @@ import React, { useEffect, useState } from 'react';
 import { history, useParams } from 'umi';
 import type { RuleSet } from '../../../../../contracts';
 import ExceptionResult from '../../../../components/ExceptionResult';
-import { useRulesT } from '../../../../components/rules/useRulesT';
+import { useT } from '../../../../components/useT';
 import { ApiError, toApiError } from '../../../../services/api-error';
 import { createRuleSet, deleteRuleSet, getRuleSet, listRules, publishRuleSet, updateRuleSet } from '../../../../services/rules';
 import { listAppSubjectOptions } from '../../../../services/subjects';
@@ -59,7 +59,7 @@ const toDraft = (s?: RuleSet): Draft =>
 export default function RuleSetEditor() {
   const { ruleSet: id = 'new' } = useParams<{ ruleSet: string }>();
   const isNew = id === 'new';
-  const t = useRulesT();
+  const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['rule-sets', 'detail', id], queryFn: () => getRuleSet(id), enabled: !isNew, retry: false });
   const [draft, setDraft] = useState<Draft>(toDraft());

@@ -9,11 +9,11 @@ import dayjs from 'dayjs';
 import React, { useState } from 'react';
 import type { RuleSetVersion, RuleSnapshotItem } from '../../../../../contracts';
 import { SEVERITY_COLORS } from '../../../../components/rules/severity';
-import { useRulesT } from '../../../../components/rules/useRulesT';
+import { useT } from '../../../../components/useT';
 import { getRuleSetVersion, listRuleSetVersions } from '../../../../services/rules';
 
 export default function RuleSetVersions({ setId, published }: { setId: string; published: number }) {
-  const t = useRulesT();
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const version = useQuery({
     queryKey: ['rule-sets', 'version', setId, open],

@@ -1,7 +1,7 @@
-/** The translation hook of the rules pages: `t(id, values)` over react-intl (src/locales/zh-CN/rules.ts, en-US/rules.ts). */
+/** The screens' translation hook: `t(id, values)`, the current language's message (react-intl through umi; src/locales). */
 import { useIntl } from 'umi';
 
-export function useRulesT() {
+export function useT() {
   const intl = useIntl();
   return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 }
