@@ -25,3 +25,5 @@ export { USERS_MESSAGES } from './users.messages';
 export { VARIABLES_MESSAGES } from './variables.messages';
 export { VIEWS_MESSAGES } from './views.messages';
 export { TRIGGERS_MESSAGES } from './triggers.messages';
+export { DOCUMENTS_MESSAGES } from './documents.messages';
+export { REPORT_TEMPLATES_MESSAGES } from './report-templates.messages';

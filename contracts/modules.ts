@@ -26,3 +26,5 @@ export { USERS_MODULE } from './users.constants';
 export { VARIABLES_MODULE } from './variables.constants';
 export { VIEWS_MODULE } from './views.constants';
 export { TRIGGERS_MODULE } from './triggers.constants';
+export { DOCUMENTS_MODULE } from './documents.constants';
+export { REPORT_TEMPLATES_MODULE } from './report-templates.constants';

@@ -37,3 +37,9 @@ export * from './tables/triggers';
 
 /** Rules, rule sets, validation runs and incidents (modules/rules). */
 export * from './tables/rules';
+
+/** Documents, folders, versions, links, share links and the PostgreSQL blob store (modules/documents). */
+export * from './tables/documents';
+
+/** Report templates, their versions and renders (modules/report-templates). */
+export * from './tables/report-templates';
