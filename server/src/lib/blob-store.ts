@@ -29,6 +29,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Executor } from '../db/client';
 
 /** A stored blob: its SHA-256 (64 lower-case hex digits) and size in bytes. */
 export interface BlobInfo {
@@ -38,8 +39,13 @@ export interface BlobInfo {
 
 /** A blob written but not yet visible under its content name. Exactly one of commit/discard must follow. */
 export interface StagedBlob extends BlobInfo {
-  /** Makes the blob readable under `sha256` (idempotent for identical content). */
-  commit(): Promise<void>;
+  /**
+   * Makes the blob readable under `sha256` (idempotent for identical content). `tx`: the database
+   * transaction the caller holds (e.g. under the blob's advisory lock); a database-backed store
+   * runs its statements in it (PGlite runs one transaction at a time: a second one would wait
+   * forever for the caller's). A file store ignores it.
+   */
+  commit(tx?: Executor): Promise<void>;
   /** Drops the temporary copy (no-op after commit). */
   discard(): Promise<void>;
 }
@@ -62,10 +68,18 @@ export interface BlobStore {
   open(sha256: string): Promise<Readable>;
   /** True when blob `sha256` is stored. */
   has(sha256: string): Promise<boolean>;
-  /** Deletes blob `sha256`; false when there was none. Callers make sure nothing references it. */
-  remove(sha256: string): Promise<boolean>;
+  /**
+   * Deletes blob `sha256`; false when there was none. Callers make sure nothing references it.
+   * `tx`: as StagedBlob.commit's.
+   */
+  remove(sha256: string, tx?: Executor): Promise<boolean>;
   /** Every stored blob (any order) with its size and when it was last written (the unreferenced-blob sweep, backups). */
   list(): AsyncIterable<ListedBlob>;
+  /**
+   * Removes temporary objects (staged, never committed or discarded: a crash) last written more
+   * than `maxAgeMs` ago (default one day). @returns how many were removed.
+   */
+  cleanTemp(maxAgeMs?: number, now?: number): Promise<number>;
 }
 
 /** A blob as `list()` yields it: its hash, size (bytes) and when it was stored. */
@@ -96,8 +110,8 @@ export function isSha256(value: string): boolean {
   return SHA256.test(value);
 }
 
-/** Hashes and counts the bytes passing through; errors past `maxBytes`. */
-class Meter extends Transform {
+/** Hashes and counts the bytes passing through; errors (BlobTooLargeError) past `maxBytes`. Shared by the stores. */
+export class Meter extends Transform {
   readonly hash = createHash('sha256');
   size = 0;
 
