@@ -24,6 +24,17 @@ const envSchema = z.object({
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** The data folder (PGlite database, lock file, later keys and files); default ./data. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Where uploaded files' bytes live (docs/blob-stores.md): `local` (default) a folder,
+   * DATA_DIR/blobs; `postgres` the database (tables blob_objects, blob_chunks), which every API
+   * server sharing one PostgreSQL sees. Any other value stops the start.
+   */
+  BLOB_STORE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : 'local'))
+    .pipe(z.enum(['local', 'postgres'], { error: () => 'must be local (DATA_DIR/blobs) or postgres (in the database)' })),
   /** The built Umi app (`umi build` output, publicPath /admin/); default ./dist. */
   DIST_DIR: z.string().min(1).default('./dist'),
   /** pino level: fatal, error, warn, info, debug, trace or silent (default info). */

@@ -11,13 +11,12 @@
  * `kill -9` (or a power cut, on PostgreSQL) a restart replays the WAL, and a lock left by a dead
  * process is taken over (db/lock.ts). ops/crash.test.ts kills the server in the middle of writes.
  */
-import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataLock, DataDirLockedError, type DataLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
-import { LocalBlobStore } from './lib/blob-store';
+import { configuredBlobStore } from './lib/blob-store-config';
 import { AnchorFile } from './modules/audit/audit.anchors';
 import { loadSigningKey } from './modules/audit/audit.signing';
 import { warnUnrunnablePatterns } from './modules/subjects/legacy-patterns';
@@ -46,7 +45,8 @@ async function main(): Promise<void> {
     }
     handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await migrateDatabase(handle);
-    const blobs = new LocalBlobStore(path.join(env.DATA_DIR, 'blobs'));
+    // uploaded files' bytes: DATA_DIR/blobs, or the database (BLOB_STORE, docs/blob-stores.md)
+    const blobs = configuredBlobStore(env, handle.db);
     await blobs.cleanTemp();
     // the audit head's anchors, outside the database (audit.anchors.ts): this process's data folder
     const anchors = new AnchorFile(env.DATA_DIR, signingKey);
@@ -110,7 +110,10 @@ async function main(): Promise<void> {
     process.on('SIGINT', () => shutdown('SIGINT'));
     process.on('SIGTERM', () => shutdown('SIGTERM'));
     started = (async () => {
-      console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description})`);
+      console.log(`Assay is running at http://${env.HOST}:${env.PORT} (database: ${opened.description}; files: ${env.BLOB_STORE === 'postgres' ? 'in the database' : 'DATA_DIR/blobs'})`);
+      if (opened.engine === 'postgres' && env.BLOB_STORE === 'local') {
+        app.log.warn('files: BLOB_STORE=local keeps uploaded files in this server\'s DATA_DIR/blobs; set BLOB_STORE=postgres when several API servers share the database (docs/blob-stores.md)');
+      }
       if (signingKey) {
         app.log.info(
           {

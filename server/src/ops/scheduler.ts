@@ -10,8 +10,9 @@
  *    - `recycle.purge-expired`, daily: the recycle bin's retention (`recycle.retentionDays`, 0 =
  *      never), one `recycle.purge` audit entry per run that purged something, as the actor
  *      `system` (modules/recycle/recycle.service.ts purgeExpired);
- *    - `attachments.sweep-blobs`, daily, only with a blob store: blobs no live attachment
- *      references (and a local store's old temporary files), modules/attachments sweepBlobs.
+ *    - `attachments.sweep-blobs`, daily, only with a blob store: blobs nothing references (live
+ *      attachments, document versions, report templates and their versions) and the store's old
+ *      temporary objects (either store, BLOB_STORE), modules/attachments sweepBlobs.
  *    The expiry of abandoned import batches is the built-in kind `imports.expire-abandoned`
  *    (modules/imports/imports.housekeeping.ts).
  * 2. Per-process timers (createScheduler over housekeepingTasks), for what belongs to one process
@@ -31,7 +32,7 @@ import { anchorHead, type AnchorFile } from '../modules/audit/audit.anchors';
 import { signHead, type SigningKey } from '../modules/audit/audit.signing';
 import { purgeThrottleRows } from '../modules/auth/auth.service';
 import { purgeExpiredSessions } from '../modules/auth/auth.service';
-import { LocalBlobStore, type BlobStore } from '../lib/blob-store';
+import type { BlobStore } from '../lib/blob-store';
 import { sweepBlobs } from '../modules/attachments/attachments.service';
 import { purgeExpired } from '../modules/recycle/recycle.service';
 import { registerTaskKind } from '../modules/tasks/tasks.registry';
@@ -185,7 +186,7 @@ export function registerHousekeepingKinds(opts: { signingKey: SigningKey | null;
     registerTaskKind(
       'attachments.sweep-blobs',
       async ({ db }) => {
-        const temp = blobs instanceof LocalBlobStore ? await blobs.cleanTemp() : 0;
+        const temp = await blobs.cleanTemp();
         return { ...(await sweepBlobs({ db, blobs })), temp };
       },
       cron('attachments.sweep-blobs'),

@@ -4,8 +4,16 @@
  * "the last reference went, remove the blob" for one sha256.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { applications, attachments, type ApplicationRow, type AttachmentRow } from '../../db/schema';
+import { rowsOf, type Executor } from '../../db/client';
+import {
+  applications,
+  attachments,
+  documentVersions,
+  reportTemplates,
+  reportTemplateVersions,
+  type ApplicationRow,
+  type AttachmentRow,
+} from '../../db/schema';
 
 /** Holds a transaction-scoped advisory lock on blob `sha256` until the transaction ends. */
 export async function lockBlob(db: Executor, sha256: string): Promise<void> {
@@ -47,13 +55,21 @@ export async function markAttachmentDeleted(db: Executor, id: string, by: string
   await db.update(attachments).set({ deletedAt: new Date(), deletedBy: by }).where(eq(attachments.id, id));
 }
 
-/** How many live attachment rows reference blob `sha256`. */
+/**
+ * How many rows reference blob `sha256`: live attachments, and every document version, report
+ * template and saved template version (soft-deleted documents and templates too: what sits in the
+ * recycle bin keeps its bytes until it is purged, docs/blob-stores.md "What keeps a blob").
+ */
 export async function liveReferences(db: Executor, sha256: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(attachments)
-    .where(and(eq(attachments.sha256, sha256), isNull(attachments.deletedAt)));
-  return n;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select (
+        (select count(*) from ${attachments} where ${attachments.sha256} = ${sha256} and ${attachments.deletedAt} is null)
+      + (select count(*) from ${documentVersions} where ${documentVersions.sha256} = ${sha256})
+      + (select count(*) from ${reportTemplates} where ${reportTemplates.docxSha256} = ${sha256})
+      + (select count(*) from ${reportTemplateVersions} where ${reportTemplateVersions.docxSha256} = ${sha256})
+    )::int as n`),
+  );
+  return Number(row.n);
 }
 
 /** One page of a record's live attachments, oldest first, and their number. */

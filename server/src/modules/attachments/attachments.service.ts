@@ -191,7 +191,7 @@ export async function uploadAttachment(
     const blob = staged;
     const row = await db.transaction(async (tx) => {
       await lockBlob(tx, blob.sha256);
-      await blob.commit();
+      await blob.commit(tx);
       const inserted = await insertAttachment(tx, {
         applicationId: app.id,
         subjectId,
@@ -245,14 +245,16 @@ export async function openAttachment(deps: AttachmentDeps, user: CurrentUser, id
 }
 
 /**
- * Removes blob `sha256` if no live attachment references it (under the blob's lock).
+ * Removes blob `sha256` if nothing references it (under the blob's lock): no live attachment, no
+ * document version, no report template or template version (repository liveReferences). Works with
+ * either store: a database-backed one removes inside this transaction.
  * @returns true when it was removed.
  */
 export async function releaseBlob(deps: Pick<AttachmentDeps, 'db' | 'blobs'>, sha256: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     await lockBlob(tx, sha256);
     if ((await liveReferences(tx, sha256)) > 0) return false;
-    return deps.blobs.remove(sha256);
+    return deps.blobs.remove(sha256, tx);
   });
 }
 
@@ -262,10 +264,11 @@ export const BLOB_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 export const BLOB_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes the blobs no live attachment references (left behind when attachment rows went with a
- * purged subject or record, or when a crash came between a delete and its blob removal), each
- * under its lock (releaseBlob), and old temporary files of a local store. Blobs written in the last
- * `minAgeMs` are skipped. @returns how many blobs were looked at and removed.
+ * Removes the blobs nothing references (releaseBlob: attachments, document versions, report
+ * templates and their versions; left behind when rows went with a purged subject, record, document
+ * or template, or when a crash came between a delete and its blob removal), each under its lock,
+ * in whichever store is configured (lib/blob-store.ts, lib/blob-store-pg.ts). Blobs written in the
+ * last `minAgeMs` are skipped. @returns how many blobs were looked at and removed.
  */
 export async function sweepBlobs(
   deps: Pick<AttachmentDeps, 'db' | 'blobs'>,
