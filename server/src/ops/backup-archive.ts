@@ -1,6 +1,8 @@
 /**
  * The backup file (format 2): one uncompressed tar (tar-stream) holding everything a restore needs.
- *   blobs/<sha256>            every uploaded file's bytes in the blob store (lib/blob-store.ts)
+ *   blobs/<sha256>            every uploaded file's bytes in the configured blob store, read through
+ *                             the BlobStore interface (lib/blob-store.ts: a folder; lib/blob-store-pg.ts:
+ *                             the database, BLOB_STORE=postgres)
  *   database.tar.gz           PGlite's data folder (dumpDataDir('gzip')), or
  *   database.dump             pg_dump --format=custom of PostgreSQL
  *   assay-backup.json         the manifest (BackupManifest), written last
@@ -12,6 +14,7 @@
  * the copied database names is then missing only if it was added during the copy and removed
  * again (a purge) before the second pass; `npm run backup` reports such names as missing.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -149,17 +152,24 @@ export function isTarArchive(file: string): boolean {
 }
 
 /**
- * Unpacks a format-2 archive: the database copy to `<workDir>/<entry>`, every blob into `blobs`
- * (each checked against its name: a blob whose bytes do not hash to its name fails the restore).
- * Blobs become visible only once the whole archive has been read and checked; they are
- * content-addressed, so restoring them next to existing ones changes no existing file's bytes.
- * @returns the manifest, the database copy's path and the number of blobs restored.
+ * Unpacks a format-2 archive and checks it: the database copy to `<workDir>/<entry>`; every blob
+ * hashed and checked against its name (a blob whose bytes do not hash to its name fails the
+ * restore). With `blobs`, the blobs are also staged into that store and made visible only once the
+ * whole archive has been read and checked (content-addressed: existing ones are left as they are);
+ * without, nothing is stored (restore.ts puts them back with restoreArchiveBlobs once the database
+ * is in place, which a blob store kept in the database needs).
+ * @returns the manifest, the database copy's path and the number of blobs checked (and restored).
  * @throws Error naming the problem: not a backup archive, no manifest, a missing database copy, a
  *   blob count that differs from the manifest, a corrupt blob.
  */
-export async function readBackupArchive(file: string, workDir: string, blobs: BlobStore): Promise<{ manifest: BackupManifest; databaseFile: string; blobsRestored: number }> {
+export async function readBackupArchive(
+  file: string,
+  workDir: string,
+  blobs: BlobStore | null = null,
+): Promise<{ manifest: BackupManifest; databaseFile: string; blobsRestored: number }> {
   fs.mkdirSync(workDir, { recursive: true });
   const staged: StagedBlob[] = [];
+  let blobCount = 0;
   let manifestText = '';
   const databaseFiles = new Map<string, string>();
   const extract = tar.extract();
@@ -170,9 +180,18 @@ export async function readBackupArchive(file: string, workDir: string, blobs: Bl
       if (name === MANIFEST_ENTRY) {
         for await (const chunk of entry) manifestText += (chunk as Buffer).toString('utf8');
       } else if (name.startsWith('blobs/')) {
-        const blob = await blobs.stage(Readable.from(entry));
-        staged.push(blob);
-        if (blob.sha256 !== name.slice('blobs/'.length)) throw new Error(`${file}: blob ${name} is corrupt (its bytes hash to ${blob.sha256})`);
+        blobCount += 1;
+        let sha256: string;
+        if (blobs) {
+          const blob = await blobs.stage(Readable.from(entry));
+          staged.push(blob);
+          sha256 = blob.sha256;
+        } else {
+          const hash = createHash('sha256');
+          for await (const chunk of entry) hash.update(chunk as Buffer);
+          sha256 = hash.digest('hex');
+        }
+        if (sha256 !== name.slice('blobs/'.length)) throw new Error(`${file}: blob ${name} is corrupt (its bytes hash to ${sha256})`);
       } else if (name === 'database.tar.gz' || name === 'database.dump') {
         const target = path.join(workDir, name);
         await new Promise<void>((resolve, reject) => {
@@ -191,9 +210,40 @@ export async function readBackupArchive(file: string, workDir: string, blobs: Bl
     if (manifest.format !== BACKUP_FORMAT) throw new Error(`${file}: backup format ${String(manifest.format)} is not supported (this version reads ${BACKUP_FORMAT})`);
     const databaseFile = databaseFiles.get(manifest.database);
     if (!databaseFile) throw new Error(`${file}: the database copy ${manifest.database} is missing`);
-    if (staged.length !== manifest.blobs) throw new Error(`${file}: ${staged.length} blobs found, the manifest lists ${manifest.blobs}`);
+    if (blobCount !== manifest.blobs) throw new Error(`${file}: ${blobCount} blobs found, the manifest lists ${manifest.blobs}`);
     for (const blob of staged) await blob.commit();
-    return { manifest, databaseFile, blobsRestored: staged.length };
+    return { manifest, databaseFile, blobsRestored: blobCount };
+  } catch (err) {
+    await Promise.all(staged.map((b) => b.discard()));
+    throw err;
+  }
+}
+
+/**
+ * Puts the blobs of a format-2 archive (checked before by readBackupArchive) into `blobs`, the
+ * configured store (either kind: read and written through the BlobStore interface): each staged
+ * and checked against its name, all committed once the archive has been read (identical blobs
+ * already there are kept, de-duplicated).
+ * @returns how many blobs the archive held.
+ * @throws Error naming a corrupt blob (nothing of the archive is then committed).
+ */
+export async function restoreArchiveBlobs(file: string, blobs: BlobStore): Promise<number> {
+  const staged: StagedBlob[] = [];
+  const extract = tar.extract();
+  fs.createReadStream(file).pipe(extract);
+  try {
+    for await (const entry of extract) {
+      const name = entry.header.name;
+      if (!name.startsWith('blobs/')) {
+        entry.resume();
+        continue;
+      }
+      const blob = await blobs.stage(Readable.from(entry));
+      staged.push(blob);
+      if (blob.sha256 !== name.slice('blobs/'.length)) throw new Error(`${file}: blob ${name} is corrupt (its bytes hash to ${blob.sha256})`);
+    }
+    for (const blob of staged) await blob.commit();
+    return staged.length;
   } catch (err) {
     await Promise.all(staged.map((b) => b.discard()));
     throw err;

@@ -8,7 +8,11 @@
  *   the copy is opened — committed transactions are in it, unfinished ones are rolled back. The
  *   tarball is built in memory: fine for the single-machine default; beyond a few GB use PostgreSQL.
  * - PostgreSQL: `pg_dump --format=custom` and `pg_restore --clean --if-exists --single-transaction`
- *   (Debian's postgresql-client; its major version must be at least the server's).
+ *   (Debian's postgresql-client; its major version must be at least the server's). With the blob
+ *   store in the database (BLOB_STORE=postgres), the dump leaves out the rows of `blob_objects` and
+ *   `blob_chunks`: the archive's `blobs/` holds those bytes once, and the restore puts them back
+ *   through the store (ops/restore.ts). A PGlite copy cannot leave tables out: there the bytes are
+ *   in the archive twice (the data folder and `blobs/`).
  * A restore refuses while a server uses the database (the PGlite folder lock; for PostgreSQL, an
  * `assay-server` connection), and reports the row count of every table and the audit chain head,
  * which `npm run backup` also prints, so the two can be compared.
@@ -22,6 +26,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PGLITE_EXTENSIONS, rowsOf, type Database, type Executor } from '../db/client';
 import * as schema from '../db/schema';
 import type { BlobStore } from '../lib/blob-store';
+import { PostgresBlobStore } from '../lib/blob-store-pg';
 import { readHead } from '../modules/audit/audit.service';
 import { isTarArchive, writeBackupArchive } from './backup-archive';
 
@@ -103,8 +108,12 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/** The tables of the PostgreSQL blob store (db/tables/documents.ts), whose rows a dump leaves to `blobs/`. */
+export const BLOB_STORE_TABLES = ['public.blob_objects', 'public.blob_chunks'] as const;
+
 /**
  * A backup archive of `databaseUrl` (`pg_dump --format=custom`) and of `blobs`, written to `out`.
+ * When `blobs` is the store in this database, the dump leaves out its tables' rows (module comment).
  * The summary is read from `db` after the dump.
  */
 export async function backupPostgres(databaseUrl: string, db: Database, blobs: BlobStore | null, out: string): Promise<BackupResult> {
@@ -116,7 +125,8 @@ export async function backupPostgres(databaseUrl: string, db: Database, blobs: B
       engine: 'postgres',
       blobs,
       copyDatabase: async () => {
-        await run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, `--dbname=${databaseUrl}`]);
+        const skipBlobRows = blobs instanceof PostgresBlobStore ? BLOB_STORE_TABLES.map((t) => `--exclude-table-data=${t}`) : [];
+        await run('pg_dump', ['--format=custom', '--no-owner', ...skipBlobRows, `--file=${dump}`, `--dbname=${databaseUrl}`]);
         return { file: dump };
       },
       summarise: () => summarise(db),

@@ -3,7 +3,8 @@
  * on the engine under test: PGlite (a data folder) by default, PostgreSQL with TEST_DATABASE_URL.
  * The restored database has the row count of every table and the audit chain head of the backup,
  * and its chain verifies; uploaded files' bytes come back with it (the archive holds the blob
- * store); a restore refuses while a server uses the database.
+ * store, either kind: BLOB_STORE=postgres keeps it in the database); a restore refuses while a
+ * server uses the database.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,7 +15,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import tar from 'tar-stream';
 import { buildApp } from '../app';
+import { buffer } from 'node:stream/consumers';
+import { sql } from 'drizzle-orm';
 import { LocalBlobStore } from '../lib/blob-store';
+import { PostgresBlobStore } from '../lib/blob-store-pg';
+import { rowsOf } from '../db/client';
 import { multipartBody } from '../test/records-support';
 import type { DatabaseHandle } from '../db/client';
 import { acquireDataLock } from '../db/lock';
@@ -209,4 +214,59 @@ test('backup restore: a corrupt blob fails the restore and changes nothing; a da
   const restored = await runOps('restore', [legacy, '--json'], env);
   assert.equal(restored.code, 0, restored.stderr);
   assert.equal((JSON.parse(restored.stdout) as DatabaseSummary).tables['public.applications'], 1);
+});
+
+test('backup and restore with BLOB_STORE=postgres: the blobs in the database travel in the archive once and come back through the store', async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-backup-'));
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const serverUrl = testDatabaseUrl();
+  const engine = await createEngineDatabase(t, 2);
+  const env = { DATA_DIR: path.join(tmp, 'data'), ...engine.env, BLOB_STORE: 'postgres' };
+  const big = Buffer.alloc(2.5 * 1024 * 1024);
+  for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const small = Buffer.from('审计底稿 in the database');
+  let before!: DatabaseSummary;
+  let handle = await engine.open();
+  try {
+    const store = new PostgresBlobStore(handle.db);
+    await store.put(big);
+    await store.put(small);
+    before = await summarise(handle.db);
+  } finally {
+    await handle.close();
+  }
+  assert.equal(before.tables['public.blob_objects'], 2);
+  assert.equal(before.tables['public.blob_chunks'], 4);
+
+  const file = path.join(tmp, 'assay.tar');
+  const backup = await runOps('backup', ['--out', file, '--json'], env);
+  assert.equal(backup.code, 0, backup.stderr);
+  const written = JSON.parse(backup.stdout) as { blobs: number; blobBytes: number; bytes: number };
+  assert.deepEqual([written.blobs, written.blobBytes], [2, big.length + small.length]);
+  if (serverUrl) assert.ok(written.bytes < 2 * big.length, `the bytes are in the archive once (${written.bytes} bytes)`);
+
+  // the blobs are lost (on PostgreSQL; PGlite's folder is replaced by the restore anyway)
+  handle = await engine.open();
+  try {
+    const store = new PostgresBlobStore(handle.db);
+    for await (const blob of store.list()) await store.remove(blob.sha256);
+  } finally {
+    await handle.close();
+  }
+
+  const restored = await runOps('restore', [file, '--json'], env);
+  assert.equal(restored.code, 0, restored.stderr);
+  const after = JSON.parse(restored.stdout) as DatabaseSummary & { blobs: number };
+  assert.equal(after.blobs, 2);
+  assert.deepEqual({ tables: after.tables, auditHead: after.auditHead }, before);
+  handle = await engine.open();
+  try {
+    const store = new PostgresBlobStore(handle.db);
+    assert.ok((await buffer(await store.open(createHash('sha256').update(big).digest('hex')))).equals(big));
+    assert.ok((await buffer(await store.open(createHash('sha256').update(small).digest('hex')))).equals(small));
+    assert.equal(rowsOf(await handle.db.execute(sql`select 1 from blob_chunks where blob_key like 'tmp-%'`)).length, 0);
+  } finally {
+    await handle.close();
+  }
+  assert.equal(fs.existsSync(path.join(env.DATA_DIR, 'blobs')), false, 'nothing went to the local folder');
 });

@@ -1,7 +1,10 @@
 /**
  * `npm run restore -- FILE [--json]`: brings a backup of `npm run backup` back into the configured
- * database (ops/backup-lib.ts), and its uploaded files into DATA_DIR/blobs (ops/backup-archive.ts;
- * blobs are content-addressed, so existing ones are kept and the backup's are added). Also reads
+ * database (ops/backup-lib.ts), and its uploaded files into the configured blob store (BLOB_STORE:
+ * DATA_DIR/blobs or the database; ops/backup-archive.ts). The archive is checked first (every
+ * blob's hash, the manifest) and the database restored; the blobs are put back after it, through
+ * the store (a store in the database needs the database in place; blobs are content-addressed, so
+ * existing ones are kept and the backup's are added). Also reads
  * the database-only files of earlier versions. Refuses while a server uses it (stop the server first):
  * - PGlite: the current `DATA_DIR/db` is kept as `DATA_DIR/db.before-restore-<stamp>` (delete it
  *   when satisfied); a file that cannot be opened leaves the current database untouched;
@@ -12,12 +15,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../db/client';
 import { acquireDataLock } from '../db/lock';
-import { loadEnv } from '../env';
-import { LocalBlobStore } from '../lib/blob-store';
+import { migrateDatabase } from '../db/migrate';
+import { loadEnv, type Env } from '../env';
+import { configuredBlobStore } from '../lib/blob-store-config';
 import { setAnchorsAside } from '../modules/audit/audit.anchors';
-import { readBackupArchive } from './backup-archive';
+import { readBackupArchive, restoreArchiveBlobs } from './backup-archive';
 import { backupKind, restorePglite, restorePostgres, serverConnections, summarise, type DatabaseSummary } from './backup-lib';
 import { formatSummary, parseCommandLine, runCommand, shownPath, UsageError } from './shell';
 
@@ -41,17 +46,18 @@ async function main(): Promise<void> {
   let summary: DatabaseSummary & { previous?: string | null; blobs?: number; anchorsSetAside?: string | null };
   try {
     if (env.DATABASE_URL) await refuseWhileServed(env.DATABASE_URL);
+    // a format-2 archive is checked whole (every blob's hash) before the database is touched
     if (kind === 'archive') {
-      const read = await readBackupArchive(file, work, new LocalBlobStore(path.join(env.DATA_DIR, 'blobs')));
+      const read = await readBackupArchive(file, work);
       engine = read.manifest.engine;
       databaseFile = read.databaseFile;
-      blobsRestored = read.blobsRestored;
     }
     if (env.DATABASE_URL) {
       if (engine !== 'postgres') throw new Error(`${file} is a PGlite backup, but DATABASE_URL names PostgreSQL`);
       await restorePostgres(env.DATABASE_URL, databaseFile);
       const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, poolMax: 1, applicationName: 'assay-cli' });
       try {
+        if (kind === 'archive') blobsRestored = await putBlobsBack(env, handle, file);
         summary = await summarise(handle.db);
       } finally {
         await handle.close();
@@ -59,6 +65,16 @@ async function main(): Promise<void> {
     } else {
       if (engine !== 'pglite') throw new Error(`${file} is a PostgreSQL backup: set DATABASE_URL to restore it`);
       summary = await restorePglite(env.DATA_DIR, databaseFile);
+      if (kind === 'archive') {
+        // the restored folder is in place and this process holds its lock
+        const handle = await openDatabase({ dataDir: env.DATA_DIR });
+        try {
+          blobsRestored = await putBlobsBack(env, handle, file);
+          if (env.BLOB_STORE === 'postgres') summary = { ...(await summarise(handle.db)), previous: summary.previous };
+        } finally {
+          await handle.close();
+        }
+      }
     }
     summary.blobs = blobsRestored;
     summary.anchorsSetAside = setAnchorsAside(env.DATA_DIR, new Date().toISOString().replace(/[-:.]/g, ''));
@@ -75,6 +91,20 @@ async function main(): Promise<void> {
   console.log(`Uploaded files restored: ${blobsRestored}`);
   if (summary.anchorsSetAside) console.log(`The audit anchors of the chain before the restore were moved to ${summary.anchorsSetAside}`);
   console.log(formatSummary(summary));
+}
+
+/**
+ * Puts the archive's blobs into the configured store (BLOB_STORE) on the restored database. A
+ * database restored from a backup older than the blob store's tables is migrated first when the
+ * store lives in it (the server would migrate it at its start anyway).
+ * @returns the number of blobs in the archive.
+ */
+async function putBlobsBack(env: Env, handle: DatabaseHandle, file: string): Promise<number> {
+  if (env.BLOB_STORE === 'postgres') {
+    const [row] = rowsOf<{ t: string | null }>(await handle.db.execute(sql`select to_regclass('public.blob_objects')::text as t`));
+    if (!row.t) await migrateDatabase(handle);
+  }
+  return restoreArchiveBlobs(file, configuredBlobStore(env, handle.db));
 }
 
 /** @throws Error when an Assay server is connected to the PostgreSQL database of `databaseUrl`. */
