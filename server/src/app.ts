@@ -117,7 +117,7 @@ export interface BuildAppOptions {
    */
   cacheSource?: DatabaseHandle;
   /**
-   * Where uploaded files' bytes go (index.ts: DATA_DIR/blobs). Omitted: a new temporary folder,
+   * Where uploaded files' bytes go (index.ts: the store BLOB_STORE picks, docs/blob-stores.md). Omitted: a new temporary folder,
    * removed when the app closes (tests, `umi dev`'s in-memory database).
    */
   blobs?: BlobStore;

@@ -15,6 +15,7 @@ import { buffer, text } from 'node:stream/consumers';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
+import { loadEnv } from '../env';
 import { createTestApp } from '../test/helpers';
 import { BlobNotFoundError, BlobTooLargeError, LocalBlobStore, type BlobStore } from './blob-store';
 import { PostgresBlobStore } from './blob-store-pg';
@@ -210,4 +211,10 @@ test('blob store (postgres): chunks are 1 MiB rows, read one at a time as the re
 
   assert.equal(await db.transaction((tx) => store.remove(staged.sha256, tx)), true);
   assert.equal(rowsOf(await db.execute(sql`select 1 from blob_chunks where blob_key = ${staged.sha256}`)).length, 0);
+});
+
+test('blob store: BLOB_STORE is local (default) or postgres; anything else stops the start naming it', () => {
+  assert.equal(loadEnv({}).BLOB_STORE, 'local');
+  assert.equal(loadEnv({ BLOB_STORE: ' Postgres ' }).BLOB_STORE, 'postgres');
+  assert.throws(() => loadEnv({ BLOB_STORE: 's3' }), /BLOB_STORE: must be local \(DATA_DIR\/blobs\) or postgres/);
 });
