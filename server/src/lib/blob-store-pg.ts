@@ -15,6 +15,8 @@
  *    Two concurrent commits of the same content both succeed: on PostgreSQL the second INSERT waits
  *    for the first's row and then does nothing (`on conflict do nothing`);
  *  - `open()` returns a stream that reads one chunk per `_read` (at most about two chunks in memory);
+ *  - between two chunk statements the event loop turns once (setImmediate), so other requests of
+ *    the process are answered during a long upload or download, on PGlite too;
  *  - chunks under a `tmp-` key that a crash left are removed by `cleanTemp()` once old.
  *
  * Bytes cross the driver natively on node-postgres (bytea parameters and results); on PGlite they
@@ -49,6 +51,13 @@ import {
 export const TEMP_KEY_PREFIX = 'tmp-';
 /** Rows per page of `list()` (keyset pages by sha256). */
 const LIST_PAGE_ROWS = 500;
+
+/**
+ * Lets timers and I/O run (one event-loop turn) between two chunk statements. PGlite's statements
+ * resolve without one, so an upload from memory (a restore, a copy) or a fast reader would keep
+ * every other request of the process waiting until the whole blob is through.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A bytea value as the driver returns it (node-postgres: Buffer; PGlite: Uint8Array) as a Buffer, without copying. */
 function asBuffer(value: unknown): Buffer {
@@ -89,6 +98,7 @@ export class PostgresBlobStore implements BlobStore {
         const rest = joined.subarray(chunk.length);
         const data = this.hexTransfer ? sql`decode(${chunk.toString('base64')}, 'base64')` : sql`${chunk}`;
         await this.db.execute(sql`insert into blob_chunks (blob_key, seq, data) values (${key}, ${seq}, ${data})`);
+        await turn();
         seq += 1;
         pending = rest.length > 0 ? [rest] : [];
         pendingBytes = rest.length;
@@ -195,6 +205,7 @@ export class PostgresBlobStore implements BlobStore {
 
   /** The bytes of chunk `seq` of the blob under `key`, or undefined when there is none (one SELECT). */
   protected async readChunk(key: string, seq: number): Promise<Buffer | undefined> {
+    await turn();
     if (this.hexTransfer) {
       const [row] = rowsOf<{ hex: string }>(
         await this.db.execute(sql`select encode(data, 'hex') as hex from blob_chunks where blob_key = ${key} and seq = ${seq}`),
