@@ -2,7 +2,8 @@
  * The unreferenced-blob sweep (attachments.service.ts sweepBlobs) with either blob store (the
  * local folder, PostgreSQL in the database under test): a blob referenced only by a document
  * version (its document in the recycle bin) or by a report template or a saved template version
- * is kept; once those rows are purged, the sweep removes it.
+ * is kept; once those rows are purged, the sweep removes it. And an app on the PostgreSQL store:
+ * upload (committed inside the attachment's transaction), download, delete (the blob goes).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -10,8 +11,10 @@ import { eq } from 'drizzle-orm';
 import { documents, documentVersions, reportTemplates, reportTemplateVersions } from '../../db/schema';
 import { PostgresBlobStore } from '../../lib/blob-store-pg';
 import type { BlobStore } from '../../lib/blob-store';
-import { adminSession, createTestApp } from '../../test/helpers';
-import { createApplication } from '../../test/records-support';
+import type { Attachment } from '../../../../contracts';
+import { buildApp } from '../../app';
+import { adminSession, call, createTestApp, json } from '../../test/helpers';
+import { createApplication, multipartBody } from '../../test/records-support';
 import { sweepBlobs } from './attachments.service';
 
 for (const kind of ['local', 'postgres'] as const) {
@@ -53,3 +56,26 @@ for (const kind of ['local', 'postgres'] as const) {
     assert.equal(await blobs.has(inTemplateVersion.sha256), false);
   });
 }
+
+test('attachments on the PostgreSQL store: a multi-chunk upload, its download, and its blob gone with the last reference', async (t) => {
+  const testApp = await createTestApp();
+  t.after(testApp.close);
+  const db = testApp.handle.db;
+  const blobs = new PostgresBlobStore(db);
+  const app = await buildApp({ db, engine: testApp.handle.engine, blobs });
+  t.after(() => app.close());
+  await app.ready();
+  const { cookie } = await adminSession(app);
+  await createApplication(app, cookie, 'pg-store');
+  const content = Buffer.alloc(1.5 * 1024 * 1024, 'wp');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'big.bin', type: 'application/octet-stream', content }]);
+  const res = await call(app, 'POST', '/api/v1/applications/pg-store/attachments', { cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(res.statusCode, 201, res.body);
+  const uploaded = json<{ data: Attachment }>(res).data;
+  assert.equal(await blobs.has(uploaded.sha256), true);
+  const download = await call(app, 'GET', `/api/v1/attachments/${uploaded.id}/content`, { cookie });
+  assert.equal(download.statusCode, 200);
+  assert.ok(download.rawPayload.equals(content));
+  assert.equal((await call(app, 'DELETE', `/api/v1/attachments/${uploaded.id}`, { cookie })).statusCode, 200);
+  assert.equal(await blobs.has(uploaded.sha256), false);
+});
