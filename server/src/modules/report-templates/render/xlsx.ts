@@ -8,6 +8,7 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { exactNumber } from '../../../lib/export-writer';
 import type { ReportDataModel, ReportField } from './model';
 
 const NUMERIC = new Set(['number', 'money', 'decimal', 'percent', 'rate', 'autoNumber', 'integer']);
@@ -18,10 +19,7 @@ function cellOf(field: ReportField | undefined, v: unknown, labels: Record<strin
   const name = (x: unknown) => (typeof x === 'string' && Object.prototype.hasOwnProperty.call(labels, x) ? labels[x] : x);
   if (Array.isArray(v)) return v.map((x) => (x !== null && typeof x === 'object' ? String((x as { title?: unknown }).title ?? '') : String(name(x)))).join(', ');
   if (typeof v === 'boolean' || typeof v === 'number') return v;
-  if (typeof v === 'string' && field && NUMERIC.has(field.type)) {
-    const n = Number(v);
-    return Number.isFinite(n) && String(n) === v.replace(/\.?0+$/, '').replace(/^(-?)0+(\d)/, '$1$2') ? n : v;
-  }
+  if (typeof v === 'string' && field && NUMERIC.has(field.type)) return exactNumber(v);
   if (typeof v === 'object') return JSON.stringify(v);
   return String(name(v));
 }
