@@ -85,8 +85,6 @@ export async function renderPdf(html: string, page: ReportPageSettings): Promise
       headerTemplate: header || '<span></span>',
       footerTemplate: footer || '<span></span>',
       margin: { top: edge(Boolean(header)), bottom: edge(Boolean(footer)), left: `${margin}mm`, right: `${margin}mm` },
-      outline: true,
-      tagged: true,
     });
     return pdf;
   } finally {
