@@ -4,7 +4,8 @@
  *    (`analyzeSync`, partials included) is looked up in the model; a path through a loop variable
  *    (`{% for item in record.items %}…{{ item.amount }}`) is looked up in every row of the loop's
  *    data, so the missing field is named with the row's record id. A value that is undefined, null
- *    or '' is `unresolved`;
+ *    or '' is `unresolved` — unless the template tests it (`{% if %}`, `unless`, `case`/`when`) or
+ *    gives it a fallback (`| default:`), which is the author handling the empty case;
  *  - every loop renders all of its data: a loop with `limit:`/`offset:` that leaves rows out, or over
  *    a list the model holds fewer rows of than exist (a relation past RENDER_RELATED_MAX), is a
  *    `truncated-loop`;
@@ -138,22 +139,33 @@ export function checkCompleteness(input: {
     });
   };
 
-  // 1. placeholders
+  // 1. placeholders; a variable the template tests (`{% if x %}`, unless, case/when) or gives a
+  // fallback (`{{ x | default: '—' }}`) is handled by its author: not missing
+  const handled: [number, number][] = [];
+  for (const m of source.matchAll(/\{%-?\s*(?:if|elsif|unless|case|when)\b[\s\S]*?-?%\}|\{\{[^}]*\|\s*default\b[\s\S]*?\}\}/g)) {
+    handled.push([m.index, m.index + m[0].length]);
+  }
+  const isHandled = (at: number) => handled.some(([a, b]) => a <= at && at < b);
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
   {
     const analysis = engine.analyzeSync(templates);
     const locals = new Set(Object.keys(analysis.locals));
-    for (const [name, vars] of Object.entries(analysis.variables)) {
-      if (BUILTIN_ROOTS.has(name) || locals.has(name)) continue;
-      for (const v of vars) {
-        if (v.segments.some((s) => typeof s !== 'string' && typeof s !== 'number')) continue;
-        const segments = v.segments as (string | number)[];
+    const usable = Object.entries(analysis.variables)
+      .filter(([name]) => !BUILTIN_ROOTS.has(name) && !locals.has(name))
+      .flatMap(([, vars]) => vars)
+      .filter((v) => v.segments.every((s) => typeof s === 'string' || typeof s === 'number'))
+      .map((v) => {
         const inPartial = v.location.file !== undefined;
         const at = inPartial ? source.length + 1 : (lineStarts[v.location.row - 1] ?? 0) + v.location.col - 1;
-        for (const b of resolve(segments, at)) {
-          if (isEmpty(b.value)) add({ recordId: b.recordId, kind: 'unresolved', field: b.path });
-        }
+        return { segments: v.segments as (string | number)[], key: v.segments.join('.'), at, handled: !inPartial && isHandled(at) };
+      });
+    // a path tested or defaulted anywhere is handled everywhere (`{% if x %}{{ x }}{% endif %}`)
+    const handledKeys = new Set(usable.filter((v) => v.handled).map((v) => v.key));
+    for (const v of usable) {
+      if (handledKeys.has(v.key)) continue;
+      for (const b of resolve(v.segments, v.at)) {
+        if (isEmpty(b.value)) add({ recordId: b.recordId, kind: 'unresolved', field: b.path });
       }
     }
   }

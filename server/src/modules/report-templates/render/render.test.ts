@@ -123,7 +123,9 @@ test('sandbox: no file is readable, no prototype or global is reachable', async 
 });
 
 test('completeness: a missing field, a null in a loop row, a truncated loop, bad text', async () => {
-  const complete = await html('{{ record.label }}{% for f in record.findings %}{{ f.amount }}{% endfor %}');
+  const complete = await html(
+    "{{ record.label }}{% for f in record.findings %}{{ f.amount }}{{ f.name | default: '—' }}{% if f.name %}{{ f.name }}{% endif %}{% endfor %}{% unless record.note %}-{% endunless %}",
+  );
   assert.deepEqual(complete.missing, []);
   const out = await html('{{ record.label }} {{ record.nosuch }} {{ record.note }}{% for f in record.findings %}<p>{{ f.name }}</p>{% endfor %}');
   assert.deepEqual(out.missing, [
