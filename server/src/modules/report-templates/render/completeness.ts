@@ -158,8 +158,10 @@ export function checkCompleteness(input: {
       .map((v) => {
         const inPartial = v.location.file !== undefined;
         const at = inPartial ? source.length + 1 : (lineStarts[v.location.row - 1] ?? 0) + v.location.col - 1;
-        return { segments: v.segments as (string | number)[], key: v.segments.join('.'), at, handled: !inPartial && isHandled(at) };
-      });
+        return { segments: v.segments as (string | number)[], key: v.segments.join('.'), at, inPartial, handled: !inPartial && isHandled(at) };
+      })
+      // in a partial, only paths from the model's own names (a loop variable or render parameter is not known there)
+      .filter((v) => !v.inPartial || own(root, v.segments[0]!));
     // a path tested or defaulted anywhere is handled everywhere (`{% if x %}{{ x }}{% endif %}`)
     const handledKeys = new Set(usable.filter((v) => v.handled).map((v) => v.key));
     for (const v of usable) {
