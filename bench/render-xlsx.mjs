@@ -18,10 +18,14 @@ const n = Number(values.rows);
 
 let peakRss = 0;
 let peakHeap = 0;
+let peakExternal = 0;
+let peakHeapTotal = 0;
 const sample = () => {
   const m = process.memoryUsage();
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakExternal = Math.max(peakExternal, m.external);
+  peakHeapTotal = Math.max(peakHeapTotal, m.heapTotal);
 };
 const sampler = setInterval(sample, 20);
 
@@ -90,6 +94,8 @@ console.log(
     rssAfterModelMB: mb(modelRss),
     peakRssMB: mb(Math.max(peakRss, maxRss)),
     peakHeapMB: mb(peakHeap),
+    peakHeapTotalMB: mb(peakHeapTotal),
+    peakExternalMB: mb(peakExternal),
     targets: { ms: 6000, peakMB: 200 },
     loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10),
   }),
