@@ -52,7 +52,9 @@ export async function closePdfBrowser(): Promise<void> {
 
 /** The `<template data-report="header|footer">` renderHtml wrote, with the page marks as Chromium's page number spans. */
 function snippetOf(html: string, which: 'header' | 'footer'): string {
-  const m = new RegExp(`<template data-report="${which}">([\\s\\S]*?)</template>`).exec(html);
+  // the header is written before the body and the footer after it: the first / last such template is the engine's
+  const all = [...html.matchAll(new RegExp(`<template data-report="${which}">([\\s\\S]*?)</template>`, 'g'))];
+  const m = which === 'header' ? all[0] : all[all.length - 1];
   if (!m) return '';
   const inner = m[1]!.split(PAGE_MARK).join('<span class="pageNumber"></span>').split(PAGES_MARK).join('<span class="totalPages"></span>');
   return `<div style="width:100%; font-size:8pt; color:#555; padding:0 10mm; font-family:'Noto Sans CJK SC','Noto Sans',sans-serif; -webkit-print-color-adjust: exact;">${inner}</div>`;
