@@ -200,3 +200,15 @@ export function checkCompleteness(input: {
   }
   return missing;
 }
+
+/**
+ * The lists of `model` it holds only part of (more related records than RENDER_RELATED_MAX, more
+ * query rows than RENDER_QUERY_ROWS_MAX), as truncated loops: the completeness of an output that
+ * writes every list whole (XLSX).
+ */
+export function truncatedLists(model: ReportDataModel): RenderMissing[] {
+  const recordId = model.record?.id ?? null;
+  return Object.entries(model.schema.lists)
+    .filter(([, list]) => list.total > list.loaded)
+    .map(([path, list]) => ({ recordId, kind: 'truncated-loop' as const, field: path, detail: `${list.loaded} of ${list.total} rows loaded` }));
+}

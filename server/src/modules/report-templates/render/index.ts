@@ -5,7 +5,7 @@
  */
 export { buildDataModel, type ReportDataModel, type ReportRecord, type ReportFile, type ReportField, type ReportList, type ReportLocale } from './model';
 export { createTemplateEngine, renderHtml, pageCss } from './liquid';
-export { checkCompleteness } from './completeness';
+export { checkCompleteness, truncatedLists } from './completeness';
 export { renderPdf, closePdfBrowser, pdfAvailability, chromiumPath, PDF_INSTALL } from './pdf';
 export { renderDocx } from './docx';
 export { renderXlsx, writeXlsx } from './xlsx';

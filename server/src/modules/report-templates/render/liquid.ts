@@ -172,13 +172,17 @@ ${content}
 ${footer ? `<div class="report-page-footer">${screen(footer)}</div>\n<template data-report="footer">${footer}</template>\n` : ''}</body>
 </html>
 `;
-  const missing = checkCompleteness({
-    engine,
-    templates: parsed,
-    source: template.body,
-    model,
-    output: [body, header, footer].join('\n'),
-    recordId: model.record?.id ?? null,
-  });
+  const recordId = model.record?.id ?? null;
+  const missing = checkCompleteness({ engine, templates: parsed, source: template.body, model, output: body, recordId });
+  // the header and footer snippets are checked the same way (their page numbers are not data)
+  for (const [source, output] of [
+    [template.page.header, header],
+    [template.page.footer, footer],
+  ] as const) {
+    if (!source) continue;
+    for (const m of checkCompleteness({ engine, templates: engine.parse(source), source, model, output: screen(output), recordId })) {
+      if (!missing.some((x) => x.kind === m.kind && x.field === m.field && x.recordId === m.recordId)) missing.push(m);
+    }
+  }
   return { html, missing };
 }

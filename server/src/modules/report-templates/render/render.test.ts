@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import PizZip from 'pizzip';
 import { runsOnOneEngine } from '../../../test/engines';
-import { closePdfBrowser, createTemplateEngine, pdfAvailability, renderDocx, renderHtml, renderPdf, renderXlsx, type ReportDataModel } from './index';
+import { closePdfBrowser, createTemplateEngine, pdfAvailability, renderDocx, renderHtml, renderPdf, renderXlsx, truncatedLists, type ReportDataModel } from './index';
 
 runsOnOneEngine('pglite', 'rendering a data model is pure code: no query runs');
 
@@ -139,6 +139,10 @@ test('completeness: a missing field, a null in a loop row, a truncated loop, bad
   assert.deepEqual(enough.missing, []);
   const truncated = await html('{% for f in record.findings %}{{ f.amount }}{% endfor %}', {}, modelOf({ truncated: true }));
   assert.deepEqual(truncated.missing, [{ recordId: 'rec-1', kind: 'truncated-loop', field: 'record.findings', detail: '3 of 4 rows loaded' }]);
+  assert.deepEqual(truncatedLists(modelOf({ truncated: true })), [{ recordId: 'rec-1', kind: 'truncated-loop', field: 'record.findings', detail: '3 of 4 rows loaded' }]);
+  assert.deepEqual(truncatedLists(modelOf()), []);
+  const footer = await renderHtml({ body: 'x', partials: {}, page: { header: '{{ record.note }}', footer: '{{ page }} {{ record.label }}' } }, modelOf(), { locale: 'zh-CN' });
+  assert.deepEqual(footer.missing, [{ recordId: 'rec-1', kind: 'unresolved', field: 'record.note' }], 'the header is checked; page numbers are not data');
   const bad = await html('{{ record.label }} NaN {{ "undefined" }}', {}, { ...modelOf() });
   assert.deepEqual(bad.missing.map((m) => [m.kind, m.field]), [['bad-text', 'NaN'], ['bad-text', 'undefined']]);
 });
