@@ -80,6 +80,8 @@ export const importBatchSchema = z.object({
   total: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),
+  /** Valid rows failing a warning rule (they are written; their records get open incidents). */
+  warned: z.number().int(),
   inserted: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
@@ -125,6 +127,8 @@ export const importRowSchema = z.object({
   action: z.enum(IMPORT_ROW_ACTIONS).nullable(),
   recordId: z.string().nullable(),
   errors: z.array(importRowErrorSchema),
+  /** The warning rules a valid row fails (same shape as errors). */
+  warnings: z.array(importRowErrorSchema),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -136,9 +140,13 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 export const importRowPageSchema = pageSchema(importRowSchema).extend({ labels: recordLabelsSchema });
 export type ImportRowPage = z.infer<typeof importRowPageSchema>;
 
-/** GET /imports/:id/rows: `errorsOnly` lists the rows with errors only. */
+/** GET /imports/:id/rows: `errorsOnly` lists the rows with errors only, `warningsOnly` the valid rows with warnings only. */
 export const importRowsQuerySchema = pageQuerySchema.extend({
   errorsOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  warningsOnly: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),

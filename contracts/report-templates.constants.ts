@@ -69,3 +69,9 @@ export const REPORT_TEMPLATES_MODULE = {
   auditActions: ['report_template.create', 'report_template.update', 'report_template.delete', 'report_template.render'],
   recycleTypes: ['report_template'],
 } as const satisfies ModuleEntry;
+
+/** Most rows of a saved query loaded into one render's data model (the XLSX bench writes this many). */
+export const RENDER_QUERY_ROWS_MAX = 100_000;
+/** Largest image attachment inlined as a data: URL for HTML/PDF, and the most bytes inlined per render. */
+export const RENDER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const RENDER_IMAGES_MAX_BYTES = 20 * 1024 * 1024;

@@ -14,6 +14,7 @@ export const TRIGGER_EVENT_KINDS = [
   'schedule',
   'import.finished',
   'manual',
+  'incident.opened',
 ] as const;
 export type TriggerEventKind = (typeof TRIGGER_EVENT_KINDS)[number];
 /** The event kinds about one record of a subject (written by the outbox, docs/triggers.md "Outbox"). */

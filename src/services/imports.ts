@@ -61,8 +61,14 @@ export async function runImport(id: string, settings: ImportSettings): Promise<I
 }
 
 /** A page of the batch's staged rows (`errorsOnly`: the bad ones) and the names of the users and records its values hold. */
-export async function listImportRows(id: string, params: { current: number; pageSize: number; errorsOnly?: boolean }): Promise<ImportRowPage> {
-  return request<ImportRowPage>(`${BASE}/${enc(id)}/rows`, { method: 'GET', params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined } });
+export async function listImportRows(
+  id: string,
+  params: { current: number; pageSize: number; errorsOnly?: boolean; warningsOnly?: boolean },
+): Promise<ImportRowPage> {
+  return request<ImportRowPage>(`${BASE}/${enc(id)}/rows`, {
+    method: 'GET',
+    params: { ...params, errorsOnly: params.errorsOnly ? 'true' : undefined, warningsOnly: params.warningsOnly ? 'true' : undefined },
+  });
 }
 
 /** Where the error report (CSV) downloads from (GET; the session cookie authorises). */

@@ -32,6 +32,23 @@ export interface RuleListParams {
 /** A page of rules, newest first. */
 export const listRules = (params: RuleListParams) => request<Page<Rule>>('/api/v1/rules', { method: 'GET', params });
 
+/** Most rules `listAllRules` reads (50 pages of 100): far above what a rule set may hold (RULE_SET_RULES_MAX). */
+export const ALL_RULES_CAP = 5000;
+
+/**
+ * Every rule of an application, newest first, read page by page (100 a request, the API's largest
+ * page) up to ALL_RULES_CAP: what the rule set editor chooses from.
+ */
+export async function listAllRules(application: string): Promise<Rule[]> {
+  const out: Rule[] = [];
+  for (let current = 1; out.length < ALL_RULES_CAP; current += 1) {
+    const page = await listRules({ application, current, pageSize: 100 });
+    out.push(...page.data);
+    if (page.data.length < 100 || out.length >= page.total) break;
+  }
+  return out;
+}
+
 /** One rule; rejects 404. */
 export async function getRule(id: string): Promise<Rule> {
   return (await request<Ok<Rule>>(`/api/v1/rules/${enc(id)}`, { method: 'GET', skipErrorHandler: true })).data;

@@ -30,9 +30,7 @@ test('rules: a rule with a bad definition then a good one, tested on a record; a
     });
   }
   const stamp = Date.now();
-  const record = (
-    await apiJson<{ record: { id: string } }>(page, 'POST', `${API}/records`, { values: { title: `事项 ${stamp}`, amount: 500 } })
-  ).record;
+  await apiJson<{ record: { id: string } }>(page, 'POST', `${API}/records`, { values: { title: `事项 ${stamp}`, amount: 500 } });
 
   // the list, empty or not, then a new rule
   await page.goto('/admin/rule');
@@ -63,7 +61,8 @@ test('rules: a rule with a bad definition then a good one, tested on a record; a
   await expect(page).toHaveURL(/\/admin\/rule\/[0-9a-f-]{36}$/);
 
   // test on the record: it fails, with the message in both languages
-  await page.getByTestId('rule-test-record').fill(record.id);
+  // the record picked by its title, searched among the subject's records
+  await pickIn(page, 'rule-test-record', `事项 ${stamp}`);
   await page.getByTestId('rule-test-run').click();
   const verdict = page.getByTestId('rule-test-verdict');
   await expect(verdict).toHaveAttribute('data-verdict', 'fails');

@@ -2,7 +2,8 @@
  * What the dry run found (import wizard): `PreviewTable` shows the first rows as they will be
  * written (values after type conversion; users and related records by name as the grid shows
  * them, whether the cell gave an id, an e-mail or a name; a red cell = an error of that column), `ErrorTable` pages
- * through every bad row with its errors (column, value, message), `CheckCounts` the counts.
+ * through every bad row with its errors (column, value, message), `WarningTable` every valid row
+ * failing a warning rule (written all the same, its record flagged), `CheckCounts` the counts.
  * Columns: the mapped columns in the file's column order, as on the mapping step (wizard-logic
  * mappedColumns). Row numbers: CSV/XLSX rows as in the file (the header is row 1), JSON items from
  * 1; each table says which (rowNumberHint).
@@ -19,7 +20,7 @@ import { keys } from '../../services/query-keys';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
-/** Valid / invalid / total of a checked batch. */
+/** Valid / invalid / with warnings / total of a checked batch. */
 export function CheckCounts({ batch }: { batch: ImportBatch }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -28,6 +29,9 @@ export function CheckCounts({ batch }: { batch: ImportBatch }) {
       <Statistic title={t('imports.check.total')} value={batch.total} />
       <Statistic title={t('imports.check.valid')} value={batch.valid} valueStyle={{ color: '#389e0d' }} />
       <Statistic title={t('imports.check.invalid')} value={batch.invalid} valueStyle={{ color: batch.invalid ? '#cf1322' : undefined }} />
+      {batch.warned > 0 ? (
+        <Statistic title={t('imports.check.warned')} value={batch.warned} valueStyle={{ color: '#d48806' }} data-testid="import-warned" />
+      ) : null}
     </Space>
   );
 }
@@ -85,14 +89,31 @@ export function PreviewTable({ batch, subject }: { batch: ImportBatch; subject: 
 /** Every bad row (paged) with its errors. */
 export function ErrorTable({ batch }: { batch: ImportBatch }) {
   const intl = useIntl();
+  if (batch.invalid === 0) return <Alert type="success" showIcon message={intl.formatMessage({ id: 'imports.check.none' })} data-testid="import-no-errors" />;
+  return <ProblemRows batch={batch} kind="errors" />;
+}
+
+/** Every valid row failing a warning rule (paged): it is written, and its record gets an open incident. */
+export function WarningTable({ batch }: { batch: ImportBatch }) {
+  const intl = useIntl();
+  if (batch.warned === 0) return null;
+  return (
+    <div>
+      <Alert type="warning" showIcon message={intl.formatMessage({ id: 'imports.check.warnedHint' }, { n: batch.warned })} style={{ marginBottom: 8 }} />
+      <ProblemRows batch={batch} kind="warnings" />
+    </div>
+  );
+}
+
+/** The rows with errors, or with warnings, paged, each with its messages (column, value, message). */
+function ProblemRows({ batch, kind }: { batch: ImportBatch; kind: 'errors' | 'warnings' }) {
+  const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const rows = useQuery({
-    queryKey: keys('imports').action('rows', batch.id, 'errors', page, batch.processed, batch.status),
-    queryFn: () => listImportRows(batch.id, { ...page, errorsOnly: true }),
-    enabled: batch.invalid > 0,
+    queryKey: keys('imports').action('rows', batch.id, kind, page, batch.processed, batch.status),
+    queryFn: () => listImportRows(batch.id, { ...page, ...(kind === 'errors' ? { errorsOnly: true } : { warningsOnly: true }) }),
   });
-  if (batch.invalid === 0) return <Alert type="success" showIcon message={t('imports.check.none')} data-testid="import-no-errors" />;
   return (
     <div>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
@@ -103,15 +124,15 @@ export function ErrorTable({ batch }: { batch: ImportBatch }) {
         size="small"
         loading={rows.isLoading}
         dataSource={rows.data?.data ?? []}
-        data-testid="import-errors"
+        data-testid={kind === 'errors' ? 'import-errors' : 'import-warnings'}
         pagination={{ ...page, total: rows.data?.total ?? 0, showSizeChanger: true, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
         columns={[
           { title: t('imports.preview.row'), dataIndex: 'rowNumber', width: 70 },
           {
-            title: t('imports.check.errors'),
+            title: t(kind === 'errors' ? 'imports.check.errors' : 'imports.check.warnings'),
             render: (_, r) => (
               <Space direction="vertical" size={2}>
-                {r.errors.map((e, i) => (
+                {r[kind].map((e, i) => (
                   <span key={i}>
                     {e.column && <Tag>{e.column}</Tag>}
                     {e.value ? <Typography.Text code>{e.value}</Typography.Text> : null} {e.message}

@@ -27,7 +27,7 @@ import { ApiError, toApiError } from '../../services/api-error';
 import { checkImport, getImport, importErrorReportUrl, runImport, uploadImport } from '../../services/imports';
 import { getSubject } from '../../services/subjects';
 import { download } from '../../utils/download';
-import { CheckCounts, ErrorTable, PreviewTable } from './CheckTables';
+import { CheckCounts, ErrorTable, PreviewTable, WarningTable } from './CheckTables';
 import { ImportTaskLink } from './ImportHistory';
 import MappingStep from './MappingStep';
 import UndoImportButton, { countsOf } from './UndoImportButton';
@@ -395,6 +395,7 @@ export default function ImportWizard({
           {problemAlert}
           <CheckCounts batch={batch} />
           <ErrorTable batch={batch} />
+          <WarningTable batch={batch} />
           <PreviewTable batch={batch} subject={subject.data} />
           <div>
             <Typography.Text strong>{t('imports.mode.onError')}</Typography.Text>

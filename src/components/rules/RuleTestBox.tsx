@@ -1,7 +1,8 @@
 /**
- * "Test on a record": a saved rule tested on a record of its subject (its id) or on values typed as
- * JSON (field key → value, as the records API writes them); shows whether it fails and the rule's
- * message in both languages (POST /api/v1/rules/:id/test; nothing is written).
+ * "Test on a record": a saved rule tested on a record of its subject (picked by searching the
+ * subject's records by their display value, RecordPicker) or on values typed as JSON (field key →
+ * value, as the records API writes them); shows whether it fails and the rule's message in both
+ * languages (POST /api/v1/rules/:id/test; nothing is written).
  */
 import { Alert, Button, Card, Input, Radio, Space, Typography } from 'antd';
 import React, { useState } from 'react';
@@ -9,8 +10,11 @@ import type { RuleTestResult } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
 import { testRule } from '../../services/rules';
 import { useT } from '../useT';
+import { FieldContextProvider } from '../fields/FieldContext';
+import { RecordPicker } from '../fields/pickers';
 
-export default function RuleTestBox({ ruleId }: { ruleId: string }) {
+/** The test box of rule `ruleId`, whose subject is `subjectId` of application `app` (slug). */
+export default function RuleTestBox({ ruleId, app, subjectId }: { ruleId: string; app: string; subjectId: string }) {
   const t = useT();
   const [mode, setMode] = useState<'record' | 'values'>('record');
   const [recordId, setRecordId] = useState('');
@@ -54,14 +58,15 @@ export default function RuleTestBox({ ruleId }: { ruleId: string }) {
           </Radio>
         </Radio.Group>
         {mode === 'record' ? (
-          <Input
-            placeholder={t('rules.test.recordId')}
-            aria-label={t('rules.test.recordId')}
-            value={recordId}
-            onChange={(e) => setRecordId(e.target.value)}
-            style={{ width: 380 }}
-            data-testid="rule-test-record"
-          />
+          <FieldContextProvider value={{ app, labels: {}, files: {} }}>
+            <RecordPicker
+              targetSubjectId={subjectId}
+              value={recordId || null}
+              onChange={(v) => setRecordId(typeof v === 'string' ? v : '')}
+              style={{ width: 380 }}
+              data-testid="rule-test-record"
+            />
+          </FieldContextProvider>
         ) : (
           <Input.TextArea
             rows={4}

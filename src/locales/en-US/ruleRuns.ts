@@ -90,7 +90,7 @@ export default {
   'ruleRuns.incident.waive.done': 'Incident waived',
   'ruleRuns.incident.waiverOf': '{reason} (until {until})',
   'ruleRuns.rules.empty': 'No rules yet',
-  'ruleRuns.rules.fromRuns': 'The rules as the recent runs checked them',
+  'ruleRuns.rules.disabled': 'disabled',
   'ruleRuns.kind.comparison': 'Comparison',
   'ruleRuns.kind.range': 'Range',
   'ruleRuns.kind.pattern': 'Pattern',

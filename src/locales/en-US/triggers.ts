@@ -18,6 +18,7 @@ export default {
   'triggers.event.record.deleted': 'Record deleted',
   'triggers.event.schedule': 'Schedule',
   'triggers.event.import.finished': 'Import finished',
+  'triggers.event.incident.opened': 'New incident (a rule fails)',
   'triggers.event.manual': 'Manual',
   'triggers.detail.new': 'New trigger',
   'triggers.detail.title': 'Trigger {name}',

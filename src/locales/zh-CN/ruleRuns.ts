@@ -90,7 +90,7 @@ export default {
   'ruleRuns.incident.waive.done': '问题已豁免',
   'ruleRuns.incident.waiverOf': '{reason}（至 {until}）',
   'ruleRuns.rules.empty': '还没有规则',
-  'ruleRuns.rules.fromRuns': '以下为最近运行所检查的规则',
+  'ruleRuns.rules.disabled': '已停用',
   'ruleRuns.kind.comparison': '比较',
   'ruleRuns.kind.range': '范围',
   'ruleRuns.kind.pattern': '格式',

@@ -18,6 +18,7 @@ export default {
   'triggers.event.record.deleted': '记录删除',
   'triggers.event.schedule': '定时',
   'triggers.event.import.finished': '导入完成',
+  'triggers.event.incident.opened': '新问题（规则不通过）',
   'triggers.event.manual': '手动',
   'triggers.detail.new': '新建触发器',
   'triggers.detail.title': '触发器 {name}',

@@ -42,6 +42,8 @@ export const importBatches = pgTable(
     total: integer('total').notNull().default(0),
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),
+    /** Valid rows failing a warning rule (written, and their records flagged; the dry run lists them). */
+    warned: integer('warned').notNull().default(0),
     inserted: integer('inserted').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
@@ -77,6 +79,8 @@ export const importRows = pgTable(
     raw: jsonb('raw').notNull(),
     values: jsonb('values'),
     errors: jsonb('errors'),
+    /** The warning rules the row fails (the dry run's report; the row is still written and its record flagged). */
+    warnings: jsonb('warnings'),
     action: text('action', { enum: IMPORT_ROW_ACTIONS }),
     recordId: uuid('record_id'),
     versionBefore: integer('version_before'),

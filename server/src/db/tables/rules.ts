@@ -210,6 +210,8 @@ export const ruleIncidents = pgTable(
     /** The run that last saw it fail (null: a write's warning). */
     lastRunId: uuid('last_run_id'),
     firstSeenAt: at('first_seen_at').notNull().defaultNow(),
+    /** When it last became open (created, or reopened): the `incident.opened` trigger event's test. */
+    openedAt: at('opened_at').notNull().defaultNow(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     acknowledgedAt: at('acknowledged_at'),
     acknowledgedBy: text('acknowledged_by'),

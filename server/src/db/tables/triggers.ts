@@ -87,7 +87,7 @@ export const triggers = pgTable(
   (t) => [
     check(
       'triggers_event_check',
-      sql`${t.event} in ('record.created', 'record.updated', 'record.deleted', 'schedule', 'import.finished', 'manual')`,
+      sql`${t.event} in ('record.created', 'record.updated', 'record.deleted', 'schedule', 'import.finished', 'manual', 'incident.opened')`,
     ),
     // the outbox's test, per written version: does this subject have an enabled trigger of the event?
     index('triggers_subject_enabled_idx')

@@ -10,7 +10,9 @@
  * once per check and skipped altogether when there are none, test each valid row as it would be
  * written (an update: the record's values with the row's; formulas recomputed): a failing blocking
  * rule is a row error naming the rule's field with the rule's message (errors.ruleFailed), so the
- * row is bad as for any other error; warnings do not make a row bad (the run flags the records).
+ * row is bad as for any other error; a failing warning rule does not make a row bad (the run writes
+ * it and flags its record) but is listed as the row's warning (import_rows.warnings, the batch's
+ * `warned` count), so the dry run shows every row's rule failures.
  * Row errors name the file's column and the field. Nothing is written to the subject: results go to
  * import_rows.
  */
@@ -140,6 +142,8 @@ export interface CheckCounts {
   total: number;
   valid: number;
   invalid: number;
+  /** Valid rows failing a warning rule. */
+  warned: number;
 }
 
 /**
@@ -156,7 +160,7 @@ export async function checkRows(
   plan: Plan,
   onChunk?: (processed: number) => Promise<void>,
 ): Promise<CheckCounts> {
-  const counts: CheckCounts = { total: 0, valid: 0, invalid: 0 };
+  const counts: CheckCounts = { total: 0, valid: 0, invalid: 0, warned: 0 };
   const seenKeys = new Map<string, number>();
   const uniques = subject.fields.filter((f) => f.unique && plan.columns.some((c) => c.field.key === f.key && !c.keyOnly));
   const seenUnique = new Map<string, Map<string, number>>(uniques.map((f) => [f.key, new Map()]));
@@ -164,7 +168,8 @@ export async function checkRows(
   const named = plan.columns.filter((c) => !c.keyOnly && takesNames(c.field));
   const resolver = new NameResolver(db, ctx);
   // the subject's enabled rules, compiled once for the whole check (none: no rule work at all)
-  const blocking = (await loadSubjectRules(db, subject)).filter((r) => r.severity === 'blocking');
+  const active = await loadSubjectRules(db, subject);
+  const blocking = active.filter((r) => r.severity === 'blocking');
   // a uniqueness rule within the file: the values seen in earlier rows (the later row fails)
   const seenByRule = new Map(blocking.filter((r) => r.definition.kind === 'unique').map((r) => [r, new Set<string>()]));
   let after = 0;
@@ -330,11 +335,13 @@ export async function checkRows(
           }
         }
       }
-      if (normalized && p.errors.length === 0 && blocking.length > 0) {
+      const warnings: StagedError[] = [];
+      if (normalized && p.errors.length === 0 && active.length > 0) {
         // the record as the run would write it: an update's record with the row's values; formulas recomputed
         const written: Record<string, FieldValue> = { ...((recordId ? updating.get(recordId) : undefined) as Record<string, FieldValue> | undefined), ...normalized };
         Object.assign(written, computeFormulas(subject, written));
-        const failures: RuleFailure[] = await recordFailures(db, subject, blocking, recordId, written);
+        const all: RuleFailure[] = await recordFailures(db, subject, active, recordId, written);
+        const failures = all.filter((f) => f.rule.severity === 'blocking');
         for (const [rule, seen] of seenByRule) {
           if (rule.definition.kind !== 'unique' || failures.some((f) => f.rule === rule)) continue;
           const tuple = rule.definition.fields.map((k) => written[k]);
@@ -343,9 +350,9 @@ export async function checkRows(
           if (seen.has(text)) failures.push(failureOf(subject, rule, written));
           else seen.add(text);
         }
-        for (const f of failures) {
+        for (const f of [...failures, ...all.filter((x) => x.rule.severity === 'warning')]) {
           const col = f.field ? plan.columns.find((c) => c.field.key === f.field) : undefined;
-          p.errors.push({
+          (f.rule.severity === 'blocking' ? p.errors : warnings).push({
             column: col?.header ?? null,
             field: f.field,
             value: col ? (p.raw[col.index] ?? '') : f.value,
@@ -358,16 +365,18 @@ export async function checkRows(
       counts.total += 1;
       if (ok) counts.valid += 1;
       else counts.invalid += 1;
+      if (ok && warnings.length > 0) counts.warned += 1;
       results.push({
         row_number: p.row.rowNumber,
         values: ok ? normalized : null,
         errors: ok ? null : p.errors,
+        warnings: ok && warnings.length > 0 ? warnings : null,
         action: ok ? action : 'skip',
         // an insert's record id is chosen now, so the run writes its rows without updating these
         record_id: ok ? (recordId ?? randomUUID()) : null,
       });
     }
-    await saveRowResults(db, batchId, results, ['values', 'errors', 'action', 'record_id']);
+    await saveRowResults(db, batchId, results, ['values', 'errors', 'warnings', 'action', 'record_id']);
     if (onChunk) await onChunk(counts.total);
     if (chunk.length < CHUNK) break;
   }

@@ -54,6 +54,7 @@ export function toImportBatch(r: BatchWithNames): ImportBatch {
     total: b.total,
     valid: b.valid,
     invalid: b.invalid,
+    warned: b.warned,
     inserted: b.inserted,
     updated: b.updated,
     unchanged: b.unchanged,
@@ -232,11 +233,12 @@ export async function rowsAfter(
 export async function pageRows(
   db: Executor,
   batchId: string,
-  errorsOnly: boolean,
+  only: 'errors' | 'warnings' | null,
   limit: number,
   offset: number,
 ): Promise<{ rows: ImportRowRow[]; total: number }> {
-  const where = and(eq(importRows.batchId, batchId), errorsOnly ? isNotNull(importRows.errors) : undefined);
+  const filter = only === 'errors' ? isNotNull(importRows.errors) : only === 'warnings' ? isNotNull(importRows.warnings) : undefined;
+  const where = and(eq(importRows.batchId, batchId), filter);
   const rows = await db.select().from(importRows).where(where).orderBy(asc(importRows.rowNumber)).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(importRows).where(where);
   return { rows, total: n };
@@ -247,6 +249,7 @@ export interface RowResult {
   row_number: number;
   values?: unknown;
   errors?: unknown;
+  warnings?: unknown;
   action?: string | null;
   record_id?: string | null;
   version_before?: number | null;
@@ -268,6 +271,7 @@ export async function saveRowResults(
     row_number: 'int',
     values: 'jsonb',
     errors: 'jsonb',
+    warnings: 'jsonb',
     action: 'text',
     record_id: 'uuid',
     version_before: 'int',

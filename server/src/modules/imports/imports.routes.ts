@@ -184,7 +184,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * GET /imports/:id/rows?current&pageSize&errorsOnly — editors+ → page of ImportRow (errors
+   * GET /imports/:id/rows?current&pageSize&errorsOnly&warningsOnly — editors+ → page of ImportRow (errors
    * translated) with `labels`: names of the users and related records the page's values hold.
    */
   app.get(

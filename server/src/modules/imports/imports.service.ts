@@ -342,13 +342,13 @@ export async function listImportRows(
   db: Database,
   user: CurrentUser,
   id: string,
-  query: { current: number; pageSize: number; errorsOnly: boolean },
+  query: { current: number; pageSize: number; errorsOnly: boolean; warningsOnly?: boolean },
   locale: Locale,
   cache?: ReadCache,
 ): Promise<{ items: ImportRow[]; total: number; labels: Record<string, string> }> {
   const { found, subject } = await requireBatch(db, user, id, cache);
   const width = (found.batch.headers as string[]).length;
-  const { rows, total } = await pageRows(db, id, query.errorsOnly, query.pageSize, (query.current - 1) * query.pageSize);
+  const { rows, total } = await pageRows(db, id, query.errorsOnly ? 'errors' : query.warningsOnly ? 'warnings' : null, query.pageSize, (query.current - 1) * query.pageSize);
   const items = rows.map((r) => ({
     rowNumber: r.rowNumber,
     // one cell per header: a JSON row staged before a later item's new key is shorter
@@ -357,6 +357,7 @@ export async function listImportRows(
     action: r.action,
     recordId: r.recordId,
     errors: translated(r.errors, locale),
+    warnings: translated(r.warnings, locale),
   }));
   // only users and related records are named (attachments are not imported by file name)
   const named = subject.fields.filter(takesNames);

@@ -140,3 +140,37 @@ test('an expired waiver still failing is reopened by the next run', async () => 
   assert.equal(after.state, 'open');
   assert.equal(after.waiverReason, 'until the audit', 'the waiver that lapsed stays on record');
 });
+
+test('incident.opened: a listening trigger gets one event per incident that becomes open (a write, a run), none for one still open', async () => {
+  const events = async () =>
+    rowsOf<{ record_id: string; subject_id: string; payload: { recordId: string; data: { ruleId: string; severity: string; value: string; runId: string | null } } }>(
+      await t.handle.db.execute(sql`select record_id, subject_id, payload from trigger_events where kind = 'incident.opened' order by id`),
+    );
+  assert.equal((await events()).length, 0, 'the runs above had no listening trigger: nothing written');
+  const noSubject = await call(t.app, 'POST', '/api/v1/triggers', { cookie: admin, body: { name: 'no subject', application: SLUG, event: 'incident.opened', enabled: true } });
+  assert.equal(noSubject.statusCode, 400);
+  const made = await call(t.app, 'POST', '/api/v1/triggers', { cookie: admin, body: { name: 'on incident', application: SLUG, event: 'incident.opened', subject: 'items', enabled: true } });
+  assert.equal(made.statusCode, 201, made.body);
+
+  // a write failing the warning rule: saved, its incident opened, one event
+  const created = await call(t.app, 'POST', `/api/v1/applications/${SLUG}/subjects/items/records`, { cookie: members.editor.cookie, body: { values: { title: 'late', qty: '-7' } } });
+  assert.equal(created.statusCode, 201, created.body);
+  const late = json<{ data: { record: { id: string } } }>(created).data.record.id;
+  let list = await events();
+  assert.equal(list.length, 1);
+  assert.equal(list[0].record_id, late);
+  assert.equal(list[0].subject_id, items.id);
+  assert.deepEqual([list[0].payload.recordId, list[0].payload.data.ruleId, list[0].payload.data.severity, list[0].payload.data.value], [late, ruleId, 'warning', '-7']);
+
+  // failing again while open: not new
+  assert.equal((await call(t.app, 'PATCH', `/api/v1/applications/${SLUG}/subjects/items/records/${late}`, { cookie: members.editor.cookie, body: { version: 1, values: { qty: '-8' } } })).statusCode, 200);
+  assert.equal((await events()).length, 1);
+
+  // a run: the records written behind the API's back fail for the first time → one event each, naming the run
+  const quiet = await insertRecord(t.handle.db, items, { title: 'quiet', qty: '-9' });
+  const run = await runRules(t.app, members.editor.cookie, SLUG, 'items');
+  list = await events();
+  assert.equal(list.length, 2, 'only the new one; those still open or waived are not new');
+  assert.equal(list[1].record_id, quiet);
+  assert.equal(list[1].payload.data.runId, run.id);
+});

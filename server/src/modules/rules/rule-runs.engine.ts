@@ -30,7 +30,7 @@ import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { kindOf } from '../subjects/values';
 import { noRetry, registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
 import { compileRule, type CompiledRule } from './rule-engine';
-import { reopenedResolvedAt, reopenedState, ruleField, subjectLookupOf, valueText } from './subject-rules';
+import { incidentEventsInsert, notifyIncidentEvents, reopenedOpenedAt, reopenedResolvedAt, reopenedState, ruleField, subjectLookupOf, valueText } from './subject-rules';
 
 /** The task kind of a validation run (singleton key: the subject's id). */
 export const RULE_RUN_KIND = 'rules.run';
@@ -111,7 +111,7 @@ export function scoreOf(results: readonly RuleRunResult[], records: number): num
  * their incidents (open; a resolved one or an expired waiver opens again; acknowledged and live
  * waivers stay) → counts per rule.
  */
-function writeFailures(run: { id: string; applicationId: string; subjectId: string }, source: SQL, existing: string[]): SQL {
+function writeFailures(run: { id: string; applicationId: string; subjectId: string; startedBy: string | null }, source: SQL, existing: string[]): SQL {
   return sql`with f as (
     insert into rule_run_failures (run_id, rule_id, record_id, severity, value)
     select ${run.id}::uuid, s.rule_id, s.record_id, s.severity, s.value from (${source}) s
@@ -123,11 +123,13 @@ function writeFailures(run: { id: string; applicationId: string; subjectId: stri
     from f where f.rule_id = any(${sql.param(existing)}::uuid[])
     on conflict (rule_id, record_id) do update set
       state = ${reopenedState(sql.raw('ri'))},
+      opened_at = ${reopenedOpenedAt(sql.raw('ri'))},
       resolved_at = ${reopenedResolvedAt(sql.raw('ri'))},
       severity = excluded.severity, value = excluded.value, last_run_id = excluded.last_run_id,
       last_seen_at = now(), updated_at = now()
-  )
-  select f.rule_id::text as rule_id, count(*)::int as n from f group by f.rule_id`;
+    returning id, subject_id, rule_id, record_id, state, severity, value, last_run_id, opened_at
+  ), e as (${incidentEventsInsert(sql.raw('i'), run.subjectId, run.startedBy)})
+  select f.rule_id::text as rule_id, count(*)::int as n, (select count(*) from e)::int as events from f group by f.rule_id`;
 }
 
 /**
@@ -189,7 +191,13 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
   const uniqueRules = list.filter((r) => r.def.kind === 'unique');
   const sqlRules = list.filter((r) => r.compiled.failsSql !== null && r.def.kind !== 'unique');
   const jsRules = list.filter((r) => r.compiled.failsSql === null);
-  const runRef = { id: run.id, applicationId: run.applicationId, subjectId: run.subjectId };
+  const runRef = { id: run.id, applicationId: run.applicationId, subjectId: run.subjectId, startedBy: run.createdBy };
+  /** One writeFailures statement, then the trigger delivery woken when it wrote incident events. */
+  const write = async (source: SQL, existing: string[]) => {
+    const rows = rowsOf<{ rule_id: string; n: number; events: number }>(await db.execute(writeFailures(runRef, source, existing)));
+    await notifyIncidentEvents(db, rows[0]?.events ?? 0);
+    return rows;
+  };
 
   await db.execute(sql`delete from rule_run_failures where run_id = ${run.id}::uuid`);
   // the database's clock: incidents carry its now() (last_seen_at), compared with this at the end
@@ -218,7 +226,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
           cols.map((c) => sql`${c} is not null`),
           sql` and `,
         )}) w where w.n > 1 and w.live`;
-    const [counts, ms] = await timed(async () => rowsOf<{ n: number }>(await db.execute(writeFailures(runRef, source, rule.exists ? [rule.snap.id] : []))));
+    const [counts, ms] = await timed(async () => write(source, rule.exists ? [rule.snap.id] : []));
     if (ms > longestUnique) longestUnique = ms;
     rule.result.failed = counts[0]?.n ?? 0;
     rule.result.ms = Math.round(ms);
@@ -267,7 +275,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
       );
       const source = sql`with c as materialized (select r.* from ${tableOf(subject, 'r')} where ${inChunk}) ${sql.join(branches, sql` union all `)}`;
       const existingSql = sqlRules.filter((r) => r.exists).map((r) => r.snap.id);
-      const [counts, ms] = await timed(async () => rowsOf<{ rule_id: string; n: number }>(await db.execute(writeFailures(runRef, source, existingSql))));
+      const [counts, ms] = await timed(async () => write(source, existingSql));
       note(ms);
       const byRule = new Map(counts.map((c) => [c.rule_id, c.n]));
       for (const rule of sqlRules) {
@@ -279,7 +287,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
       for (const rule of sqlRules) {
         const source = sql`select ${rule.snap.id}::uuid as rule_id, r.id as record_id, ${rule.snap.severity}::text as severity, ${rule.valueSql ?? sql`null::text`} as value
           from ${tableOf(subject, 'r')} where ${inChunk} and ${rule.compiled.failsSql!}`;
-        const [counts, ms] = await timed(async () => rowsOf<{ n: number }>(await db.execute(writeFailures(runRef, source, rule.exists ? [rule.snap.id] : []))));
+        const [counts, ms] = await timed(async () => write(source, rule.exists ? [rule.snap.id] : []));
         note(ms);
         rule.result.failed += counts[0]?.n ?? 0;
         rule.result.ms += Math.round(ms);
@@ -323,7 +331,7 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
       if (found.record.length > 0) {
         const source = sql`select * from unnest(${sql.param(found.rule)}::uuid[], ${sql.param(found.record)}::uuid[], ${sql.param(found.severity)}::text[], ${sql.param(found.value)}::text[]) as u(rule_id, record_id, severity, value)`;
         const [counts, ms] = await timed(async () =>
-          rowsOf<{ rule_id: string; n: number }>(await db.execute(writeFailures(runRef, source, jsRules.filter((r) => r.exists).map((r) => r.snap.id)))),
+          write(source, jsRules.filter((r) => r.exists).map((r) => r.snap.id)),
         );
         note(ms);
         const byRule = new Map(counts.map((c) => [c.rule_id, c.n]));

@@ -286,7 +286,7 @@ test('import: the check makes rows failing a blocking rule bad rows; the run wri
   assert.deepEqual(list.filter((r) => String(r.values.name).startsWith('i')).map((r) => r.values.name), ['i1']);
 });
 
-test('import: the run opens incidents for warnings', async () => {
+test('import: the dry run lists the warnings of valid rows; the run writes them and opens their incidents', async () => {
   const rule = await insertRule(t.app.db, {
     subject: items.id,
     name: 'score warn',
@@ -298,6 +298,16 @@ test('import: the run opens incidents for warnings', async () => {
     const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'warn.csv', content: csv }]);
     const up = await call(t.app, 'POST', `/api/v1/applications/${SLUG}/subjects/items/imports`, { cookie, body, headers: { 'content-type': contentType } });
     const { batch } = json<{ data: ImportUploadResult }>(up).data;
+    const checked = json<{ data: ImportBatch }>(await post(`/api/v1/imports/${batch.id}/check`, { mapping: batch.mapping })).data;
+    assert.deepEqual([checked.valid, checked.invalid, checked.warned], [2, 0, 1]);
+    const warned = json<{ data: ImportRow[]; total: number }>(
+      await call(t.app, 'GET', `/api/v1/imports/${batch.id}/rows?warningsOnly=true`, { cookie, headers: { 'accept-language': 'en-US' } }),
+    );
+    assert.equal(warned.total, 1);
+    assert.deepEqual(
+      warned.data.map((r) => [r.rowNumber, r.errors.length, r.warnings.map((w) => [w.field, w.column, w.value, w.message.split(':')[0]])]),
+      [[2, 0, [['score', 'score', '50', 'score warn']]]],
+    );
     const ran = await post(`/api/v1/imports/${batch.id}/run`, { mapping: batch.mapping });
     assert.equal(ran.statusCode, 200, ran.body);
     assert.equal(json<{ data: ImportBatch }>(ran).data.inserted, 2);

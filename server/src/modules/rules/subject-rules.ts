@@ -309,6 +309,9 @@ export const reopenedState = (t: SQL): SQL =>
   sql`case when ${t}.state = 'resolved' or (${t}.state = 'waived' and ${t}.waiver_expires_at <= now()) then 'open' else ${t}.state end`;
 /** With reopenedState: a reopened resolved incident loses its resolved time. */
 export const reopenedResolvedAt = (t: SQL): SQL => sql`case when ${t}.state = 'resolved' then null else ${t}.resolved_at end`;
+/** With reopenedState: when the incident became open (now for a reopened one; the `incident.opened` event's test). */
+export const reopenedOpenedAt = (t: SQL): SQL =>
+  sql`case when ${t}.state = 'resolved' or (${t}.state = 'waived' and ${t}.waiver_expires_at <= now()) then now() else ${t}.opened_at end`;
 
 /** Opens (or keeps open) the incidents of `failures` for record `id`; resolved ones and expired waivers open again. */
 export async function openIncidents(tx: Executor, subject: SubjectDef, id: string, failures: RuleFailure[], runId: string | null = null): Promise<void> {
@@ -320,34 +323,73 @@ export async function openIncidents(tx: Executor, subject: SubjectDef, id: strin
   );
 }
 
-/** openIncidents for many records at once: each (record `id`, failure `f`) pair, one statement. */
-export async function openIncidentPairs(tx: Executor, subject: SubjectDef, pairs: { id: string; f: RuleFailure }[], runId: string | null = null): Promise<void> {
+/**
+ * The `incident.opened` trigger events (docs/rules.md "Incidents and triggers") of the incidents in
+ * the CTE `source` (rule_incidents rows an upsert returned) that became open in this transaction (new,
+ * or reopened: `opened_at` is now()), as the body of a data-modifying CTE. It writes nothing unless an
+ * enabled trigger of subject `subjectId` listens to the event (a one-time test), so a subject with no
+ * such trigger pays nothing but that test. The event names the record, the rule, the severity and
+ * the failing value; its depth is the writing run's (`assay.trigger_depth`, the loop guard's).
+ */
+export function incidentEventsInsert(source: SQL, subjectId: string, actorId: string | null): SQL {
+  return sql`insert into trigger_events (kind, subject_id, record_id, actor_id, depth, payload)
+    select 'incident.opened', o.subject_id, o.record_id, ${actorId}::uuid, d.depth,
+      jsonb_build_object('kind', 'incident.opened', 'application', a.slug, 'subject', s.key, 'recordId', o.record_id,
+        'actorId', ${actorId}::uuid, 'depth', d.depth,
+        'data', jsonb_build_object('incidentId', o.id, 'ruleId', o.rule_id, 'ruleName', r.name, 'severity', o.severity,
+          'value', o.value, 'runId', o.last_run_id))
+    from ${source} o
+    join rules r on r.id = o.rule_id
+    join subjects s on s.id = o.subject_id
+    join applications a on a.id = s.application_id
+    cross join (select coalesce(nullif(current_setting('assay.trigger_depth', true), '')::int, 0) as depth) d
+    where o.state = 'open' and o.opened_at = now()
+      and exists (select 1 from triggers t where t.event = 'incident.opened' and t.enabled and t.subject_id = ${subjectId}::uuid)
+    returning 1`;
+}
+
+/** Wakes the trigger delivery (the outbox's channel) when a statement wrote `events` events. */
+export async function notifyIncidentEvents(tx: Executor, events: number): Promise<void> {
+  if (events > 0) await tx.execute(sql`select pg_notify('assay_triggers', '')`);
+}
+
+/**
+ * openIncidents for many records at once: each (record `id`, failure `f`) pair, one statement,
+ * which also writes the `incident.opened` trigger events of those that became open
+ * (incidentEventsInsert). `actorId`: who made the change (null: the system, or not known).
+ */
+export async function openIncidentPairs(
+  tx: Executor,
+  subject: SubjectDef,
+  pairs: { id: string; f: RuleFailure }[],
+  runId: string | null = null,
+  actorId: string | null = null,
+): Promise<void> {
   if (pairs.length === 0) return;
-  await tx
-    .insert(ruleIncidents)
-    .values(
-      pairs.map(({ id, f }) => ({
-        applicationId: subject.applicationId,
-        subjectId: subject.id,
-        ruleId: f.rule.id,
-        recordId: id,
-        severity: f.rule.severity,
-        value: f.value,
-        lastRunId: runId,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [ruleIncidents.ruleId, ruleIncidents.recordId],
-      set: {
-        state: reopenedState(sql.raw('rule_incidents')),
-        severity: sql`excluded.severity`,
-        value: sql`excluded.value`,
-        lastRunId: sql`coalesce(excluded.last_run_id, ${ruleIncidents.lastRunId})`,
-        lastSeenAt: sql`now()`,
-        resolvedAt: reopenedResolvedAt(sql.raw('rule_incidents')),
-        updatedAt: sql`now()`,
-      },
-    });
+  const rows = sql.join(
+    pairs.map(
+      ({ id, f }) =>
+        sql`(${subject.applicationId}::uuid, ${subject.id}::uuid, ${f.rule.id}::uuid, ${id}::uuid, ${f.rule.severity}, ${f.value}, ${runId}::uuid)`,
+    ),
+    sql`, `,
+  );
+  const t = sql.raw('ri');
+  const [row] = rowsOf<{ events: number }>(
+    await tx.execute(sql`with i as (
+      insert into rule_incidents as ri (application_id, subject_id, rule_id, record_id, severity, value, last_run_id)
+      values ${rows}
+      on conflict (rule_id, record_id) do update set
+        state = ${reopenedState(t)},
+        opened_at = ${reopenedOpenedAt(t)},
+        resolved_at = ${reopenedResolvedAt(t)},
+        severity = excluded.severity, value = excluded.value,
+        last_run_id = coalesce(excluded.last_run_id, ri.last_run_id),
+        last_seen_at = now(), updated_at = now()
+      returning id, subject_id, rule_id, record_id, state, severity, value, last_run_id, opened_at
+    ), e as (${incidentEventsInsert(sql.raw('i'), subject.id, actorId)})
+    select (select count(*) from e)::int as events`),
+  );
+  await notifyIncidentEvents(tx, row?.events ?? 0);
 }
 
 /** Resolves record `id`'s unresolved incidents (open, acknowledged, waived) of the rules `ruleIds` (they pass now). */

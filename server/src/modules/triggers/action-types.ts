@@ -12,7 +12,7 @@ import type { AuditWriter } from '../../core/audit.writer';
 
 /** What happened, as a trigger sees it: a record event, a schedule tick, an import, or a manual run. */
 export interface TriggerEvent {
-  /** `record.created` | `record.updated` | `record.deleted` | `schedule` | `import.finished` | `manual`. */
+  /** `record.created` | `record.updated` | `record.deleted` | `schedule` | `import.finished` | `manual` | `incident.opened`. */
   kind: string;
   /** The application (slug) and subject (key) of a record event, an import or a manual run. */
   application?: string;

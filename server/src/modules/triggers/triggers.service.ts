@@ -189,7 +189,7 @@ async function triggerValues(
   if (input.subject) {
     subject = await loadSubjectDef(db, { applicationId: app.id, key: input.subject });
     if (!subject) throw bad([{ field: 'subject', messageKey: 'errors.subjectNotFound' }]);
-  } else if (TRIGGER_RECORD_EVENTS.includes(input.event) || input.event === 'manual') {
+  } else if (TRIGGER_RECORD_EVENTS.includes(input.event) || input.event === 'manual' || input.event === 'incident.opened') {
     throw bad([{ field: 'subject', messageKey: 'errors.triggerSubjectRequired' }]);
   }
   let cron: string | null = null;

@@ -315,7 +315,9 @@ export default function RuleEditor() {
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} size="large">
           {form}
-          {isNew ? <Typography.Text type="secondary">{t('rules.test.afterSave')}</Typography.Text> : <RuleTestBox ruleId={id} />}
+          {isNew ? <Typography.Text type="secondary">{t('rules.test.afterSave')}</Typography.Text> : query.data ? (
+            <RuleTestBox ruleId={id} app={query.data.application} subjectId={query.data.subjectId} />
+          ) : null}
         </Space>
       )}
     </PageContainer>

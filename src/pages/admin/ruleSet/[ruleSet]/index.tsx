@@ -30,7 +30,7 @@ import type { RuleSet } from '../../../../../contracts';
 import ExceptionResult from '../../../../components/ExceptionResult';
 import { useT } from '../../../../components/useT';
 import { ApiError, toApiError } from '../../../../services/api-error';
-import { createRuleSet, deleteRuleSet, getRuleSet, listRules, publishRuleSet, updateRuleSet } from '../../../../services/rules';
+import { createRuleSet, deleteRuleSet, getRuleSet, listAllRules, publishRuleSet, updateRuleSet } from '../../../../services/rules';
 import { listAppSubjectOptions } from '../../../../services/subjects';
 import { AppSelect } from '../../../compare_record_field/components/Pickers';
 import RuleSetVersions from '../components/RuleSetVersions';
@@ -71,8 +71,8 @@ export default function RuleSetEditor() {
     if (query.data) setDraft(toDraft(query.data));
   }, [query.data]);
   const rules = useQuery({
-    queryKey: ['rules', 'list', { application: draft.application, pageSize: 100 }],
-    queryFn: () => listRules({ application: draft.application, pageSize: 100 }),
+    queryKey: ['rules', 'list', 'all', draft.application],
+    queryFn: () => listAllRules(draft.application!),
     enabled: !!draft.application,
   });
   const subjects = useQuery({
@@ -173,7 +173,7 @@ export default function RuleSetEditor() {
         {draft.application ? (
           <div data-testid="rule-set-rules">
             <Transfer
-              dataSource={(rules.data?.data ?? []).map((r) => ({
+              dataSource={(rules.data ?? []).map((r) => ({
                 key: r.id,
                 title: `${r.name} · ${r.subjectName}`,
                 disabled: false,

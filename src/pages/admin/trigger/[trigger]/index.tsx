@@ -81,7 +81,7 @@ interface Draft {
 }
 
 const RECORD_EVENTS: TriggerEventKind[] = ['record.created', 'record.updated', 'record.deleted'];
-const needsSubject = (e: TriggerEventKind) => RECORD_EVENTS.includes(e) || e === 'manual';
+const needsSubject = (e: TriggerEventKind) => RECORD_EVENTS.includes(e) || e === 'manual' || e === 'incident.opened';
 
 function draftOf(t?: Trigger): Draft {
   if (!t)
