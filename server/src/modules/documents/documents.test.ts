@@ -36,6 +36,13 @@ test('documents: upload, versions, restore, download, size limit, hold, retentio
   assert.equal(folderRes.statusCode, 201, folderRes.body);
   const folder = json<{ data: DocumentFolder }>(folderRes).data;
   assert.equal((await call(app, 'POST', `${base}/document-folders`, { cookie: editor.cookie, body: { name: 'contracts' } })).statusCode, 409);
+  // a child folder: moving the parent under it is a cycle (400 naming parentId); the parent holding it cannot be deleted (409)
+  const child = json<{ data: DocumentFolder }>(await call(app, 'POST', `${base}/document-folders`, { cookie: editor.cookie, body: { name: 'Signed', parentId: folder.id } })).data;
+  const cycle = await call(app, 'PATCH', `/api/v1/document-folders/${folder.id}`, { cookie: editor.cookie, body: { parentId: child.id } });
+  assert.equal(cycle.statusCode, 400);
+  assert.equal(json<{ details: { field: string }[] }>(cycle).details[0].field, 'parentId');
+  assert.equal((await call(app, 'DELETE', `/api/v1/document-folders/${folder.id}`, { cookie: editor.cookie })).statusCode, 409);
+  assert.equal((await call(app, 'DELETE', `/api/v1/document-folders/${child.id}`, { cookie: editor.cookie })).statusCode, 204);
 
   // two files at once
   const a = 'first file — 第一个文件\n';
