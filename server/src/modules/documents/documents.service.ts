@@ -529,8 +529,11 @@ export async function restoreVersion(deps: DocumentDeps, user: CurrentUser, id: 
   const old = await findVersion(deps.db, id, version);
   if (!old) throw notFound('errors.documentVersionNotFound');
   const blob: StagedBlob = { sha256: old.sha256, size: old.size, commit: async () => undefined, discard: async () => undefined };
+  // asked before the transaction: the PostgreSQL blob store reads through its own connection, which
+  // on PGlite would wait for this transaction forever (docs/blob-stores.md); the old version still
+  // references the blob, so the sweep cannot take it meanwhile
+  if (!(await deps.blobs.has(old.sha256))) throw notFound('errors.documentVersionNotFound');
   const written = await deps.db.transaction(async (tx) => {
-    if (!(await deps.blobs.has(old.sha256))) throw notFound('errors.documentVersionNotFound');
     return writeVersion(tx, { documentId: id }, { blob, fileName: old.fileName, mimeType: old.mimeType, restoredFrom: version, actor: { id: user.id, label: audit.actor.label } }, audit, 'document.restore_version');
   });
   // the bytes are the same: so is their text

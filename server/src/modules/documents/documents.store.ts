@@ -59,7 +59,7 @@ export async function writeVersion(
   action: 'document.upload' | 'document.restore_version' = 'document.upload',
 ): Promise<{ doc: DocumentRow; version: number; versionId: string; created: boolean }> {
   await lockBlob(tx, input.blob.sha256);
-  await input.blob.commit();
+  await input.blob.commit(tx);
   let doc: DocumentRow | undefined;
   let created = false;
   if ('documentId' in target) {
