@@ -90,6 +90,13 @@ export default defineConfig({
           enforce: true,
           priority: 30,
         },
+        heavyXlsx: {
+          test: /[\\/]node_modules[\\/]exceljs[\\/]/,
+          name: 'heavy-xlsx-lib',
+          chunks: 'async',
+          enforce: true,
+          priority: 30,
+        },
       },
     });
     // `import { isEqual } from 'lodash'` in our own code takes lodash-es, which webpack can tree-shake

@@ -1,5 +1,5 @@
 /**
- * One document (docs/documents.md): its properties (name, description, category, tags; editors),
+ * One document (docs/documents-web.md): its properties (name, description, category, tags; editors),
  * versions (preview or download any, restore one as a new version with confirmation, upload the
  * next; SHA-256 shortened with copy of the full value), legal hold (administrators set it with a
  * reason or release it), retention, where it is linked from (links to the sources) and its share

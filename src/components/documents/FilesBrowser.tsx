@@ -1,5 +1,5 @@
 /**
- * The evidence store of one scope (docs/documents.md): the folder tree on the left, on the right the
+ * The evidence store of one scope (docs/documents-web.md): the folder tree on the left, on the right the
  * drag-and-drop upload (editors) and the documents of the selected folder in a ProTable (name, file
  * name, version, size, category, tags, updated by/at, legal hold; search over names and extracted
  * text, tag and category filters, paging, sort by name, size or update time). A row's name opens the

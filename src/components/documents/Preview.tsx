@@ -1,5 +1,5 @@
 /**
- * A document version's preview in the browser, without a download (docs/documents.md "Preview"):
+ * A document version's preview in the browser, without a download (docs/documents-web.md "Preview"):
  * PDF (pdfjs-dist, canvas), images (<img>), DOCX (docx-preview), XLSX (exceljs) and CSV (papaparse)
  * as tables, Markdown (marked + DOMPurify) and plain text. Every viewer is a dynamic import(), so
  * none of those libraries is in a first-load chunk (docs/performance.md). Files over
@@ -17,7 +17,7 @@ import { previewKind } from './format';
 
 const PdfViewer = lazy(() => import(/* webpackChunkName: "doc-preview-pdf" */ './viewers/PdfViewer'));
 const DocxViewer = lazy(() => import(/* webpackChunkName: "doc-preview-docx" */ './viewers/DocxViewer'));
-const XlsxViewer = lazy(() => import(/* webpackChunkName: "doc-preview-xlsx" */ './viewers/XlsxViewer'));
+const XlsxViewer = lazy(() => import(/* webpackChunkName: "heavy-xlsx" */ './viewers/XlsxViewer'));
 const CsvViewer = lazy(() => import(/* webpackChunkName: "doc-preview-csv" */ './viewers/CsvViewer'));
 const MarkdownViewer = lazy(() => import(/* webpackChunkName: "doc-preview-md" */ './viewers/MarkdownViewer'));
 

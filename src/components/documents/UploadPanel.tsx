@@ -1,6 +1,6 @@
 /**
  * Drag-and-drop upload of many files at once (antd Upload.Dragger): one request per file to the
- * scope's upload (DOCUMENTS-API.md), so each file has its own progress bar and error. A file over
+ * scope's upload (docs/documents.md), so each file has its own progress bar and error. A file over
  * the site's `uploadMaxMb` (public settings) is refused here with its name before anything is sent;
  * the server checks the same (413). Into the selected folder; a file named like a live document of
  * that folder becomes its next version (said in the list), `documentId` uploads a version of one.

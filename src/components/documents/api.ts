@@ -1,5 +1,5 @@
 /**
- * The documents API (/work/DOCUMENTS-API.md, docs/documents.md): folders, documents, versions,
+ * The documents API (docs/documents.md): folders, documents, versions,
  * legal hold, "linked from" and share links. Every call rejects with the server's envelope
  * (services/api-error.ts); writes skip the global error handler so each screen says what failed.
  */

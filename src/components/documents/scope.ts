@@ -1,6 +1,6 @@
 /**
  * Which evidence store a screen shows: an application's (`/:app/files`, by its slug) or the
- * console's (`/admin/document`, administrators). Builds the API paths of DOCUMENTS-API.md.
+ * console's (`/admin/document`, administrators). Builds the API paths of docs/documents.md.
  */
 export type DocumentScope = { kind: 'app'; slug: string } | { kind: 'console' };
 

@@ -1,5 +1,5 @@
 /**
- * The documents API's shapes (/work/DOCUMENTS-API.md, docs/documents.md), declared here until
+ * The documents API's shapes (docs/documents.md), declared here until
  * contracts/documents.ts (zod + inferred types) is on this branch; then these become re-exports.
  * Sizes are bytes, times ISO 8601 strings.
  */

@@ -1,7 +1,7 @@
 /**
  * PDF preview: pdfjs-dist renders one page at a time to a canvas (with page navigation). Loaded
  * only through Preview.tsx's dynamic import, so pdfjs is never in a first-load chunk. The worker is
- * emitted by webpack from `new URL(…, import.meta.url)` (docs/documents.md "Preview").
+ * emitted by webpack from `new URL(…, import.meta.url)` (docs/documents-web.md "Preview").
  */
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Space, Spin, Typography } from 'antd';
