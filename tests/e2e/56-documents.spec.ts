@@ -69,10 +69,14 @@ const DOCX = {
 
 test('documents: a folder, a PDF and a DOCX dropped at once, both previewed, a second version', async ({ page }) => {
   test.setTimeout(90_000);
+  page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
   await signIn(page);
   expect([201, 409]).toContain((await page.request.post('/api/v1/users', { headers: AUTH_HEADERS, data: USER })).status());
   expect([201, 409]).toContain((await page.request.post('/api/v1/applications', { headers: AUTH_HEADERS, data: APP })).status());
-  await page.request.post(`/api/v1/applications/${APP.slug}/members`, { headers: AUTH_HEADERS, data: { email: USER.email, role: 'owner' } });
+  await page.request.post(`/api/v1/applications/${APP.slug}/members`, {
+    headers: AUTH_HEADERS,
+    data: { email: USER.email, role: 'owner' },
+  });
 
   await signIn(page, USER);
   await page.goto(`/${APP.slug}/files`);
@@ -112,7 +116,10 @@ test('documents: a folder, a PDF and a DOCX dropped at once, both previewed, a s
   await page.keyboard.press('Escape');
 
   // the same file name again: the PDF's version 2
-  await page.getByTestId('documents-upload').locator('input[type=file]').setInputFiles({ ...PDF, buffer: pdfWith(`${PDF_TEXT}, second`) });
+  await page
+    .getByTestId('documents-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ ...PDF, buffer: pdfWith(`${PDF_TEXT}, second`) });
   await expect(pdfRow.getByTestId('document-version')).toHaveText('v2', { timeout: 15_000 });
   await expect(table.locator('tr', { hasText: PDF.name })).toHaveCount(1);
 

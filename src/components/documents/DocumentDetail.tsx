@@ -7,7 +7,15 @@
  * list with expiry and use count, revoke with confirmation). Used by `/admin/document/:document`
  * and by the drawer of `/:app/files`.
  */
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, LockOutlined, RollbackOutlined, ShareAltOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  LockOutlined,
+  RollbackOutlined,
+  ShareAltOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -32,7 +40,12 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useEffect, useState } from 'react';
 import { Link } from 'umi';
-import { DOCUMENT_NAME_MAX, DOCUMENT_SHARE_MAX_DAYS, DOCUMENT_TAG_MAX_CHARS, DOCUMENT_TAGS_MAX } from '../../../contracts/documents.constants';
+import {
+  DOCUMENT_NAME_MAX,
+  DOCUMENT_SHARE_MAX_DAYS,
+  DOCUMENT_TAG_MAX_CHARS,
+  DOCUMENT_TAGS_MAX,
+} from '../../../contracts/documents.constants';
 import { submitForm, toApiError } from '../../services/api-error';
 import { download } from '../../utils/download';
 import { formatBytes } from '../fields/FieldValue';
@@ -103,15 +116,36 @@ export default function DocumentDetail({
   };
 
   if (query.isLoading) return <Spin data-testid="document-loading" />;
-  if (query.isError || !d) return <Result status="404" title={t('documents.detail.notFound')} subTitle={query.error ? toApiError(query.error).message : undefined} />;
+  if (query.isError || !d)
+    return (
+      <Result
+        status="404"
+        title={t('documents.detail.notFound')}
+        subTitle={query.error ? toApiError(query.error).message : undefined}
+      />
+    );
 
-  const target = (v: DocumentVersion): PreviewTarget => ({ documentId: d.id, version: v.version, name: d.name, fileName: v.fileName, mimeType: v.mimeType, size: v.size });
+  const target = (v: DocumentVersion): PreviewTarget => ({
+    documentId: d.id,
+    version: v.version,
+    name: d.name,
+    fileName: v.fileName,
+    mimeType: v.mimeType,
+    size: v.size,
+  });
   const current = d.versions.find((v) => v.version === d.currentVersion) ?? d.versions[0];
 
   const saveProps = () =>
     submitForm(form, async () => {
       const v = await form.validateFields();
-      changed(await updateDocument(d.id, { name: v.name.trim(), description: v.description ?? '', category: v.category?.trim() || null, tags: v.tags ?? [] }));
+      changed(
+        await updateDocument(d.id, {
+          name: v.name.trim(),
+          description: v.description ?? '',
+          category: v.category?.trim() || null,
+          tags: v.tags ?? [],
+        }),
+      );
       message.success(t('documents.saved'));
     });
   const remove = () =>
@@ -185,8 +219,19 @@ export default function DocumentDetail({
           </Space>
         }
       >
-        <Form name="document-props" form={form} layout="vertical" disabled={!canEdit} onFinish={saveProps} style={{ maxWidth: 640 }}>
-          <Form.Item name="name" label={t('documents.field.name')} rules={[{ required: true, whitespace: true, message: t('documents.required') }]}>
+        <Form
+          name="document-props"
+          form={form}
+          layout="vertical"
+          disabled={!canEdit}
+          onFinish={saveProps}
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item
+            name="name"
+            label={t('documents.field.name')}
+            rules={[{ required: true, whitespace: true, message: t('documents.required') }]}
+          >
             <Input maxLength={DOCUMENT_NAME_MAX} data-testid="document-name" />
           </Form.Item>
           <Form.Item name="description" label={t('documents.field.description')}>
@@ -202,14 +247,21 @@ export default function DocumentDetail({
               style={{ minWidth: 300 }}
               rules={[
                 { type: 'array', max: DOCUMENT_TAGS_MAX, message: t('documents.field.tagsMax', { max: DOCUMENT_TAGS_MAX }) },
-                { validator: (_, v: string[] | undefined) => ((v ?? []).some((x) => x.length > DOCUMENT_TAG_MAX_CHARS) ? Promise.reject(new Error(t('documents.field.tagLong', { max: DOCUMENT_TAG_MAX_CHARS }))) : Promise.resolve()) },
+                {
+                  validator: (_, v: string[] | undefined) =>
+                    (v ?? []).some((x) => x.length > DOCUMENT_TAG_MAX_CHARS)
+                      ? Promise.reject(new Error(t('documents.field.tagLong', { max: DOCUMENT_TAG_MAX_CHARS })))
+                      : Promise.resolve(),
+                },
               ]}
             >
               <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={t('documents.field.tags')} />
             </Form.Item>
           </Space>
           <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('documents.field.folder')}>{d.folder?.name ?? t('documents.folders.root')}</Descriptions.Item>
+            <Descriptions.Item label={t('documents.field.folder')}>
+              {d.folder?.name ?? t('documents.folders.root')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('documents.field.fileName')}>{d.fileName}</Descriptions.Item>
             <Descriptions.Item label={t('documents.col.size')}>{formatBytes(d.size)}</Descriptions.Item>
             <Descriptions.Item label={t('documents.col.updatedAt')}>
@@ -236,7 +288,22 @@ export default function DocumentDetail({
           pagination={false}
           dataSource={d.versions}
           columns={[
-            { title: t('documents.col.version'), dataIndex: 'version', width: 70, render: (v: number, r) => (r.restoredFrom ? <span>v{v} <Typography.Text type="secondary">{t('documents.versions.restoredFrom', { version: r.restoredFrom })}</Typography.Text></span> : `v${v}`) },
+            {
+              title: t('documents.col.version'),
+              dataIndex: 'version',
+              width: 70,
+              render: (v: number, r) =>
+                r.restoredFrom ? (
+                  <span>
+                    v{v}{' '}
+                    <Typography.Text type="secondary">
+                      {t('documents.versions.restoredFrom', { version: r.restoredFrom })}
+                    </Typography.Text>
+                  </span>
+                ) : (
+                  `v${v}`
+                ),
+            },
             { title: t('documents.col.fileName'), dataIndex: 'fileName', ellipsis: true },
             { title: t('documents.col.size'), dataIndex: 'size', width: 90, render: (s: number) => formatBytes(s) },
             {
@@ -257,8 +324,20 @@ export default function DocumentDetail({
               width: 130,
               render: (_, v) => (
                 <Space size={0}>
-                  <Button type="text" size="small" icon={<EyeOutlined />} aria-label={t('documents.preview')} onClick={() => setPreview(target(v))} />
-                  <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={t('documents.download')} onClick={() => download(versionUrl(d.id, v.version, true))} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EyeOutlined />}
+                    aria-label={t('documents.preview')}
+                    onClick={() => setPreview(target(v))}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    aria-label={t('documents.download')}
+                    onClick={() => download(versionUrl(d.id, v.version, true))}
+                  />
                   {canEdit && v.version !== d.currentVersion && (
                     <Popconfirm
                       title={t('documents.versions.restore.confirm', { version: v.version })}
@@ -287,7 +366,12 @@ export default function DocumentDetail({
             description={d.legalHoldReason}
             action={
               isAdmin && (
-                <Popconfirm title={t('documents.hold.release.confirm')} okText={t('documents.hold.release')} cancelText={t('documents.cancel')} onConfirm={() => run(async () => changed(await releaseLegalHold(d.id)), t('documents.hold.released'))}>
+                <Popconfirm
+                  title={t('documents.hold.release.confirm')}
+                  okText={t('documents.hold.release')}
+                  cancelText={t('documents.cancel')}
+                  onConfirm={() => run(async () => changed(await releaseLegalHold(d.id)), t('documents.hold.released'))}
+                >
                   <Button size="small" icon={<UnlockOutlined />}>
                     {t('documents.hold.release')}
                   </Button>
@@ -314,7 +398,11 @@ export default function DocumentDetail({
           </Space>
         )}
         <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
-          <Descriptions.Item label={t('documents.retention.days')}>{d.retentionDays != null ? t('documents.retention.daysValue', { days: d.retentionDays }) : t('documents.retention.none')}</Descriptions.Item>
+          <Descriptions.Item label={t('documents.retention.days')}>
+            {d.retentionDays != null
+              ? t('documents.retention.daysValue', { days: d.retentionDays })
+              : t('documents.retention.none')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('documents.retention.until')}>{d.retainUntil ? at(d.retainUntil) : '–'}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -329,8 +417,17 @@ export default function DocumentDetail({
             pagination={false}
             dataSource={d.links}
             columns={[
-              { title: t('documents.links.type'), dataIndex: 'sourceType', width: 100, render: (s: string) => t(`documents.links.type.${s}`) },
-              { title: t('documents.links.source'), dataIndex: 'label', render: (label: string, l) => (l.href ? <Link to={l.href}>{label}</Link> : label) },
+              {
+                title: t('documents.links.type'),
+                dataIndex: 'sourceType',
+                width: 100,
+                render: (s: string) => t(`documents.links.type.${s}`),
+              },
+              {
+                title: t('documents.links.source'),
+                dataIndex: 'label',
+                render: (label: string, l) => (l.href ? <Link to={l.href}>{label}</Link> : label),
+              },
               { title: t('documents.versions.at'), dataIndex: 'createdAt', width: 140, render: (s: string) => at(s) },
               ...(canEdit
                 ? [
@@ -339,8 +436,19 @@ export default function DocumentDetail({
                       key: 'a',
                       width: 80,
                       render: (_: unknown, l: { id: string }) => (
-                        <Popconfirm title={t('documents.links.remove.confirm')} okText={t('documents.links.remove')} cancelText={t('documents.cancel')} onConfirm={() => run(() => removeLink(d.id, l.id), t('documents.links.removed'))}>
-                          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('documents.links.remove')} />
+                        <Popconfirm
+                          title={t('documents.links.remove.confirm')}
+                          okText={t('documents.links.remove')}
+                          cancelText={t('documents.cancel')}
+                          onConfirm={() => run(() => removeLink(d.id, l.id), t('documents.links.removed'))}
+                        >
+                          <Button
+                            type="text"
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('documents.links.remove')}
+                          />
                         </Popconfirm>
                       ),
                     },
@@ -380,15 +488,40 @@ export default function DocumentDetail({
             pagination={false}
             dataSource={d.shares}
             columns={[
-              { title: t('documents.shares.token'), dataIndex: 'tokenPrefix', render: (p: string, s) => <Typography.Text code delete={!!s.revokedAt}>{p}…</Typography.Text> },
-              { title: t('documents.col.version'), dataIndex: 'version', width: 80, render: (v: number | null) => (v ? `v${v}` : t('documents.shares.latest')) },
+              {
+                title: t('documents.shares.token'),
+                dataIndex: 'tokenPrefix',
+                render: (p: string, s) => (
+                  <Typography.Text code delete={!!s.revokedAt}>
+                    {p}…
+                  </Typography.Text>
+                ),
+              },
+              {
+                title: t('documents.col.version'),
+                dataIndex: 'version',
+                width: 80,
+                render: (v: number | null) => (v ? `v${v}` : t('documents.shares.latest')),
+              },
               {
                 title: t('documents.shares.expires'),
                 dataIndex: 'expiresAt',
                 width: 150,
-                render: (e: string, s) => (s.revokedAt ? <Tag>{t('documents.shares.revoked')}</Tag> : dayjs(e).isBefore(dayjs()) ? <Tag>{t('documents.shares.expired')}</Tag> : at(e)),
+                render: (e: string, s) =>
+                  s.revokedAt ? (
+                    <Tag>{t('documents.shares.revoked')}</Tag>
+                  ) : dayjs(e).isBefore(dayjs()) ? (
+                    <Tag>{t('documents.shares.expired')}</Tag>
+                  ) : (
+                    at(e)
+                  ),
               },
-              { title: t('documents.shares.password'), dataIndex: 'hasPassword', width: 80, render: (p: boolean) => (p ? <LockOutlined aria-label={t('documents.shares.password')} /> : '–') },
+              {
+                title: t('documents.shares.password'),
+                dataIndex: 'hasPassword',
+                width: 80,
+                render: (p: boolean) => (p ? <LockOutlined aria-label={t('documents.shares.password')} /> : '–'),
+              },
               { title: t('documents.shares.uses'), dataIndex: 'useCount', width: 70 },
               { title: t('documents.shares.lastUsed'), dataIndex: 'lastUsedAt', width: 140, render: (s: string | null) => at(s) },
               {
@@ -398,7 +531,13 @@ export default function DocumentDetail({
                 render: (_, s) =>
                   canEdit &&
                   !s.revokedAt && (
-                    <Popconfirm title={t('documents.shares.revoke.confirm')} okText={t('documents.shares.revoke')} okButtonProps={{ danger: true }} cancelText={t('documents.cancel')} onConfirm={() => run(() => revokeShare(d.id, s.id), t('documents.shares.revokedDone'))}>
+                    <Popconfirm
+                      title={t('documents.shares.revoke.confirm')}
+                      okText={t('documents.shares.revoke')}
+                      okButtonProps={{ danger: true }}
+                      cancelText={t('documents.cancel')}
+                      onConfirm={() => run(() => revokeShare(d.id, s.id), t('documents.shares.revokedDone'))}
+                    >
                       <Button type="link" size="small" danger>
                         {t('documents.shares.revoke')}
                       </Button>
@@ -410,21 +549,56 @@ export default function DocumentDetail({
         )}
       </Card>
 
-      <Modal open={holdOpen} title={t('documents.hold.setButton')} onCancel={() => setHoldOpen(false)} onOk={hold} okText={t('documents.hold.setButton')} cancelText={t('documents.cancel')} destroyOnClose>
+      <Modal
+        open={holdOpen}
+        title={t('documents.hold.setButton')}
+        onCancel={() => setHoldOpen(false)}
+        onOk={hold}
+        okText={t('documents.hold.setButton')}
+        cancelText={t('documents.cancel')}
+        destroyOnClose
+      >
         <Form name="document-hold" form={holdForm} layout="vertical">
-          <Form.Item name="reason" label={t('documents.hold.reason')} rules={[{ required: true, whitespace: true, message: t('documents.required') }, { max: 500 }]}>
+          <Form.Item
+            name="reason"
+            label={t('documents.hold.reason')}
+            rules={[{ required: true, whitespace: true, message: t('documents.required') }, { max: 500 }]}
+          >
             <Input.TextArea autoFocus maxLength={500} showCount autoSize={{ minRows: 2 }} data-testid="hold-reason" />
           </Form.Item>
         </Form>
       </Modal>
 
-      <Modal open={shareOpen} title={t('documents.shares.new')} onCancel={() => setShareOpen(false)} onOk={share} okText={t('documents.shares.create')} cancelText={t('documents.cancel')} destroyOnClose>
+      <Modal
+        open={shareOpen}
+        title={t('documents.shares.new')}
+        onCancel={() => setShareOpen(false)}
+        onOk={share}
+        okText={t('documents.shares.create')}
+        cancelText={t('documents.cancel')}
+        destroyOnClose
+      >
         <Form name="document-share" form={shareForm} layout="vertical">
-          <Form.Item name="expiresAt" label={t('documents.shares.expires')} rules={[{ required: true, message: t('documents.required') }]} extra={t('documents.shares.expiresHelp', { days: DOCUMENT_SHARE_MAX_DAYS })}>
-            <DatePicker disabledDate={(day) => day.isBefore(dayjs().startOf('day')) || day.isAfter(dayjs().add(DOCUMENT_SHARE_MAX_DAYS - 1, 'day'))} data-testid="share-expires" />
+          <Form.Item
+            name="expiresAt"
+            label={t('documents.shares.expires')}
+            rules={[{ required: true, message: t('documents.required') }]}
+            extra={t('documents.shares.expiresHelp', { days: DOCUMENT_SHARE_MAX_DAYS })}
+          >
+            <DatePicker
+              disabledDate={(day) =>
+                day.isBefore(dayjs().startOf('day')) || day.isAfter(dayjs().add(DOCUMENT_SHARE_MAX_DAYS - 1, 'day'))
+              }
+              data-testid="share-expires"
+            />
           </Form.Item>
           <Form.Item name="version" label={t('documents.col.version')}>
-            <Select allowClear placeholder={t('documents.shares.latest')} options={d.versions.map((v) => ({ value: v.version, label: `v${v.version} · ${v.fileName}` }))} style={{ width: 260 }} />
+            <Select
+              allowClear
+              placeholder={t('documents.shares.latest')}
+              options={d.versions.map((v) => ({ value: v.version, label: `v${v.version} · ${v.fileName}` }))}
+              style={{ width: 260 }}
+            />
           </Form.Item>
           <Form.Item name="password" label={t('documents.shares.passwordOptional')}>
             <Input.Password autoComplete="new-password" maxLength={200} />
@@ -432,10 +606,20 @@ export default function DocumentDetail({
         </Form>
       </Modal>
 
-      <Modal open={!!token} title={t('documents.shares.createdTitle')} onCancel={() => setToken(null)} footer={<Button onClick={() => setToken(null)}>{t('documents.close')}</Button>}>
+      <Modal
+        open={!!token}
+        title={t('documents.shares.createdTitle')}
+        onCancel={() => setToken(null)}
+        footer={<Button onClick={() => setToken(null)}>{t('documents.close')}</Button>}
+      >
         <Alert type="info" showIcon message={t('documents.shares.once')} style={{ marginBottom: 12 }} />
         {token && (
-          <Typography.Paragraph copyable={{ text: shareUrl(token), tooltips: [t('documents.copy'), t('documents.copied')] }} code data-testid="share-url" style={{ wordBreak: 'break-all' }}>
+          <Typography.Paragraph
+            copyable={{ text: shareUrl(token), tooltips: [t('documents.copy'), t('documents.copied')] }}
+            code
+            data-testid="share-url"
+            style={{ wordBreak: 'break-all' }}
+          >
             {shareUrl(token)}
           </Typography.Paragraph>
         )}

@@ -36,7 +36,15 @@ export const currentTarget = (d: DocumentSummary): PreviewTarget => ({
 });
 
 /** The browser; `canEdit` shows upload, folder writes and delete; `openDetail(id)` opens a document. */
-export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: DocumentScope; canEdit: boolean; openDetail: (id: string) => void }) {
+export default function FilesBrowser({
+  scope,
+  canEdit,
+  openDetail,
+}: {
+  scope: DocumentScope;
+  canEdit: boolean;
+  openDetail: (id: string) => void;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const action = useRef<ActionType>();
@@ -74,6 +82,7 @@ export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: Do
       title: t('documents.col.name'),
       dataIndex: 'name',
       sorter: true,
+      width: 240,
       ellipsis: true,
       render: (_, row) => (
         <Space size={4}>
@@ -90,7 +99,7 @@ export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: Do
         </Space>
       ),
     },
-    { title: t('documents.col.fileName'), dataIndex: 'fileName', ellipsis: true },
+    { title: t('documents.col.fileName'), dataIndex: 'fileName', width: 200, ellipsis: true },
     {
       title: t('documents.col.version'),
       dataIndex: 'currentVersion',
@@ -102,6 +111,7 @@ export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: Do
     {
       title: t('documents.col.tags'),
       dataIndex: 'tags',
+      width: 140,
       render: (_, row) =>
         row.tags.length
           ? row.tags.map((x) => (
@@ -126,14 +136,35 @@ export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: Do
       width: 120,
       render: (_, row) => [
         <Tooltip key="p" title={t('documents.preview')}>
-          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={t('documents.preview')} data-testid="document-preview" onClick={() => setPreview(currentTarget(row))} />
+          <Button
+            type="text"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={t('documents.preview')}
+            data-testid="document-preview"
+            onClick={() => setPreview(currentTarget(row))}
+          />
         </Tooltip>,
         <Tooltip key="d" title={t('documents.download')}>
-          <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={t('documents.download')} onClick={() => download(versionUrl(row.id, row.currentVersion, true))} />
+          <Button
+            type="text"
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={t('documents.download')}
+            onClick={() => download(versionUrl(row.id, row.currentVersion, true))}
+          />
         </Tooltip>,
         canEdit && (
           <Tooltip key="x" title={t('documents.delete')}>
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('documents.delete')} disabled={row.legalHold} onClick={() => remove(row)} />
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('documents.delete')}
+              disabled={row.legalHold}
+              onClick={() => remove(row)}
+            />
           </Tooltip>
         ),
       ],
@@ -147,21 +178,58 @@ export default function FilesBrowser({ scope, canEdit, openDetail }: { scope: Do
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          {canEdit && <UploadPanel scope={scope} folderId={folder === 'all' || folder === 'root' ? undefined : folder} onUploaded={changed} />}
+          {canEdit && (
+            <UploadPanel
+              scope={scope}
+              folderId={folder === 'all' || folder === 'root' ? undefined : folder}
+              onUploaded={changed}
+            />
+          )}
           <ProTable<DocumentSummary, { folder: string; q: string; tag: string; category: string }>
             rowKey="id"
             actionRef={action}
             columns={columns}
             search={false}
+            scroll={{ x: 1260 }}
             options={{ reload: true, density: false, setting: false }}
             params={{ folder, q, tag, category }}
             data-testid="documents-table"
             pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-            locale={{ emptyText: <Empty description={t(filtered ? 'documents.empty.filtered' : canEdit ? 'documents.empty.upload' : 'documents.empty')} /> }}
+            locale={{
+              emptyText: (
+                <Empty
+                  description={t(filtered ? 'documents.empty.filtered' : canEdit ? 'documents.empty.upload' : 'documents.empty')}
+                />
+              ),
+            }}
             toolBarRender={() => [
-              <Input.Search key="q" allowClear placeholder={t('documents.search')} aria-label={t('documents.search')} style={{ width: 240 }} onSearch={setQ} data-testid="documents-search" />,
-              <Input key="tag" allowClear placeholder={t('documents.filter.tag')} aria-label={t('documents.filter.tag')} value={tag} style={{ width: 140 }} onChange={(e) => setTag(e.target.value.trim())} />,
-              <Input key="cat" allowClear placeholder={t('documents.filter.category')} aria-label={t('documents.filter.category')} value={category} style={{ width: 140 }} onChange={(e) => setCategory(e.target.value.trim())} />,
+              <Input.Search
+                key="q"
+                allowClear
+                placeholder={t('documents.search')}
+                aria-label={t('documents.search')}
+                style={{ width: 240 }}
+                onSearch={setQ}
+                data-testid="documents-search"
+              />,
+              <Input
+                key="tag"
+                allowClear
+                placeholder={t('documents.filter.tag')}
+                aria-label={t('documents.filter.tag')}
+                value={tag}
+                style={{ width: 140 }}
+                onChange={(e) => setTag(e.target.value.trim())}
+              />,
+              <Input
+                key="cat"
+                allowClear
+                placeholder={t('documents.filter.category')}
+                aria-label={t('documents.filter.category')}
+                value={category}
+                style={{ width: 140 }}
+                onChange={(e) => setCategory(e.target.value.trim())}
+              />,
             ]}
             request={async (params, sort) => {
               const [field, order] = Object.entries(sort ?? {}).find(([, o]) => !!o) ?? ['updatedAt', 'descend'];

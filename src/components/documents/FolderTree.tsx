@@ -33,8 +33,11 @@ export function folderNodes(folders: DocumentFolder[]): DataNode[] {
       .map((f) => ({
         key: f.id,
         title: (
-          <span data-testid={`folder-${f.name}`}>
-            {f.name} <Typography.Text type="secondary">({f.documentCount})</Typography.Text>
+          <span data-testid={`folder-${f.name}`} title={f.name} style={{ wordBreak: 'break-word' }}>
+            {f.name}{' '}
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              ({f.documentCount})
+            </Typography.Text>
           </span>
         ),
         icon: <FolderOutlined />,
@@ -43,7 +46,8 @@ export function folderNodes(folders: DocumentFolder[]): DataNode[] {
   return build(null);
 }
 
-type Dialog = { kind: 'create' } | { kind: 'rename'; folder: DocumentFolder } | { kind: 'retention'; folder: DocumentFolder } | null;
+type Dialog =
+  { kind: 'create' } | { kind: 'rename'; folder: DocumentFolder } | { kind: 'retention'; folder: DocumentFolder } | null;
 
 /** The tree with its toolbar; `selected` / `onSelect` the current folder, `canEdit` shows the writes. */
 export default function FolderTree({
@@ -121,16 +125,48 @@ export default function FolderTree({
         canEdit && (
           <Space size={0}>
             <Tooltip title={t('documents.folders.new')}>
-              <Button type="text" size="small" icon={<FolderAddOutlined />} aria-label={t('documents.folders.new')} data-testid="folder-new" onClick={() => open({ kind: 'create' })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<FolderAddOutlined />}
+                aria-label={t('documents.folders.new')}
+                data-testid="folder-new"
+                onClick={() => open({ kind: 'create' })}
+              />
             </Tooltip>
             <Tooltip title={t('documents.folders.rename')}>
-              <Button type="text" size="small" icon={<EditOutlined />} disabled={!current} aria-label={t('documents.folders.rename')} data-testid="folder-rename" onClick={() => current && open({ kind: 'rename', folder: current })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                disabled={!current}
+                aria-label={t('documents.folders.rename')}
+                data-testid="folder-rename"
+                onClick={() => current && open({ kind: 'rename', folder: current })}
+              />
             </Tooltip>
             <Tooltip title={t('documents.folders.retention')}>
-              <Button type="text" size="small" icon={<FieldTimeOutlined />} disabled={!current} aria-label={t('documents.folders.retention')} data-testid="folder-retention" onClick={() => current && open({ kind: 'retention', folder: current })} />
+              <Button
+                type="text"
+                size="small"
+                icon={<FieldTimeOutlined />}
+                disabled={!current}
+                aria-label={t('documents.folders.retention')}
+                data-testid="folder-retention"
+                onClick={() => current && open({ kind: 'retention', folder: current })}
+              />
             </Tooltip>
             <Tooltip title={t('documents.folders.delete')}>
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={!current} aria-label={t('documents.folders.delete')} data-testid="folder-delete" onClick={() => current && remove(current)} />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!current}
+                aria-label={t('documents.folders.delete')}
+                data-testid="folder-delete"
+                onClick={() => current && remove(current)}
+              />
             </Tooltip>
           </Space>
         )
@@ -139,16 +175,33 @@ export default function FolderTree({
       {folders.isLoading ? (
         <Spin />
       ) : (
-        <Tree showIcon blockNode defaultExpandAll treeData={nodes} selectedKeys={[selected]} onSelect={(keys) => keys.length > 0 && onSelect(String(keys[0]))} />
+        <Tree
+          showIcon
+          blockNode
+          defaultExpandAll
+          treeData={nodes}
+          selectedKeys={[selected]}
+          onSelect={(keys) => keys.length > 0 && onSelect(String(keys[0]))}
+        />
       )}
       {current?.retentionDays != null && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }} data-testid="folder-retention-info">
+        <Typography.Paragraph
+          type="secondary"
+          style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}
+          data-testid="folder-retention-info"
+        >
           {t('documents.folders.retentionInfo', { days: current.retentionDays })}
         </Typography.Paragraph>
       )}
       <Modal
         open={!!dialog}
-        title={t(dialog?.kind === 'create' ? 'documents.folders.new' : dialog?.kind === 'rename' ? 'documents.folders.rename' : 'documents.folders.retention')}
+        title={t(
+          dialog?.kind === 'create'
+            ? 'documents.folders.new'
+            : dialog?.kind === 'rename'
+              ? 'documents.folders.rename'
+              : 'documents.folders.retention',
+        )}
         onCancel={() => setDialog(null)}
         onOk={save}
         okText={t('documents.save')}
@@ -158,13 +211,25 @@ export default function FolderTree({
       >
         <Form name="document-folder" form={form} layout="vertical" onFinish={save}>
           {dialog?.kind === 'retention' ? (
-            <Form.Item name="retentionDays" label={t('documents.folders.retentionDays')} extra={t('documents.folders.retentionHelp')}>
+            <Form.Item
+              name="retentionDays"
+              label={t('documents.folders.retentionDays')}
+              extra={t('documents.folders.retentionHelp')}
+            >
               <InputNumber min={1} max={36500} precision={0} style={{ width: 200 }} data-testid="folder-retention-days" />
             </Form.Item>
           ) : (
             <>
-              {dialog?.kind === 'create' && current && <Typography.Paragraph type="secondary">{t('documents.folders.under', { name: current.name })}</Typography.Paragraph>}
-              <Form.Item name="name" label={t('documents.folders.name')} rules={[{ required: true, whitespace: true, message: t('documents.required') }, { max: DOCUMENT_NAME_MAX }]}>
+              {dialog?.kind === 'create' && current && (
+                <Typography.Paragraph type="secondary">
+                  {t('documents.folders.under', { name: current.name })}
+                </Typography.Paragraph>
+              )}
+              <Form.Item
+                name="name"
+                label={t('documents.folders.name')}
+                rules={[{ required: true, whitespace: true, message: t('documents.required') }, { max: DOCUMENT_NAME_MAX }]}
+              >
                 <Input autoFocus maxLength={DOCUMENT_NAME_MAX} data-testid="folder-name" onPressEnter={save} />
               </Form.Item>
             </>

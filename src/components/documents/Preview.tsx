@@ -42,13 +42,13 @@ export function Preview({ target }: { target: PreviewTarget }) {
   const tooLarge = kind !== 'pdf' && kind !== 'image' && target.size > DOCUMENT_PREVIEW_TABLE_MAX_BYTES;
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [text, setText] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const onError = useCallback(() => setFailed(true), []);
+  const [failed, setFailed] = useState<string | null>(null);
+  const onError = useCallback((e?: unknown) => setFailed(e instanceof Error ? e.message : e ? String(e) : ''), []);
 
   useEffect(() => {
     setBytes(null);
     setText(null);
-    setFailed(false);
+    setFailed(null);
     if ((!binary && !textual) || tooLarge) return undefined;
     const abort = new AbortController();
     fetch(url, { credentials: 'same-origin', signal: abort.signal })
@@ -57,7 +57,7 @@ export function Preview({ target }: { target: PreviewTarget }) {
         return binary ? r.arrayBuffer().then(setBytes) : r.text().then(setText);
       })
       .catch((e: unknown) => {
-        if (!abort.signal.aborted) onError();
+        if (!abort.signal.aborted) onError(e);
         return e;
       });
     return () => abort.abort();
@@ -72,8 +72,29 @@ export function Preview({ target }: { target: PreviewTarget }) {
   );
   if (kind === 'none') return noPreview(t('documents.preview.unsupported'));
   if (tooLarge) return noPreview(t('documents.preview.tooLarge'));
-  if (failed) return <Alert type="warning" showIcon message={t('documents.preview.failed')} action={<Button onClick={() => download(versionUrl(target.documentId, target.version, true))}>{t('documents.download')}</Button>} />;
-  if (kind === 'image') return <img data-testid="preview-image" src={url} alt={target.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} onError={onError} />;
+  if (failed !== null)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="preview-failed"
+        message={t('documents.preview.failed')}
+        description={failed || undefined}
+        action={
+          <Button onClick={() => download(versionUrl(target.documentId, target.version, true))}>{t('documents.download')}</Button>
+        }
+      />
+    );
+  if (kind === 'image')
+    return (
+      <img
+        data-testid="preview-image"
+        src={url}
+        alt={target.name}
+        style={{ maxWidth: '100%', maxHeight: '70vh' }}
+        onError={() => onError()}
+      />
+    );
   if ((binary && !bytes) || (textual && text === null)) return <Spin data-testid="preview-loading" />;
   return (
     <Suspense fallback={<Spin />}>
@@ -103,7 +124,11 @@ export function PreviewModal({ target, onClose }: { target: PreviewTarget | null
       title={target ? t('documents.preview.title', { name: target.name, version: target.version }) : ''}
       footer={
         target && (
-          <Button icon={<DownloadOutlined />} onClick={() => download(versionUrl(target.documentId, target.version, true))} data-testid="preview-download">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => download(versionUrl(target.documentId, target.version, true))}
+            data-testid="preview-download"
+          >
             {t('documents.download')}
           </Button>
         )

@@ -19,7 +19,8 @@ import type { DocumentUploadItem } from './types';
 
 /** The upload's answer, bare or in the envelope. */
 type UploadBody = Ok<{ items: DocumentUploadItem[] }> | { items: DocumentUploadItem[] };
-const itemsOf = (body: UploadBody | undefined): DocumentUploadItem[] => (!body ? [] : 'items' in body ? body.items : (body.data?.items ?? []));
+const itemsOf = (body: UploadBody | undefined): DocumentUploadItem[] =>
+  !body ? [] : 'items' in body ? body.items : (body.data?.items ?? []);
 
 /**
  * The drop zone. `folderId` the target folder (undefined = no folder), `documentId` to upload the
@@ -65,7 +66,15 @@ export default function UploadPanel({
             if (f.uid !== file.uid) return f;
             if (file.status === 'done') {
               const item = itemsOf(file.response as UploadBody)[0];
-              return { ...f, name: item ? t(item.created ? 'documents.upload.created' : 'documents.upload.versioned', { name: f.name, version: item.version }) : f.name };
+              return {
+                ...f,
+                name: item
+                  ? t(item.created ? 'documents.upload.created' : 'documents.upload.versioned', {
+                      name: f.name,
+                      version: item.version,
+                    })
+                  : f.name,
+              };
             }
             if (file.status === 'error') {
               const body = file.response as { errorMessage?: string } | undefined;

@@ -29,22 +29,47 @@ export interface DocumentPage {
   total: number;
 }
 
-type ListBody = { items?: DocumentSummary[]; total?: number; data?: DocumentSummary[] | { items: DocumentSummary[]; total: number } };
+type ListBody = {
+  items?: DocumentSummary[];
+  total?: number;
+  data?: DocumentSummary[] | { items: DocumentSummary[]; total: number };
+};
 
 /** The scope's live folders, flat (FolderTree builds the tree). */
 export async function listFolders(scope: DocumentScope): Promise<DocumentFolder[]> {
-  const body = await request<Ok<{ items: DocumentFolder[] }> | { items: DocumentFolder[] }>(`${scopeBase(scope)}/document-folders`, { method: 'GET' });
+  const body = await request<Ok<{ items: DocumentFolder[] }> | { items: DocumentFolder[] }>(
+    `${scopeBase(scope)}/document-folders`,
+    { method: 'GET' },
+  );
   return 'items' in body ? body.items : body.data.items;
 }
 
 /** Creates a folder; 409 when a sibling has the name. */
-export async function createFolder(scope: DocumentScope, input: { name: string; parentId?: string | null; retentionDays?: number | null }): Promise<DocumentFolder> {
-  return (await request<Ok<DocumentFolder>>(`${scopeBase(scope)}/document-folders`, { method: 'POST', data: input, skipErrorHandler: true })).data;
+export async function createFolder(
+  scope: DocumentScope,
+  input: { name: string; parentId?: string | null; retentionDays?: number | null },
+): Promise<DocumentFolder> {
+  return (
+    await request<Ok<DocumentFolder>>(`${scopeBase(scope)}/document-folders`, {
+      method: 'POST',
+      data: input,
+      skipErrorHandler: true,
+    })
+  ).data;
 }
 
 /** Renames, moves or sets the retention (days, null clears) of a folder. */
-export async function updateFolder(id: string, input: { name?: string; parentId?: string | null; retentionDays?: number | null }): Promise<DocumentFolder> {
-  return (await request<Ok<DocumentFolder>>(`/api/v1/document-folders/${enc(id)}`, { method: 'PATCH', data: input, skipErrorHandler: true })).data;
+export async function updateFolder(
+  id: string,
+  input: { name?: string; parentId?: string | null; retentionDays?: number | null },
+): Promise<DocumentFolder> {
+  return (
+    await request<Ok<DocumentFolder>>(`/api/v1/document-folders/${enc(id)}`, {
+      method: 'PATCH',
+      data: input,
+      skipErrorHandler: true,
+    })
+  ).data;
 }
 
 /** Moves an empty folder to the recycle bin; 409 (message says how many items) while it holds any. */
@@ -83,16 +108,20 @@ export async function removeDocument(id: string): Promise<void> {
 }
 
 /** URL of a version's bytes: inline for safe types, an attachment with `download`. */
-export const versionUrl = (id: string, version: number, download = false) => `${doc(id)}/versions/${version}/content${download ? '?download=1' : ''}`;
+export const versionUrl = (id: string, version: number, download = false) =>
+  `${doc(id)}/versions/${version}/content${download ? '?download=1' : ''}`;
 
 /** Makes a new version from `version`'s bytes; answers the new version's number. */
 export async function restoreVersion(id: string, version: number): Promise<number> {
-  return (await request<Ok<{ version: number }>>(`${doc(id)}/versions/${version}/restore`, { method: 'POST', skipErrorHandler: true })).data.version;
+  return (
+    await request<Ok<{ version: number }>>(`${doc(id)}/versions/${version}/restore`, { method: 'POST', skipErrorHandler: true })
+  ).data.version;
 }
 
 /** Puts the document under legal hold with a reason (1–500 characters), administrators. */
 export async function setLegalHold(id: string, reason: string): Promise<DocumentDetail> {
-  return (await request<Ok<DocumentDetail>>(`${doc(id)}/legal-hold`, { method: 'PUT', data: { reason }, skipErrorHandler: true })).data;
+  return (await request<Ok<DocumentDetail>>(`${doc(id)}/legal-hold`, { method: 'PUT', data: { reason }, skipErrorHandler: true }))
+    .data;
 }
 
 /** Releases the legal hold, administrators. */
@@ -106,8 +135,17 @@ export async function removeLink(id: string, linkId: string): Promise<void> {
 }
 
 /** Creates a share link (expiry required, ISO); the token comes back once. */
-export async function createShare(id: string, input: { expiresAt: string; version?: number | null; password?: string }): Promise<{ share: DocumentShare; token: string }> {
-  return (await request<Ok<{ share: DocumentShare; token: string }>>(`${doc(id)}/shares`, { method: 'POST', data: input, skipErrorHandler: true })).data;
+export async function createShare(
+  id: string,
+  input: { expiresAt: string; version?: number | null; password?: string },
+): Promise<{ share: DocumentShare; token: string }> {
+  return (
+    await request<Ok<{ share: DocumentShare; token: string }>>(`${doc(id)}/shares`, {
+      method: 'POST',
+      data: input,
+      skipErrorHandler: true,
+    })
+  ).data;
 }
 
 /** Revokes a share link. */

@@ -13,12 +13,14 @@ export function previewKind(mimeType: string, fileName: string): PreviewKind {
   const m = (mimeType || '').toLowerCase();
   const e = ext(fileName);
   if (m === 'application/pdf' || e === 'pdf') return 'pdf';
-  if ((m.startsWith('image/') && m !== 'image/svg+xml') || ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'].includes(e)) return 'image';
+  if ((m.startsWith('image/') && m !== 'image/svg+xml') || ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'].includes(e))
+    return 'image';
   if (m === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || e === 'docx') return 'docx';
   if (m === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' || e === 'xlsx') return 'xlsx';
   if (m === 'text/csv' || e === 'csv') return 'csv';
   if (m === 'text/markdown' || e === 'md' || e === 'markdown') return 'markdown';
-  if (m.startsWith('text/') || m === 'application/json' || ['txt', 'log', 'json', 'xml', 'yaml', 'yml'].includes(e)) return m === 'text/html' || e === 'html' ? 'none' : 'text';
+  if (m.startsWith('text/') || m === 'application/json' || ['txt', 'log', 'json', 'xml', 'yaml', 'yml'].includes(e))
+    return m === 'text/html' || e === 'html' ? 'none' : 'text';
   return 'none';
 }
 

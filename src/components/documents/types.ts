@@ -4,7 +4,14 @@
  */
 import type { DocumentUploadResult } from '../../../contracts/documents';
 
-export type { DocumentDetail, DocumentFolder, DocumentLink, DocumentShare, DocumentSummary, DocumentVersion } from '../../../contracts/documents';
+export type {
+  DocumentDetail,
+  DocumentFolder,
+  DocumentLink,
+  DocumentShare,
+  DocumentSummary,
+  DocumentVersion,
+} from '../../../contracts/documents';
 
 /** One file of an upload answer: the document, the version made, whether the document is new. */
 export type DocumentUploadItem = DocumentUploadResult['items'][number];

@@ -50,7 +50,8 @@ export default {
   'documents.folders.rename': 'Rename folder',
   'documents.folders.retention': 'Retention',
   'documents.folders.retentionDays': 'Keep documents for (days)',
-  'documents.folders.retentionHelp': 'A document of this folder cannot be purged from the recycle bin before this many days after its last version. Empty: no retention.',
+  'documents.folders.retentionHelp':
+    'A document of this folder cannot be purged from the recycle bin before this many days after its last version. Empty: no retention.',
   'documents.folders.retentionInfo': 'Retention: {days} days',
   'documents.folders.saved': 'Folder saved',
   'documents.folders.delete': 'Delete folder',

@@ -55,15 +55,31 @@ export default function PdfViewer({ data, onError }: { data: ArrayBuffer; onErro
   return (
     <div data-testid="preview-pdf">
       <Space style={{ marginBottom: 8 }}>
-        <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => setPage((n) => n - 1)} aria-label={t('documents.preview.prevPage')} />
-        <Typography.Text data-testid="preview-pdf-page">{t('documents.preview.page', { page, pages: pdf.numPages })}</Typography.Text>
-        <Button icon={<RightOutlined />} disabled={page >= pdf.numPages} onClick={() => setPage((n) => n + 1)} aria-label={t('documents.preview.nextPage')} />
+        <Button
+          icon={<LeftOutlined />}
+          disabled={page <= 1}
+          onClick={() => setPage((n) => n - 1)}
+          aria-label={t('documents.preview.prevPage')}
+        />
+        <Typography.Text data-testid="preview-pdf-page">
+          {t('documents.preview.page', { page, pages: pdf.numPages })}
+        </Typography.Text>
+        <Button
+          icon={<RightOutlined />}
+          disabled={page >= pdf.numPages}
+          onClick={() => setPage((n) => n + 1)}
+          aria-label={t('documents.preview.nextPage')}
+        />
       </Space>
       <div style={{ overflow: 'auto', maxHeight: '70vh', border: '1px solid #f0f0f0' }}>
         <canvas ref={canvas} aria-label={text.slice(0, 500)} role="img" />
       </div>
       {/* the page's text for screen readers and search in the page */}
-      <div className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="preview-pdf-text">
+      <div
+        className="sr-only"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        data-testid="preview-pdf-text"
+      >
         {text}
       </div>
     </div>

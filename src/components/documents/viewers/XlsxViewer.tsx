@@ -53,7 +53,11 @@ export default function XlsxViewer({ data, onError }: { data: ArrayBuffer; onErr
   return (
     <Tabs
       data-testid="preview-xlsx"
-      items={sheets.map((s, i) => ({ key: String(i), label: s.name, children: <TableView rows={s.rows} total={s.total} testId={`preview-xlsx-${i}`} /> }))}
+      items={sheets.map((s, i) => ({
+        key: String(i),
+        label: s.name,
+        children: <TableView rows={s.rows} total={s.total} testId={`preview-xlsx-${i}`} />,
+      }))}
     />
   );
 }

@@ -32,8 +32,17 @@ export default function FilesPage() {
   return (
     <PageContainer title={t('documents.title')} subTitle={t('documents.subtitle.app')}>
       <FilesBrowser scope={scope} canEdit={canEditRecords} openDetail={setOpen} />
-      <Drawer open={!!open} onClose={() => setOpen(null)} width={Math.min(960, window.innerWidth - 40)} title={t('documents.detail.title')} destroyOnClose data-testid="document-drawer">
-        {open && <DocumentDetail id={open} scope={scope} canEdit={canEditRecords} isAdmin={isAdmin} onDeleted={() => setOpen(null)} />}
+      <Drawer
+        open={!!open}
+        onClose={() => setOpen(null)}
+        width={Math.min(960, window.innerWidth - 40)}
+        title={t('documents.detail.title')}
+        destroyOnClose
+        data-testid="document-drawer"
+      >
+        {open && (
+          <DocumentDetail id={open} scope={scope} canEdit={canEditRecords} isAdmin={isAdmin} onDeleted={() => setOpen(null)} />
+        )}
       </Drawer>
     </PageContainer>
   );
