@@ -82,6 +82,7 @@ export default function FilesBrowser({
       title: t('documents.col.name'),
       dataIndex: 'name',
       sorter: true,
+      fixed: 'left',
       width: 240,
       ellipsis: true,
       render: (_, row) => (
@@ -133,6 +134,7 @@ export default function FilesBrowser({
     {
       title: t('documents.col.actions'),
       valueType: 'option',
+      fixed: 'right',
       width: 120,
       render: (_, row) => [
         <Tooltip key="p" title={t('documents.preview')}>
