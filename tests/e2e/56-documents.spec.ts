@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import PizZip from 'pizzip';
 import { expect, test } from './fixtures';
-import { signIn, switchLanguage } from './actions';
+import { isoDateIn, signIn, switchLanguage, typeDate } from './actions';
 import { AUTH_HEADERS } from './support';
 
 const USER = { name: '文档测试用户', email: 'documents.e2e@example.com', password: 'Documents-e2e-2026' };
@@ -69,7 +69,6 @@ const DOCX = {
 
 test('documents: a folder, a PDF and a DOCX dropped at once, both previewed, a second version', async ({ page }) => {
   test.setTimeout(90_000);
-  page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
   await signIn(page);
   expect([201, 409]).toContain((await page.request.post('/api/v1/users', { headers: AUTH_HEADERS, data: USER })).status());
   expect([201, 409]).toContain((await page.request.post('/api/v1/applications', { headers: AUTH_HEADERS, data: APP })).status());
@@ -134,4 +133,50 @@ test('documents: a folder, a PDF and a DOCX dropped at once, both previewed, a s
   await switchLanguage(page, 'en-US');
   await expect(page.getByTestId('folder-all')).toHaveText('All documents');
   await shot(page, 'files-en');
+});
+
+test("documents: the console's store — a Markdown and a CSV previewed, the detail page with a legal hold and a share link", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto('/admin/document');
+  await expect(page.getByTestId('documents-table')).toBeVisible();
+  const stamp = Date.now();
+  const md = {
+    name: `notes-${stamp}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Walkthrough\n\nThe **cash count** matched.\n\n<script>window.bad = 1</script>\n'),
+  };
+  const csv = { name: `ledger-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from('account,amount\ncash,100\nbank,250\n') };
+  await page.getByTestId('documents-upload').locator('input[type=file]').setInputFiles([md, csv]);
+  const table = page.getByTestId('documents-table');
+  await expect(table.locator('tr', { hasText: csv.name }).getByTestId('document-version')).toHaveText('v1', { timeout: 15_000 });
+
+  // Markdown: rendered, the script removed
+  await table.locator('tr', { hasText: md.name }).getByTestId('document-preview').click();
+  await expect(page.getByTestId('preview-markdown').locator('h1')).toHaveText('Walkthrough');
+  await expect(page.getByTestId('preview-markdown').locator('script')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // CSV: a table
+  await table.locator('tr', { hasText: csv.name }).getByTestId('document-preview').click();
+  await expect(page.getByTestId('preview-csv')).toContainText('bank');
+  await shot(page, 'preview-csv');
+  await page.keyboard.press('Escape');
+
+  // the detail page: a legal hold with its reason, then a share link shown once
+  await table.locator('tr', { hasText: csv.name }).getByTestId('document-link').click();
+  await expect(page).toHaveURL(/\/admin\/document\/[0-9a-f-]+$/);
+  await page.getByTestId('hold-set').click();
+  await page.getByTestId('hold-reason').fill('Litigation 2026-14');
+  await page.getByRole('dialog').getByRole('button', { name: '设为法律保全' }).click();
+  await expect(page.getByTestId('document-hold-card')).toContainText('Litigation 2026-14');
+  await page.getByTestId('share-new').click();
+  await typeDate(page, page.getByTestId('share-expires'), isoDateIn(7));
+  await page.getByRole('dialog').getByRole('button', { name: '创建' }).click();
+  await expect(page.getByTestId('share-url')).toContainText('/api/v1/document-shares/content?token=');
+  await shot(page, 'share-created');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('document-shares').locator('tbody tr')).toHaveCount(1);
+  await shot(page, 'detail-console');
 });
