@@ -173,7 +173,7 @@ test("documents: the console's store — a Markdown and a CSV previewed, the det
   await expect(page.getByTestId('document-hold-card')).toContainText('Litigation 2026-14');
   await page.getByTestId('share-new').click();
   await typeDate(page, page.getByTestId('share-expires'), isoDateIn(7));
-  await page.getByRole('dialog').getByRole('button', { name: '创建' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^创\s?建$/ }).click();
   await expect(page.getByTestId('share-url')).toContainText('/api/v1/document-shares/content?token=');
   await shot(page, 'share-created');
   await page.keyboard.press('Escape');
