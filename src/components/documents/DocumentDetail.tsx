@@ -235,7 +235,7 @@ export default function DocumentDetail({
             <Input maxLength={DOCUMENT_NAME_MAX} data-testid="document-name" />
           </Form.Item>
           <Form.Item name="description" label={t('documents.field.description')}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+            <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
           <Space size="middle" wrap style={{ width: '100%' }}>
             <Form.Item name="category" label={t('documents.field.category')} style={{ minWidth: 200 }}>
@@ -564,7 +564,7 @@ export default function DocumentDetail({
             label={t('documents.hold.reason')}
             rules={[{ required: true, whitespace: true, message: t('documents.required') }, { max: 500 }]}
           >
-            <Input.TextArea autoFocus maxLength={500} showCount autoSize={{ minRows: 2 }} data-testid="hold-reason" />
+            <Input.TextArea autoFocus maxLength={500} showCount rows={3} data-testid="hold-reason" />
           </Form.Item>
         </Form>
       </Modal>
