@@ -235,7 +235,7 @@ export default function DocumentDetail({
             <Input maxLength={DOCUMENT_NAME_MAX} data-testid="document-name" />
           </Form.Item>
           <Form.Item name="description" label={t('documents.field.description')}>
-            <Input.TextArea rows={3} maxLength={2000} />
+            <Input.TextArea rows={3} maxLength={4000} />
           </Form.Item>
           <Space size="middle" wrap style={{ width: '100%' }}>
             <Form.Item name="category" label={t('documents.field.category')} style={{ minWidth: 200 }}>
@@ -600,8 +600,12 @@ export default function DocumentDetail({
               style={{ width: 260 }}
             />
           </Form.Item>
-          <Form.Item name="password" label={t('documents.shares.passwordOptional')}>
-            <Input.Password autoComplete="new-password" maxLength={200} />
+          <Form.Item
+            name="password"
+            label={t('documents.shares.passwordOptional')}
+            rules={[{ min: 8, max: 128, message: t('documents.shares.passwordLength') }]}
+          >
+            <Input.Password autoComplete="new-password" maxLength={128} />
           </Form.Item>
         </Form>
       </Modal>

@@ -119,6 +119,7 @@ export default {
   'documents.shares.revoked': 'Revoked',
   'documents.shares.password': 'Password',
   'documents.shares.passwordOptional': 'Password (optional)',
+  'documents.shares.passwordLength': '8 to 128 characters',
   'documents.shares.uses': 'Uses',
   'documents.shares.lastUsed': 'Last used',
   'documents.shares.revoke': 'Revoke',

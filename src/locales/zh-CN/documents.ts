@@ -118,6 +118,7 @@ export default {
   'documents.shares.revoked': '已撤销',
   'documents.shares.password': '密码',
   'documents.shares.passwordOptional': '密码（可选）',
+  'documents.shares.passwordLength': '8 到 128 个字符',
   'documents.shares.uses': '使用次数',
   'documents.shares.lastUsed': '最近使用',
   'documents.shares.revoke': '撤销',
