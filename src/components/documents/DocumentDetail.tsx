@@ -28,7 +28,6 @@ import {
   Input,
   Modal,
   Popconfirm,
-  Result,
   Select,
   Space,
   Spin,
@@ -47,6 +46,7 @@ import {
   DOCUMENT_TAGS_MAX,
 } from '../../../contracts/documents.constants';
 import { submitForm, toApiError } from '../../services/api-error';
+import ExceptionResult from '../ExceptionResult';
 import { download } from '../../utils/download';
 import { formatBytes } from '../fields/FieldValue';
 import { useT } from '../useT';
@@ -116,14 +116,11 @@ export default function DocumentDetail({
   };
 
   if (query.isLoading) return <Spin data-testid="document-loading" />;
-  if (query.isError || !d)
-    return (
-      <Result
-        status="404"
-        title={t('documents.detail.notFound')}
-        subTitle={query.error ? toApiError(query.error).message : undefined}
-      />
-    );
+  if (query.isError || !d) {
+    // 403 for a document of another scope, 404 (or 400 for an id that is no uuid) for none
+    const status = query.error ? toApiError(query.error).status : 404;
+    return <ExceptionResult code={status === 403 ? 403 : status === 404 || status === 400 ? 404 : 500} />;
+  }
 
   const target = (v: DocumentVersion): PreviewTarget => ({
     documentId: d.id,

@@ -4,7 +4,6 @@ export default {
   'documents.subtitle.app': "The application's evidence: folders, versions, preview",
   'documents.subtitle.console': 'Documents of the console, outside any application',
   'documents.detail.title': 'Document',
-  'documents.detail.notFound': 'This document does not exist or you cannot open it',
   'documents.save': 'Save',
   'documents.saved': 'Saved',
   'documents.cancel': 'Cancel',

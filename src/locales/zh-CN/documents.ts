@@ -4,7 +4,6 @@ export default {
   'documents.subtitle.app': '应用的证据文件：文件夹、版本、预览',
   'documents.subtitle.console': '控制台的文档，不属于任何应用',
   'documents.detail.title': '文档',
-  'documents.detail.notFound': '文档不存在或无权打开',
   'documents.save': '保存',
   'documents.saved': '已保存',
   'documents.cancel': '取消',
