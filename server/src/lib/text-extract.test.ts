@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { tinyDocx, tinyPdf } from '../modules/documents/documents.fixtures';
-import { extractKind, extractText } from './text-extract';
+import { extractKind, extractText, extractTextIsolated } from './text-extract';
 
 test('text-extract: PDF, DOCX with Chinese, UTF-8 text; other kinds and broken files', async () => {
   const pdf = await extractText(tinyPdf('Audit evidence 2026'), 'application/pdf', 'e.pdf');
@@ -23,4 +23,12 @@ test('text-extract: PDF, DOCX with Chinese, UTF-8 text; other kinds and broken f
   assert.equal((await extractText(Buffer.from('not a zip'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'bad.docx')).state, 'failed');
   assert.equal(extractKind('text/plain', 'notes'), 'text');
   assert.equal(extractKind('application/octet-stream', 'README.MD'), 'text');
+});
+
+test('text-extract: PDF and DOCX in a worker thread, stopped at the deadline', async () => {
+  const pdf = await extractTextIsolated(tinyPdf('In a worker'), 'application/pdf', 'w.pdf');
+  assert.equal(pdf.state, 'done');
+  assert.match(pdf.text ?? '', /In a worker/);
+  assert.deepEqual(await extractTextIsolated(tinyPdf('Too slow'), 'application/pdf', 'w.pdf', 1), { state: 'failed', text: null });
+  assert.deepEqual(await extractTextIsolated(Buffer.from('plain'), 'text/plain', 'p.txt'), { state: 'done', text: 'plain' });
 });

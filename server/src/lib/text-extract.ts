@@ -8,9 +8,12 @@
  * Bounds (a hostile file must not stall the server): at most EXTRACT_MAX_BYTES are parsed (larger
  * files answer `none`), at most EXTRACT_MAX_PAGES PDF pages are read, and the whole extraction gives
  * up after EXTRACT_TIMEOUT_MS (`failed`; pdf.js yields between pages, so a timeout is noticed
- * there). Callers run it after the upload commits, off the request (modules/documents/documents.extract.ts).
+ * there). Callers run it after the upload commits, off the request (modules/documents/documents.extract.ts),
+ * through `extractTextIsolated`: PDF and DOCX are parsed in a worker thread with a memory cap,
+ * terminated at the deadline, so a hostile file can neither hold the server's event loop nor its heap.
  */
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DOCUMENT_TEXT_MAX_CHARS } from '../../../contracts/documents.constants';
 
 /** Largest file whose text is extracted: 50 MiB. */
@@ -104,4 +107,49 @@ export async function extractText(bytes: Buffer, mimeType: string, fileName: str
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The worker's bootstrap code: loads lib/text-extract.worker.ts through tsx's CommonJS hook when
+ * this file runs as TypeScript (the server runs under tsx: scripts/start.mjs), else its compiled `.js`.
+ */
+function workerSource(): string {
+  const ts = __filename.endsWith('.ts');
+  const file = path.join(__dirname, ts ? 'text-extract.worker.ts' : 'text-extract.worker.js');
+  return `${ts ? "require('tsx/cjs/api').register();" : ''} require(${JSON.stringify(file)});`;
+}
+
+/** Heap of an extraction worker (MiB). */
+export const EXTRACT_WORKER_HEAP_MB = 256;
+
+/**
+ * `extractText` in a worker thread (lib/text-extract.worker.ts) for PDF and DOCX, with at most
+ * EXTRACT_WORKER_HEAP_MB of heap and terminated after `timeoutMs` (`failed`); text kinds and files
+ * it does not read are answered here without a thread. Never throws.
+ */
+export async function extractTextIsolated(bytes: Buffer, mimeType: string, fileName: string, timeoutMs = EXTRACT_TIMEOUT_MS): Promise<ExtractedText> {
+  const kind = extractKind(mimeType, fileName);
+  if (kind !== 'pdf' && kind !== 'docx') return extractText(bytes, mimeType, fileName);
+  if (bytes.length > EXTRACT_MAX_BYTES) return { state: 'none', text: null };
+  return new Promise<ExtractedText>((resolve) => {
+    let settled = false;
+    const finish = (result: ExtractedText) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const worker = new Worker(workerSource(), {
+      eval: true,
+      workerData: { bytes: new Uint8Array(bytes), mimeType, fileName },
+      resourceLimits: { maxOldGenerationSizeMb: EXTRACT_WORKER_HEAP_MB },
+      stdout: true,
+      stderr: true,
+    });
+    const timer = setTimeout(() => finish({ state: 'failed', text: null }), timeoutMs);
+    worker.once('message', (result: ExtractedText) => finish(result));
+    worker.once('error', () => finish({ state: 'failed', text: null }));
+    worker.once('exit', () => finish({ state: 'failed', text: null }));
+  });
 }

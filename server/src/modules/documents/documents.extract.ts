@@ -2,12 +2,12 @@
  * Text extraction of document versions, after their upload commits (docs/documents.md "Text
  * extraction"): `scheduleExtraction` runs it on a later turn of the event loop (never inside the
  * request), one version at a time per process (a queue), reading the blob, calling
- * lib/text-extract.ts and storing `text_content`/`text_state`. A version left `pending` (the process
+ * lib/text-extract.ts `extractTextIsolated` (PDF and DOCX in a worker thread, killed at its deadline) and storing `text_content`/`text_state`. A version left `pending` (the process
  * stopped first) is picked up by `extractPending` (run at registration and callable by a scheduler).
  */
 import type { Database } from '../../db/client';
 import type { BlobStore } from '../../lib/blob-store';
-import { EXTRACT_MAX_BYTES, extractText } from '../../lib/text-extract';
+import { EXTRACT_MAX_BYTES, extractTextIsolated } from '../../lib/text-extract';
 import { documentVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { pendingTextVersions, setVersionText } from './documents.repository';
@@ -37,7 +37,7 @@ export async function extractVersion(db: Database, blobs: BlobStore, versionId: 
   if (!row || row.textState !== 'pending') return;
   try {
     const bytes = await readAll(blobs, row.sha256, EXTRACT_MAX_BYTES);
-    const result = bytes ? await extractText(bytes, row.mimeType, row.fileName) : { state: 'none' as const, text: null };
+    const result = bytes ? await extractTextIsolated(bytes, row.mimeType, row.fileName) : { state: 'none' as const, text: null };
     await setVersionText(db, row.id, result.state, result.text);
   } catch {
     await setVersionText(db, row.id, 'failed', null).catch(() => undefined);

@@ -399,8 +399,9 @@ export async function uploadDocuments(
     if (files.length === 0) throw badField('file', 'errors.documentFileRequired');
     const folderId = fields.folderId || null;
     const documentId = fields.documentId || null;
-    if (folderId && (!uuid.safeParse(folderId).success || !(await findFolder(db, folderId)) || (await findFolder(db, folderId))!.applicationId !== scope.applicationId)) {
-      throw badField('folderId', 'errors.validation');
+    if (folderId) {
+      if (!uuid.safeParse(folderId).success) throw badField('folderId', 'errors.validation');
+      await folderInScope(db, scope.applicationId, folderId, 'folderId');
     }
     if (documentId) {
       const target = uuid.safeParse(documentId).success ? await findDocument(db, documentId) : undefined;

@@ -12,6 +12,7 @@ import type { DocumentDetail, DocumentFolder, DocumentUploadResult } from '../..
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject, multipartBody } from '../../test/records-support';
 import { extractionsSettled } from './documents.extract';
+import { linkDocument, storeDocumentVersion } from './documents.store';
 import { tinyDocx, tinyPdf } from './documents.fixtures';
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
@@ -35,6 +36,13 @@ test('documents: upload, versions, restore, download, size limit, hold, retentio
   assert.equal(folderRes.statusCode, 201, folderRes.body);
   const folder = json<{ data: DocumentFolder }>(folderRes).data;
   assert.equal((await call(app, 'POST', `${base}/document-folders`, { cookie: editor.cookie, body: { name: 'contracts' } })).statusCode, 409);
+  // a child folder: moving the parent under it is a cycle (400 naming parentId); the parent holding it cannot be deleted (409)
+  const child = json<{ data: DocumentFolder }>(await call(app, 'POST', `${base}/document-folders`, { cookie: editor.cookie, body: { name: 'Signed', parentId: folder.id } })).data;
+  const cycle = await call(app, 'PATCH', `/api/v1/document-folders/${folder.id}`, { cookie: editor.cookie, body: { parentId: child.id } });
+  assert.equal(cycle.statusCode, 400);
+  assert.equal(json<{ details: { field: string }[] }>(cycle).details[0].field, 'parentId');
+  assert.equal((await call(app, 'DELETE', `/api/v1/document-folders/${folder.id}`, { cookie: editor.cookie })).statusCode, 409);
+  assert.equal((await call(app, 'DELETE', `/api/v1/document-folders/${child.id}`, { cookie: editor.cookie })).statusCode, 204);
 
   // two files at once
   const a = 'first file — 第一个文件\n';
@@ -172,4 +180,30 @@ test('documents: upload, versions, restore, download, size limit, hold, retentio
     json<{ data: { items: { id: string }[] } }>(await call(app, 'GET', `${base}/documents?q=${encodeURIComponent(q)}`, { cookie: viewer.cookie })).data.items.map((d) => d.id);
   assert.deepEqual(await search('materiality'), [texts[0]]);
   assert.deepEqual(await search('重要性水平'), [texts[1]]);
+});
+
+test('documents: storeDocumentVersion adds versions by source key; linkDocument links once', async (t) => {
+  const { app, handle, close } = await createTestApp();
+  t.after(async () => {
+    await extractionsSettled();
+    await close();
+  });
+  const { cookie: admin } = await adminSession(app);
+  const { appId } = await applicationWithMembers(app, admin, 'renders');
+  const actor = { id: null, label: 'report renderer' };
+  const input = { applicationId: appId, sourceKey: `tpl:all:html:${appId}`, name: 'Quarterly report', fileName: 'report.html', mimeType: 'text/html', actor };
+  const first = await storeDocumentVersion(app.db, { ...input, bytes: Buffer.from('<p>v1</p>') });
+  const second = await storeDocumentVersion(app.db, { ...input, bytes: Buffer.from('<p>v2</p>') });
+  assert.equal(second.documentId, first.documentId);
+  assert.deepEqual([first.version, second.version, second.sha256, second.size], [1, 2, sha('<p>v2</p>'), 9]);
+  const other = await storeDocumentVersion(app.db, { ...input, sourceKey: undefined, bytes: Buffer.from('<p>v1</p>') });
+  assert.notEqual(other.documentId, first.documentId);
+  const subject = await makeSubject(handle.db, { applicationId: appId, key: 'engagement', fields: [{ key: 'title', type: 'text' }] });
+  const recordId = await insertRecord(handle.db, subject, { title: 'E-1' });
+  const link = { documentId: first.documentId, sourceType: 'record' as const, sourceId: recordId, subjectId: subject.id, label: 'E-1', actorId: null };
+  assert.equal(await linkDocument(app.db, link), await linkDocument(app.db, link));
+  const html = await call(app, 'GET', `/api/v1/documents/${first.documentId}/versions/2/content`, { cookie: admin });
+  // HTML is never shown in place
+  assert.match(String(html.headers['content-disposition']), /^attachment/);
+  assert.match(String(html.headers['content-security-policy']), /sandbox/);
 });
