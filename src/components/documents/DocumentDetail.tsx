@@ -68,6 +68,9 @@ import type { DocumentScope } from './scope';
 import type { DocumentDetail as Detail, DocumentShare, DocumentVersion } from './types';
 import UploadPanel from './UploadPanel';
 
+/** A document id's shape (the server's ids are uuids). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const at = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '–');
 
 /** The detail of document `id`; `onDeleted` after it went to the recycle bin. */
@@ -87,7 +90,9 @@ export default function DocumentDetail({
   const t = useT();
   const queryClient = useQueryClient();
   const key = ['document', id];
-  const query = useQuery({ queryKey: key, queryFn: () => getDocument(id), retry: false });
+  // an address whose id is no uuid names no document: 404 here, without asking the server (which says 400)
+  const wellFormed = UUID.test(id);
+  const query = useQuery({ queryKey: key, queryFn: () => getDocument(id), retry: false, enabled: wellFormed });
   const [form] = Form.useForm<{ name: string; description: string; category: string; tags: string[] }>();
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [holdOpen, setHoldOpen] = useState(false);
@@ -115,6 +120,7 @@ export default function DocumentDetail({
     }
   };
 
+  if (!wellFormed) return <ExceptionResult code={404} />;
   if (query.isLoading) return <Spin data-testid="document-loading" />;
   if (query.isError || !d) {
     // 403 for a document of another scope, 404 (or 400 for an id that is no uuid) for none
