@@ -90,8 +90,20 @@ export default defineConfig({
           enforce: true,
           priority: 30,
         },
+        heavyXlsx: {
+          test: /[\\/]node_modules[\\/]exceljs[\\/]/,
+          name: 'heavy-xlsx-lib',
+          chunks: 'async',
+          enforce: true,
+          priority: 30,
+        },
       },
     });
+    // pdfjs's worker (an ES module the documents preview emits as an asset, docs/documents-web.md)
+    // stays as it is: minified again and wrapped in an IIFE it is no longer a module and fails to start
+    if (process.env.NODE_ENV === 'production') {
+      memo.optimization.minimizer('js-esbuild').tap(([options]) => [{ ...options, exclude: /pdf\.worker/ }]);
+    }
     // `import { isEqual } from 'lodash'` in our own code takes lodash-es, which webpack can tree-shake
     // (CommonJS lodash came whole, 25 KB gzip, into the workspace); packages keep theirs
     memo.plugin('lodash-es-for-src').use(webpack.NormalModuleReplacementPlugin, [

@@ -33,7 +33,10 @@ export const CHUNK_BUDGET_KB = 150;
  * chunk (webpackChunkName of its React.lazy import) and its libraries' (.umirc.ts splitChunks group,
  * `<name>-lib`).
  */
-export const HEAVY_CHUNKS = { 'heavy-richtext': 'rich text editor (tiptap / ProseMirror), the notices screen' };
+export const HEAVY_CHUNKS = {
+  'heavy-richtext': 'rich text editor (tiptap / ProseMirror), the notices screen',
+  'heavy-xlsx': 'spreadsheet reader (exceljs), the XLSX preview of the documents screens',
+};
 
 /** Whether dist/ file `file` (a name or a path) belongs to one of HEAVY_CHUNKS. */
 export const isHeavyChunk = (file) => Object.keys(HEAVY_CHUNKS).some((name) => file.split('/').pop().startsWith(name));
