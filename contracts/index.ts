@@ -26,3 +26,4 @@ export * from './views';
 export * from './imports';
 export * from './tasks';
 export * from './triggers';
+export * from './report-templates';

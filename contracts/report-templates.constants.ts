@@ -69,3 +69,13 @@ export const REPORT_TEMPLATES_MODULE = {
   auditActions: ['report_template.create', 'report_template.update', 'report_template.delete', 'report_template.render'],
   recycleTypes: ['report_template'],
 } as const satisfies ModuleEntry;
+
+/** Most characters of a template's name and description. */
+export const TEMPLATE_NAME_MAX = 100;
+export const TEMPLATE_DESCRIPTION_MAX = 2_000;
+/** Largest Word (DOCX) template accepted, in bytes: 10 MiB. */
+export const TEMPLATE_DOCX_MAX_BYTES = 10 * 1024 * 1024;
+/** Most relation fields one binding names. */
+export const TEMPLATE_RELATIONS_MAX = 20;
+/** Characters of a page header or footer snippet. */
+export const TEMPLATE_PAGE_SNIPPET_MAX_CHARS = 5_000;
