@@ -125,4 +125,15 @@ export const ROUTE_SPECS: RouteSpecs = {
     // none uploaded on a fresh template: 404 for a member, 403 for an outsider
     call: async (w, cookie) => call(w.app, 'GET', `/api/v1/report-templates/${(await makeTemplate(w, 'No docx')).id}/docx`, { cookie }),
   },
+  'POST /api/v1/report-templates/:id/preview': {
+    allow: allow['POST /api/v1/report-templates/:id/preview'],
+    call: async (w, cookie) => {
+      const { recordId } = await worldRecord(w);
+      return call(w.app, 'POST', `/api/v1/report-templates/${(await worldTemplate(w)).id}/preview`, { cookie, body: { recordId } });
+    },
+  },
+  'GET /api/v1/report-templates/pdf-availability': {
+    allow: allow['GET /api/v1/report-templates/pdf-availability'],
+    call: (w, cookie) => call(w.app, 'GET', '/api/v1/report-templates/pdf-availability', { cookie }),
+  },
 };

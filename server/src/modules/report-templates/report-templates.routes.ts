@@ -16,6 +16,9 @@ import {
   pageQuerySchema,
   pageSchema,
   reportTemplateCreateSchema,
+  pdfAvailabilitySchema,
+  reportPreviewResultSchema,
+  reportPreviewSchema,
   reportTemplateIdParamsSchema,
   reportTemplateListQuerySchema,
   reportTemplateSchema,
@@ -28,8 +31,10 @@ import { requireAdmin, requireUser, userOf } from '../../core/auth.plugin';
 import { contentDisposition } from '../../lib/content-disposition';
 import { ok, page } from '../../lib/envelope';
 import { HttpError } from '../../lib/http-error';
+import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/openapi';
 import { DOCX_MIME, docxUploadLimits, openTemplateDocx, uploadTemplateDocx } from './report-templates.docx';
+import { pdfState, previewTemplate } from './report-templates.preview';
 import './report-templates.recyclable';
 import {
   createTemplate,
@@ -57,6 +62,8 @@ export const REPORT_TEMPLATE_ROUTE_ACCESS = {
   'GET /api/v1/report-templates/:id/versions/:version': MEMBERS,
   'PUT /api/v1/report-templates/:id/docx': WRITERS,
   'GET /api/v1/report-templates/:id/docx': MEMBERS,
+  'POST /api/v1/report-templates/:id/preview': MEMBERS,
+  'GET /api/v1/report-templates/pdf-availability': ['viewer', 'editor', 'owner', 'admin'],
 } as const;
 
 const TAGS = ['report-templates'];
@@ -253,5 +260,45 @@ export const reportTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', contentDisposition('attachment', fileName))
         .send(bytes);
     },
+  );
+
+  /**
+   * POST /report-templates/:id/preview — members; `{ recordId, body?, partials?, page? }` (unsaved
+   * edits) → `{ html, missing }` in the request's language. 400 naming `body` (parse error with its
+   * line, or a render error), `partials.<name>`, `page.*`; 404 (template, record); 403.
+   */
+  app.post(
+    '/report-templates/:id/preview',
+    {
+      preValidation: requireUser,
+      config: { audit: false },
+      schema: {
+        tags: TAGS,
+        summary: 'Preview a report template against a record',
+        params: idParams,
+        body: reportPreviewSchema,
+        response: { 200: okSchema(reportPreviewResultSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(
+        await previewTemplate(
+          app,
+          userOf(request),
+          request.params.id,
+          request.body,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
+  );
+
+  /** GET /report-templates/pdf-availability — signed-in users → `{ available, install }` (what to install when Chromium is missing). */
+  app.get(
+    '/report-templates/pdf-availability',
+    {
+      preValidation: requireUser,
+      schema: { tags: TAGS, summary: 'Whether the server can print PDF', response: { 200: okSchema(pdfAvailabilitySchema), ...errorResponses } },
+    },
+    async () => ok(pdfState()),
   );
 };

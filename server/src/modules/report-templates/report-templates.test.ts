@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ReportTemplate, ReportTemplateVersion } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
-import { makeSubject, multipartBody } from '../../test/records-support';
+import { insertRecord, makeSubject, multipartBody } from '../../test/records-support';
 import { addTestMember, createTestApplication } from '../records/records.test-support';
 import { tinyDocx } from './report-templates.route-specs';
 
@@ -21,6 +21,7 @@ describe('report templates API', () => {
   let viewer: { cookie: string };
   let outsider: { cookie: string };
   let auditSubjectId = '';
+  let auditRecordId = '';
   let otherSubjectId = '';
 
   const req = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: object, cookie = admin.cookie) =>
@@ -42,16 +43,20 @@ describe('report templates API', () => {
     const appId = await createTestApplication(ctx.app, admin.cookie, 'rta');
     const otherId = await createTestApplication(ctx.app, admin.cookie, 'rtb');
     const finding = await makeSubject(ctx.app.db, { applicationId: appId, key: 'finding', fields: [{ key: 'title', type: 'text' }] });
-    auditSubjectId = (
-      await makeSubject(ctx.app.db, {
+    const auditSubject = await makeSubject(ctx.app.db, {
         applicationId: appId,
         key: 'audit',
         fields: [
           { key: 'title', type: 'text' },
           { key: 'findings', type: 'relation', options: { targetSubjectId: finding.id, multiple: true } },
+          { key: 'owner_note', type: 'text' },
         ],
-      })
-    ).id;
+      displayFieldKey: 'title',
+    });
+    auditSubjectId = auditSubject.id;
+    const f1 = await insertRecord(ctx.app.db, finding, { title: 'Door unlocked' });
+    const f2 = await insertRecord(ctx.app.db, finding, { title: 'Log missing' });
+    auditRecordId = await insertRecord(ctx.app.db, auditSubject, { title: 'Q3 audit', findings: [f1, f2] });
     otherSubjectId = (await makeSubject(ctx.app.db, { applicationId: otherId, key: 'audit', fields: [{ key: 'title', type: 'text' }] })).id;
     viewer = await userSession(ctx.app, admin.cookie);
     await addTestMember(ctx.app, admin.cookie, 'rta', (viewer as unknown as { email: string }).email, 'viewer');
@@ -130,6 +135,24 @@ describe('report templates API', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.rawPayload, bytes);
     tpl = after;
+  });
+
+  it('previews against a record with its related list, unsaved edits included, and lists what is missing', async () => {
+    const res = await req(
+      'POST',
+      `/api/v1/report-templates/${tpl.id}/preview`,
+      { recordId: auditRecordId, body: '<h1>{{ record.title }}</h1><ul>{% for f in record.findings %}<li>{{ f.title }}</li>{% endfor %}</ul><p>{{ record.owner_note }}</p>' },
+      viewer.cookie,
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    const { html, missing } = json<{ data: { html: string; missing: { field: string }[] } }>(res).data;
+    assert.match(html, /<h1>Q3 audit<\/h1>/);
+    assert.match(html, /<li>Door unlocked<\/li><li>Log missing<\/li>/);
+    assert.ok(missing.some((m) => m.field === 'record.owner_note'), JSON.stringify(missing));
+    const bad = await req('POST', `/api/v1/report-templates/${tpl.id}/preview`, { recordId: auditRecordId, body: '{% if %}' });
+    assert.equal(details(bad)[0].field, 'body');
+    const none = await req('POST', `/api/v1/report-templates/${tpl.id}/preview`, { recordId: '00000000-0000-4000-8000-000000000000' });
+    assert.equal(none.statusCode, 404);
   });
 
   it('lets members read, keeps viewers from writing and outsiders out', async () => {
