@@ -112,6 +112,8 @@ export type ReportTemplateVersion = z.infer<typeof reportTemplateVersionSchema>;
 export const reportTemplateListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   subjectId: z.uuid().optional(),
+  /** Only this application's (slug); GET /api/v1/report-templates only. */
+  application: z.string().trim().max(64).optional(),
 });
 export type ReportTemplateListQuery = z.infer<typeof reportTemplateListQuerySchema>;
 

@@ -18,6 +18,7 @@ import tasks from './tasks';
 import triggers from './triggers';
 import rules from './rules';
 import ruleRuns from './ruleRuns';
+import reportTemplates from './reportTemplates';
 
 export default {
   ...account,
@@ -39,4 +40,5 @@ export default {
   ...triggers,
   ...rules,
   ...ruleRuns,
+  ...reportTemplates,
 };

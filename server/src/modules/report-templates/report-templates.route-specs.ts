@@ -131,6 +131,12 @@ export const ROUTE_SPECS: RouteSpecs = {
       const { recordId } = await worldRecord(w);
       return call(w.app, 'POST', `/api/v1/report-templates/${(await worldTemplate(w)).id}/preview`, { cookie, body: { recordId } });
     },
+    // a preview writes nothing (config.audit false): the walk checks it appends no entry
+    audit: {
+      prepare: async (w) => ({ recordId: (await worldRecord(w)).recordId, id: (await worldTemplate(w)).id }),
+      run: (w, p: { recordId: string; id: string }) =>
+        call(w.app, 'POST', `/api/v1/report-templates/${p.id}/preview`, { cookie: w.users.admin.cookie, body: { recordId: p.recordId } }),
+    },
   },
   'GET /api/v1/report-templates/pdf-availability': {
     allow: allow['GET /api/v1/report-templates/pdf-availability'],

@@ -25,7 +25,7 @@ import { LIQUID_PARSE_LIMIT } from '../../../../contracts';
 import type { AuditWriter } from '../../core/audit.writer';
 import { moveToRecycleBin } from '../../core/recycle.registry';
 import type { Database, Executor } from '../../db/client';
-import { savedQueries, type ReportTemplateRow, type ReportTemplateVersionRow } from '../../db/schema';
+import { applications, savedQueries, type ReportTemplateRow, type ReportTemplateVersionRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf } from '../../lib/paging';
 import { requireOpenableApplication } from '../applications/applications.service';
@@ -175,11 +175,21 @@ export async function checkBinding(
   return { binding: { subjectId: subject.id, relations, recordQueryId: binding.recordQueryId ?? null }, subject };
 }
 
-/** GET /report-templates (administrators): one page of every application's templates, most recently changed first. */
+/**
+ * GET /report-templates (administrators): one page of every application's templates (or of
+ * `application`'s, a slug: an unknown one lists nothing), most recently changed first.
+ */
 export async function listAllTemplates(db: Executor, query: ReportTemplateListQuery): Promise<{ items: ReportTemplate[]; total: number }> {
+  let applicationId: string | undefined;
+  if (query.application) {
+    const [a] = await db.select({ id: applications.id }).from(applications).where(eq(applications.slug, query.application)).limit(1);
+    if (!a) return { items: [], total: 0 };
+    applicationId = a.id;
+  }
   const { rows, total } = await listTemplateRows(db, {
     pattern: likePattern(query.q),
     subjectId: query.subjectId,
+    applicationId,
     limit: query.pageSize,
     offset: offsetOf(query),
   });
