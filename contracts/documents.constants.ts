@@ -58,6 +58,7 @@ export const DOCUMENTS_MODULE = {
     'document.unlink',
     'document.share',
     'document.revoke_share',
+    'document.share_lock',
     'document_folder.create',
     'document_folder.update',
     'document_folder.delete',

@@ -27,3 +27,4 @@ export * from './imports';
 export * from './tasks';
 export * from './triggers';
 export * from './report-templates';
+export * from './documents';

@@ -51,6 +51,7 @@ import { tagRoutes } from './modules/tags/tags.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { subjectRoutes } from './modules/subjects/subjects.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
 import { importRoutes } from './modules/imports/imports.routes';
@@ -248,6 +249,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ruleRunRoutes);
       await api.register(incidentRoutes);
       await api.register(reportTemplateRoutes);
+      await api.register(documentRoutes);
     },
     { prefix: API_PREFIX },
   );

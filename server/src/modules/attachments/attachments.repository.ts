@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, attachments, type ApplicationRow, type AttachmentRow } from '../../db/schema';
+import { applications, attachments, documentVersions, type ApplicationRow, type AttachmentRow } from '../../db/schema';
 
 /** Holds a transaction-scoped advisory lock on blob `sha256` until the transaction ends. */
 export async function lockBlob(db: Executor, sha256: string): Promise<void> {
@@ -47,13 +47,14 @@ export async function markAttachmentDeleted(db: Executor, id: string, by: string
   await db.update(attachments).set({ deletedAt: new Date(), deletedBy: by }).where(eq(attachments.id, id));
 }
 
-/** How many live attachment rows reference blob `sha256`. */
+/** How many live attachment rows and document versions (modules/documents; kept while their document is in the bin) reference blob `sha256`. */
 export async function liveReferences(db: Executor, sha256: string): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(attachments)
     .where(and(eq(attachments.sha256, sha256), isNull(attachments.deletedAt)));
-  return n;
+  const [{ v }] = await db.select({ v: count() }).from(documentVersions).where(eq(documentVersions.sha256, sha256));
+  return n + v;
 }
 
 /** One page of a record's live attachments, oldest first, and their number. */

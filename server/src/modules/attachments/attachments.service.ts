@@ -42,6 +42,9 @@ import {
   markAttachmentDeleted,
 } from './attachments.repository';
 
+/** The blob lock (attachments.repository.ts), for the documents module's version writes. */
+export { lockBlob } from './attachments.repository';
+
 /** What the attachment services need from the app. */
 export interface AttachmentDeps {
   db: Database;

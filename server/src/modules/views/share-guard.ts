@@ -20,7 +20,7 @@
  * 20 guesses per link before its owner has to act.
  */
 import { formatMessage, type Locale } from '../../../../contracts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { ViewShareRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/password';
@@ -52,6 +52,55 @@ function spent(windowAt: Date | null, now: Date): HttpError {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
+ * What the guard needs of a kind of share link (views: view_shares; documents: document_shares):
+ * its guess-slot SQL and how to tell the link's current lock state.
+ */
+export interface GuardedShares {
+  takeGuessSlot(db: Database, id: string, now: Date, windowStart: Date, max: number): Promise<Date | undefined>;
+  returnGuessSlot(db: Database, id: string, windowAt: Date): Promise<void>;
+  countWrongGuess(tx: Executor, id: string, now: Date, lockAfter: number): Promise<{ failures: number; lockedNow: boolean }>;
+  /** The link's lock and window now (undefined when gone). */
+  current(db: Database, id: string): Promise<{ lockedAt: Date | null; guessWindowAt: Date | null } | undefined>;
+}
+
+/**
+ * The guard itself, for any kind of share link (`shares`): admits `password` to the link `share`
+ * (which has a password) or throws; `onLock` runs inside the transaction of the guess that locked
+ * the link (its notice and audit entry).
+ * @throws HttpError as admitSharePassword.
+ */
+export async function admitGuessedPassword(
+  db: Database,
+  shares: GuardedShares,
+  share: { id: string; lockedAt: Date | null; passwordHash: string },
+  password: string | undefined,
+  onLock: (tx: Executor, failures: number) => Promise<void>,
+  check: PasswordCheck = verifyPassword,
+  now: Date = new Date(),
+): Promise<void> {
+  if (share.lockedAt) throw locked();
+  if (!password) throw new HttpError(401, 'SHARE_PASSWORD_REQUIRED', 'errors.view.sharePassword');
+  const windowAt = await shares.takeGuessSlot(db, share.id, now, new Date(now.getTime() - SHARE_GUESS_WINDOW_MS), SHARE_GUESSES_PER_WINDOW);
+  if (!windowAt) {
+    const current = await shares.current(db, share.id);
+    if (!current || current.lockedAt) throw locked();
+    throw spent(current.guessWindowAt, now);
+  }
+  if (await check(share.passwordHash, password)) {
+    await shares.returnGuessSlot(db, share.id, windowAt);
+    return;
+  }
+  const lockedNow = await db.transaction(async (tx) => {
+    const { failures, lockedNow } = await shares.countWrongGuess(tx, share.id, now, SHARE_LOCK_AFTER);
+    if (!lockedNow) return false;
+    await onLock(tx, failures);
+    return true;
+  });
+  if (lockedNow) throw locked();
+  throw new HttpError(401, 'SHARE_PASSWORD_WRONG', 'errors.view.sharePasswordWrong');
+}
+
+/**
  * Admits `password` to share `share` (of the view named `viewName`) or throws; for a link with a
  * password only (the caller checks `share.passwordHash`).
  * @throws HttpError 423 SHARE_LOCKED (locked, or this guess locked it); 401 SHARE_PASSWORD_REQUIRED
@@ -67,40 +116,37 @@ export async function admitSharePassword(
   check: PasswordCheck = verifyPassword,
   now: Date = new Date(),
 ): Promise<void> {
-  if (share.lockedAt) throw locked();
-  if (!password) throw new HttpError(401, 'SHARE_PASSWORD_REQUIRED', 'errors.view.sharePassword');
-  const windowAt = await takeGuessSlot(db, share.id, now, new Date(now.getTime() - SHARE_GUESS_WINDOW_MS), SHARE_GUESSES_PER_WINDOW);
-  if (!windowAt) {
-    const current = await findShare(db, share.viewId, share.id);
-    if (!current || current.lockedAt) throw locked();
-    throw spent(current.guessWindowAt, now);
-  }
-  if (await check(share.passwordHash, password)) {
-    await returnGuessSlot(db, share.id, windowAt);
-    return;
-  }
-  const lockedNow = await db.transaction(async (tx) => {
-    const { failures, lockedNow } = await countWrongGuess(tx, share.id, now, SHARE_LOCK_AFTER);
-    if (!lockedNow) return false;
-    const owner = share.createdBy ? await findShareOwner(tx, share.createdBy) : undefined;
-    if (owner) {
-      const locale = owner.locale as Locale;
-      const params = { view: escapeHtml(viewName), prefix: escapeHtml(share.tokenPrefix), n: failures };
-      await sendMessage(tx, {
-        recipientId: owner.id,
-        title: formatMessage('notices.shareLocked.title', locale),
-        body: formatMessage('notices.shareLocked.body', locale, params),
+  const viewShareGuard: GuardedShares = {
+    takeGuessSlot,
+    returnGuessSlot,
+    countWrongGuess,
+    current: (d, id) => findShare(d, share.viewId, id),
+  };
+  await admitGuessedPassword(
+    db,
+    viewShareGuard,
+    share,
+    password,
+    async (tx, failures) => {
+      const owner = share.createdBy ? await findShareOwner(tx, share.createdBy) : undefined;
+      if (owner) {
+        const locale = owner.locale as Locale;
+        const params = { view: escapeHtml(viewName), prefix: escapeHtml(share.tokenPrefix), n: failures };
+        await sendMessage(tx, {
+          recipientId: owner.id,
+          title: formatMessage('notices.shareLocked.title', locale),
+          body: formatMessage('notices.shareLocked.body', locale, params),
+        });
+      }
+      await audit.record(tx, {
+        action: 'view.share_lock',
+        targetType: 'view',
+        targetId: share.viewId,
+        after: { share: share.id, prefix: share.tokenPrefix, lockedAt: now.toISOString() },
+        details: { failedGuesses: failures, ownerNotified: owner !== undefined },
       });
-    }
-    await audit.record(tx, {
-      action: 'view.share_lock',
-      targetType: 'view',
-      targetId: share.viewId,
-      after: { share: share.id, prefix: share.tokenPrefix, lockedAt: now.toISOString() },
-      details: { failedGuesses: failures, ownerNotified: owner !== undefined },
-    });
-    return true;
-  });
-  if (lockedNow) throw locked();
-  throw new HttpError(401, 'SHARE_PASSWORD_WRONG', 'errors.view.sharePasswordWrong');
+    },
+    check,
+    now,
+  );
 }
