@@ -40,6 +40,17 @@ async function makeTemplate(w: World, name = 'Walk template'): Promise<{ id: str
 /** The world's shared template (made once). */
 const worldTemplate = (w: World) => oncePerWorld(w, 'report-template', (x) => makeTemplate(x));
 
+/** Waits (at most 20 s) until render `renderId` of template `id` is finished. @returns its state. */
+export async function settled(w: Pick<World, 'app' | 'users'>, id: string, renderId: string): Promise<string> {
+  for (let i = 0; i < 200; i += 1) {
+    const res = await call(w.app, 'GET', `/api/v1/report-templates/${id}/renders/${renderId}`, { cookie: w.users.admin.cookie });
+    const state = json<{ data: { state: string } }>(res).data.state;
+    if (state !== 'queued' && state !== 'running') return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`render ${renderId} did not finish`);
+}
+
 /** A multipart body with one DOCX file. */
 const docxForm = () => multipartBody([{ name: 'file', fileName: 'walk.docx', type: 'application/octet-stream', content: tinyDocx() }]);
 
@@ -141,5 +152,32 @@ export const ROUTE_SPECS: RouteSpecs = {
   'GET /api/v1/report-templates/pdf-availability': {
     allow: allow['GET /api/v1/report-templates/pdf-availability'],
     call: (w, cookie) => call(w.app, 'GET', '/api/v1/report-templates/pdf-availability', { cookie }),
+  },
+  'POST /api/v1/report-templates/:id/render': {
+    allow: allow['POST /api/v1/report-templates/:id/render'],
+    // no records: 400 for a writer (nothing queued), 403 for a viewer
+    call: async (w, cookie) =>
+      call(w.app, 'POST', `/api/v1/report-templates/${(await worldTemplate(w)).id}/render`, { cookie, body: { format: 'html', recordIds: [] } }),
+    audit: {
+      prepare: async (w) => ({ recordId: (await worldRecord(w)).recordId, id: (await worldTemplate(w)).id }),
+      // a record that does not exist: the task fails without storing a document (whose upload is an
+      // entry of its own), and the scenario waits for it so that nothing is written after it returns
+      run: async (w, p: { recordId: string; id: string }) => {
+        const res = await call(w.app, 'POST', `/api/v1/report-templates/${p.id}/render`, {
+          cookie: w.users.admin.cookie,
+          body: { format: 'html', recordIds: [nobody()] },
+        });
+        if (res.statusCode === 202) await settled(w, p.id, json<{ data: { id: string } }>(res).data.id);
+        return res;
+      },
+    },
+  },
+  'GET /api/v1/report-templates/:id/renders': {
+    allow: allow['GET /api/v1/report-templates/:id/renders'],
+    call: async (w, cookie) => call(w.app, 'GET', `/api/v1/report-templates/${(await worldTemplate(w)).id}/renders`, { cookie }),
+  },
+  'GET /api/v1/report-templates/:id/renders/:renderId': {
+    allow: allow['GET /api/v1/report-templates/:id/renders/:renderId'],
+    call: async (w, cookie) => call(w.app, 'GET', `/api/v1/report-templates/${(await worldTemplate(w)).id}/renders/${nobody()}`, { cookie }),
   },
 };

@@ -18,6 +18,8 @@ import {
   reportTemplateCreateSchema,
   pdfAvailabilitySchema,
   reportPreviewResultSchema,
+  reportRenderInputSchema,
+  reportRenderSchema,
   reportPreviewSchema,
   reportTemplateIdParamsSchema,
   reportTemplateListQuerySchema,
@@ -36,6 +38,7 @@ import { errorResponses } from '../../lib/openapi';
 import { DOCX_MIME, docxUploadLimits, openTemplateDocx, uploadTemplateDocx } from './report-templates.docx';
 import { pdfState, previewTemplate } from './report-templates.preview';
 import './report-templates.recyclable';
+import { getRender, listRenders, startRender } from './report-templates.render';
 import {
   createTemplate,
   deleteTemplate,
@@ -64,6 +67,9 @@ export const REPORT_TEMPLATE_ROUTE_ACCESS = {
   'GET /api/v1/report-templates/:id/docx': MEMBERS,
   'POST /api/v1/report-templates/:id/preview': MEMBERS,
   'GET /api/v1/report-templates/pdf-availability': ['viewer', 'editor', 'owner', 'admin'],
+  'POST /api/v1/report-templates/:id/render': WRITERS,
+  'GET /api/v1/report-templates/:id/renders': MEMBERS,
+  'GET /api/v1/report-templates/:id/renders/:renderId': MEMBERS,
 } as const;
 
 const TAGS = ['report-templates'];
@@ -300,5 +306,75 @@ export const reportTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: 'Whether the server can print PDF', response: { 200: okSchema(pdfAvailabilitySchema), ...errorResponses } },
     },
     async () => ok(pdfState()),
+  );
+
+  /**
+   * POST /report-templates/:id/render — editors+; `{ format, recordIds }` (1…RENDER_RECORDS_MAX) →
+   * 202 the queued render (its task renders; GET …/renders/:renderId follows it). 400 naming
+   * `format` (PDF without Chromium: what to install; DOCX without a Word template); 403; 404.
+   */
+  app.post(
+    '/report-templates/:id/render',
+    {
+      preValidation: requireUser,
+      config: { audit: ['report_template.render'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Render a report template (a task)',
+        params: idParams,
+        body: reportRenderInputSchema,
+        response: { 202: okSchema(reportRenderSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          ok(
+            await startRender(
+              app.db,
+              userOf(request),
+              request.params.id,
+              request.body,
+              localeFromAcceptLanguage(request.headers['accept-language']),
+              auditOf(request),
+              request.log,
+            ),
+          ),
+        ),
+  );
+
+  /** GET /report-templates/:id/renders?current&pageSize — members → page of renders, newest first. 403; 404. */
+  app.get(
+    '/report-templates/:id/renders',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "List a report template's renders",
+        params: idParams,
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(reportRenderSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listRenders(app.db, userOf(request), request.params.id, request.query);
+      return page(items, total, request.query.current, request.query.pageSize);
+    },
+  );
+
+  /** GET /report-templates/:id/renders/:renderId — members → one render (its state, completeness, document). 403; 404. */
+  app.get(
+    '/report-templates/:id/renders/:renderId',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Read a render',
+        params: z.object({ id: z.uuid(), renderId: z.uuid() }),
+        response: { 200: okSchema(reportRenderSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await getRender(app.db, userOf(request), request.params.id, request.params.renderId)),
   );
 };

@@ -8,11 +8,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import type { ReportTemplate, ReportTemplateVersion } from '../../../../contracts';
+import type { ReportRender, ReportTemplate, ReportTemplateVersion } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
 import { insertRecord, makeSubject, multipartBody } from '../../test/records-support';
 import { addTestMember, createTestApplication } from '../records/records.test-support';
+import { documentLinks, documentVersions } from '../../db/schema';
+import { closePdfBrowser, pdfAvailability } from './render';
 import { tinyDocx } from './report-templates.route-specs';
 
 describe('report templates API', () => {
@@ -62,7 +64,23 @@ describe('report templates API', () => {
     await addTestMember(ctx.app, admin.cookie, 'rta', (viewer as unknown as { email: string }).email, 'viewer');
     outsider = await userSession(ctx.app, admin.cookie);
   });
-  after(async () => ctx.close());
+  after(async () => {
+    await closePdfBrowser();
+    await ctx.close();
+  });
+
+  /** Renders `format` of `recordIds` and waits for the render to finish; the finished render. */
+  const renderAndWait = async (format: string, recordIds: string[]) => {
+    const res = await req('POST', `/api/v1/report-templates/${tpl.id}/render`, { format, recordIds });
+    assert.equal(res.statusCode, 202, res.body);
+    const id = json<{ data: { id: string } }>(res).data.id;
+    for (let i = 0; i < 300; i += 1) {
+      const r = json<{ data: ReportRender }>(await req('GET', `/api/v1/report-templates/${tpl.id}/renders/${id}`)).data;
+      if (r.state !== 'queued' && r.state !== 'running') return r;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    throw new Error('render did not finish');
+  };
 
   let tpl: ReportTemplate;
 
@@ -155,6 +173,54 @@ describe('report templates API', () => {
     assert.equal(none.statusCode, 404);
   });
 
+  it('renders HTML, DOCX and XLSX as document versions linked from the record, with the completeness check', async () => {
+    // the saved body leaves owner_note out of the record: the HTML render is complete
+    let res = await req('PATCH', `/api/v1/report-templates/${tpl.id}`, {
+      version: tpl.version,
+      body: '<h1>{{ record.title }}</h1>{% for f in record.findings %}<p>{{ f.title }}</p>{% endfor %}<p>{{ record.owner_note }}</p>',
+    });
+    tpl = json<{ data: ReportTemplate }>(res).data;
+    const html = await renderAndWait('html', [auditRecordId]);
+    assert.equal(html.state, 'done', html.error ?? '');
+    assert.equal(html.templateVersion, tpl.version);
+    assert.equal(html.complete, false);
+    assert.ok(html.missing.some((m) => m.field === 'record.owner_note'));
+    const [v] = await ctx.app.db.select().from(documentVersions).where(eq(documentVersions.documentId, html.documentId!));
+    assert.match(v.sha256, /^[0-9a-f]{64}$/);
+    assert.equal((v.origin as { templateVersion: number }).templateVersion, tpl.version);
+    assert.equal((v.origin as { complete: boolean }).complete, false);
+    const links = await ctx.app.db.select().from(documentLinks).where(eq(documentLinks.documentId, html.documentId!));
+    assert.deepEqual(links.map((l) => [l.sourceType, l.sourceId]), [['record', auditRecordId]]);
+    // the same record again: the next version of the same document
+    const again = await renderAndWait('html', [auditRecordId]);
+    assert.equal(again.documentId, html.documentId);
+    assert.equal(again.documentVersion, 2);
+    for (const format of ['docx', 'xlsx']) {
+      const r = await renderAndWait(format, [auditRecordId]);
+      assert.equal(r.state, 'done', `${format}: ${r.error}`);
+      assert.ok(r.documentId);
+    }
+    const list = json<{ total: number }>(await req('GET', `/api/v1/report-templates/${tpl.id}/renders`, undefined, viewer.cookie));
+    assert.equal(list.total, 4);
+    res = await req('POST', `/api/v1/report-templates/${tpl.id}/render`, { format: 'html', recordIds: [auditRecordId] }, viewer.cookie);
+    assert.equal(res.statusCode, 403);
+  });
+
+  it('renders PDF when Chromium is here, else refuses it naming what to install', async () => {
+    const a = pdfAvailability();
+    if (!a.available) {
+      const res = await req('POST', `/api/v1/report-templates/${tpl.id}/render`, { format: 'pdf', recordIds: [auditRecordId] });
+      assert.equal(res.statusCode, 400);
+      assert.match(details(res)[0].message, new RegExp(a.install.split(' ')[0]));
+      return;
+    }
+    const r = await renderAndWait('pdf', [auditRecordId]);
+    assert.equal(r.state, 'done', r.error ?? '');
+    const [v] = await ctx.app.db.select().from(documentVersions).where(eq(documentVersions.documentId, r.documentId!));
+    assert.equal(v.mimeType, 'application/pdf');
+    assert.ok(v.size > 500);
+  });
+
   it('lets members read, keeps viewers from writing and outsiders out', async () => {
     assert.equal((await req('GET', '/api/v1/applications/rta/report-templates', undefined, viewer.cookie)).statusCode, 200);
     assert.equal((await req('GET', `/api/v1/report-templates/${tpl.id}`, undefined, viewer.cookie)).statusCode, 200);
@@ -177,11 +243,10 @@ describe('report templates API', () => {
         .from(auditLog)
         .where(and(eq(auditLog.targetType, 'report_template'), eq(auditLog.targetId, tpl.id)))
     ).map((r) => r.action);
-    assert.deepEqual(actions.filter((a) => a.startsWith('report_template.')).sort(), [
-      'report_template.create',
-      'report_template.delete',
-      'report_template.update',
-      'report_template.update',
-    ]);
+    const count = (a: string) => actions.filter((x) => x === a).length;
+    assert.deepEqual(
+      ['create', 'update', 'render', 'delete'].map((v) => count(`report_template.${v}`)),
+      [1, 3, 5, 1],
+    );
   });
 });
