@@ -26,16 +26,18 @@ import {
   Spin,
   Switch,
   Tag,
+  Tooltip,
   Typography,
   Upload,
 } from 'antd';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Field, ReportPageSettings, ReportPreviewResult, ReportTemplate, SubjectDetail } from '../../../contracts';
+import type { Field, ReportFormat, ReportPageSettings, ReportPreviewResult, ReportTemplate, SubjectDetail } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
 import { listRecords } from '../../services/records';
 import { getSubject, listAppSubjectOptions } from '../../services/subjects';
 import { useT } from '../useT';
-import { docxUrl, getPdfAvailability, previewTemplate, updateTemplate, uploadDocx } from './api';
+import { docxUrl, getPdfAvailability, previewTemplate, startRender, updateTemplate, uploadDocx } from './api';
+import TemplateRenders from './TemplateRenders';
 import { loopSnippet, placeholder } from './starter';
 
 /** Milliseconds the preview waits after the last keystroke. */
@@ -232,6 +234,26 @@ export default function TemplateEditor({
     } catch (err) {
       message.error(toApiError(err).message);
     }
+  };
+
+  const [renderCount, setRenderCount] = useState(0);
+  const render = async (format: ReportFormat) => {
+    if (!recordId) return;
+    try {
+      await startRender(tpl.id, { format, recordIds: [recordId] });
+      message.info(t('reportTemplates.render.started', { format: format.toUpperCase() }));
+      setRenderCount((n) => n + 1);
+    } catch (err) {
+      const api = toApiError(err);
+      message.error(api.details.map((d) => d.message).join('; ') || api.message);
+    }
+  };
+  const renderBlock = (format: ReportFormat): string | undefined => {
+    if (!recordId) return t('reportTemplates.preview.pickRecord');
+    if (dirty) return t('reportTemplates.render.saveFirst');
+    if (format === 'pdf' && pdf.data && !pdf.data.available) return t('reportTemplates.pdf.unavailable', { install: pdf.data.install ?? '' });
+    if (format === 'docx' && !base.docxSha256) return t('reportTemplates.render.noDocx');
+    return undefined;
   };
 
   const missing = preview?.missing ?? [];
@@ -516,6 +538,26 @@ export default function TemplateEditor({
             ) : null}
           </div>
         </Card>
+        {canWrite ? (
+          <Card size="small" title={t('reportTemplates.render.title')} style={{ marginTop: 16 }} data-testid="template-render-card">
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Typography.Text type="secondary">{t('reportTemplates.render.help')}</Typography.Text>
+              <Space wrap>
+                {(['html', 'pdf', 'docx', 'xlsx'] as const).map((format) => {
+                  const why = renderBlock(format);
+                  return (
+                    <Tooltip key={format} title={why}>
+                      <Button onClick={() => void render(format)} disabled={!!why} data-testid={`template-render-${format}`}>
+                        {format.toUpperCase()}
+                      </Button>
+                    </Tooltip>
+                  );
+                })}
+              </Space>
+              <TemplateRenders id={tpl.id} refresh={renderCount} />
+            </Space>
+          </Card>
+        ) : null}
       </Col>
     </Row>
   );

@@ -10,6 +10,8 @@ import type {
   PdfAvailability,
   ReportPreviewInput,
   ReportPreviewResult,
+  ReportRender,
+  ReportRenderInput,
   ReportTemplate,
   ReportTemplateCreate,
   ReportTemplateUpdate,
@@ -91,3 +93,17 @@ export async function previewTemplate(id: string, input: ReportPreviewInput, sig
 export async function getPdfAvailability(): Promise<PdfAvailability> {
   return (await request<Ok<PdfAvailability>>('/api/v1/report-templates/pdf-availability', { method: 'GET', skipErrorHandler: true })).data;
 }
+
+/** Queues a render of `recordIds` in `format` (a task); the queued render. 400 names `format` (PDF without Chromium, DOCX without a Word template). */
+export async function startRender(id: string, input: ReportRenderInput): Promise<ReportRender> {
+  return (await request<Ok<ReportRender>>(`${base(id)}/render`, { method: 'POST', data: input, skipErrorHandler: true })).data;
+}
+
+/** A page of a template's renders, newest first. */
+export async function listRenders(id: string, params: { current?: number; pageSize?: number } = {}): Promise<Page<ReportRender>> {
+  return request<Page<ReportRender>>(`${base(id)}/renders`, { method: 'GET', params });
+}
+
+/** The download URL of a stored document version (modules/documents). */
+export const documentContentUrl = (documentId: string, version: number) =>
+  `/api/v1/documents/${enc(documentId)}/versions/${version}/content`;
