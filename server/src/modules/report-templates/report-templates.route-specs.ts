@@ -155,9 +155,12 @@ export const ROUTE_SPECS: RouteSpecs = {
   },
   'POST /api/v1/report-templates/:id/render': {
     allow: allow['POST /api/v1/report-templates/:id/render'],
-    // no records: 400 for a writer (nothing queued), 403 for a viewer
+    // DOCX of a template without a Word template: 400 naming `format` for a writer (nothing queued), 403 for a viewer
     call: async (w, cookie) =>
-      call(w.app, 'POST', `/api/v1/report-templates/${(await worldTemplate(w)).id}/render`, { cookie, body: { format: 'html', recordIds: [] } }),
+      call(w.app, 'POST', `/api/v1/report-templates/${(await makeTemplate(w, 'No Word')).id}/render`, {
+        cookie,
+        body: { format: 'docx', recordIds: [nobody()] },
+      }),
     audit: {
       prepare: async (w) => ({ recordId: (await worldRecord(w)).recordId, id: (await worldTemplate(w)).id }),
       // a record that does not exist: the task fails without storing a document (whose upload is an
