@@ -35,6 +35,7 @@ import type { Field, ReportFormat, ReportPageSettings, ReportPreviewResult, Repo
 import { toApiError } from '../../services/api-error';
 import { listRecords } from '../../services/records';
 import { getSubject, listAppSubjectOptions } from '../../services/subjects';
+import { cspNonce } from '../../csp';
 import { useT } from '../useT';
 import { docxUrl, getPdfAvailability, previewTemplate, startRender, updateTemplate, uploadDocx } from './api';
 import TemplateRenders from './TemplateRenders';
@@ -506,7 +507,7 @@ export default function TemplateEditor({
               <iframe
                 title={t('reportTemplates.preview.frame')}
                 sandbox=""
-                srcDoc={preview?.html ?? ''}
+                srcDoc={withNonce(preview?.html ?? '')}
                 style={{ width: '100%', height: 560, border: '1px solid #f0f0f0', background: '#fff' }}
                 data-testid="template-preview-frame"
               />
@@ -567,4 +568,13 @@ export default function TemplateEditor({
 function displayFieldKey(s: SubjectDetail): string | undefined {
   const d = (s as SubjectDetail & { displayField?: string | null }).displayField;
   return d ?? s.fields.find((f) => f.type === 'text')?.key;
+}
+
+/**
+ * The preview's HTML with the page's CSP nonce on its first `<style>` (the engine's page CSS in the
+ * head): a srcdoc frame inherits the page's Content-Security-Policy, which admits only `<style>`
+ * tags carrying the nonce (src/csp.tsx). Styles an author writes in the body get no nonce.
+ */
+function withNonce(html: string): string {
+  return cspNonce ? html.replace(/<style>/, `<style nonce="${cspNonce}">`) : html;
 }
