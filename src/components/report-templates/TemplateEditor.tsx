@@ -555,7 +555,7 @@ export default function TemplateEditor({
                   );
                 })}
               </Space>
-              <TemplateRenders id={tpl.id} refresh={renderCount} />
+              <TemplateRenders id={tpl.id} refresh={renderCount} compact />
             </Space>
           </Card>
         ) : null}

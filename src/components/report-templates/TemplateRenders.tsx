@@ -13,8 +13,8 @@ import { documentContentUrl, listRenders } from './api';
 
 const STATE_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'warning' };
 
-/** The renders table of template `id`; `refresh` (a counter) re-reads it after a new render. */
-export default function TemplateRenders({ id, refresh = 0 }: { id: string; refresh?: number }) {
+/** The renders table of template `id`; `refresh` (a counter) re-reads it after a new render; `compact` (the editor's narrow column) leaves out the version and record count. */
+export default function TemplateRenders({ id, refresh = 0, compact = false }: { id: string; refresh?: number; compact?: boolean }) {
   const t = useT();
   const [current, setCurrent] = useState(1);
   const query = useQuery({
@@ -27,15 +27,20 @@ export default function TemplateRenders({ id, refresh = 0 }: { id: string; refre
       data-testid="template-renders"
       rowKey="id"
       size="small"
+      scroll={{ x: 'max-content' }}
       loading={query.isLoading}
       dataSource={query.data?.data ?? []}
       pagination={{ current, pageSize: 10, total: query.data?.total ?? 0, onChange: setCurrent }}
       locale={{ emptyText: <Empty description={t('reportTemplates.renders.empty')} /> }}
       columns={[
-        { title: t('reportTemplates.renders.at'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+        { title: t('reportTemplates.renders.at'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format(compact ? 'MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss') },
         { title: t('reportTemplates.renders.format'), dataIndex: 'format', render: (v: string) => <Tag>{v.toUpperCase()}</Tag> },
-        { title: t('reportTemplates.col.version'), dataIndex: 'templateVersion', render: (v: number) => `v${v}` },
-        { title: t('reportTemplates.renders.records'), dataIndex: 'recordIds', render: (v: string[] | null) => v?.length ?? '—' },
+        ...(compact
+          ? []
+          : [
+              { title: t('reportTemplates.col.version'), dataIndex: 'templateVersion', render: (v: number) => `v${v}` },
+              { title: t('reportTemplates.renders.records'), dataIndex: 'recordIds', render: (v: string[] | null) => v?.length ?? '—' },
+            ]),
         {
           title: t('reportTemplates.renders.state'),
           dataIndex: 'state',
