@@ -72,7 +72,8 @@ export function toRender(r: ReportRenderRow): ReportRender {
 }
 
 /** A file name out of a record's title or id (no path separators or control characters). */
-const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 100) || 'report';
+const safeName = (s: string) =>
+  [...s].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').slice(0, 100) || 'report';
 
 /**
  * POST /report-templates/:id/render (editors+): queues the task (202) with its render row, audited
