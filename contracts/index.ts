@@ -26,4 +26,5 @@ export * from './views';
 export * from './imports';
 export * from './tasks';
 export * from './triggers';
+export * from './report-templates';
 export * from './documents';

@@ -70,6 +70,15 @@ export const REPORT_TEMPLATES_MODULE = {
   recycleTypes: ['report_template'],
 } as const satisfies ModuleEntry;
 
+/** Most characters of a template's name and description. */
+export const TEMPLATE_NAME_MAX = 100;
+export const TEMPLATE_DESCRIPTION_MAX = 2_000;
+/** Largest Word (DOCX) template accepted, in bytes: 10 MiB. */
+export const TEMPLATE_DOCX_MAX_BYTES = 10 * 1024 * 1024;
+/** Most relation fields one binding names. */
+export const TEMPLATE_RELATIONS_MAX = 20;
+/** Characters of a page header or footer snippet. */
+export const TEMPLATE_PAGE_SNIPPET_MAX_CHARS = 5_000;
 /** Most rows of a saved query loaded into one render's data model (the XLSX bench writes this many). */
 export const RENDER_QUERY_ROWS_MAX = 100_000;
 /** Largest image attachment inlined as a data: URL for HTML/PDF, and the most bytes inlined per render. */

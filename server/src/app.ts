@@ -66,6 +66,7 @@ import { ruleRoutes } from './modules/rules/rules.routes';
 import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
 import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
 import { incidentRoutes } from './modules/rules/incidents.routes';
+import { reportTemplateRoutes } from './modules/report-templates/report-templates.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 // the rules' per-record check registers itself with the records module (records/record-rules.ts)
@@ -247,6 +248,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ruleSetRoutes);
       await api.register(ruleRunRoutes);
       await api.register(incidentRoutes);
+      await api.register(reportTemplateRoutes);
       await api.register(documentRoutes);
     },
     { prefix: API_PREFIX },

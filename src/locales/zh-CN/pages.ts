@@ -19,6 +19,7 @@ import triggers from './triggers';
 import rules from './rules';
 import ruleRuns from './ruleRuns';
 import documents from './documents';
+import reportTemplates from './reportTemplates';
 
 export default {
   ...account,
@@ -41,4 +42,5 @@ export default {
   ...rules,
   ...ruleRuns,
   ...documents,
+  ...reportTemplates,
 };
