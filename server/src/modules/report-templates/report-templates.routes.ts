@@ -37,6 +37,7 @@ import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/openapi';
 import { DOCX_MIME, docxUploadLimits, openTemplateDocx, uploadTemplateDocx } from './report-templates.docx';
 import { pdfState, previewTemplate } from './report-templates.preview';
+import { closePdfBrowser } from './render';
 import './report-templates.recyclable';
 import { getRender, listRenders, startRender } from './report-templates.render';
 import {
@@ -78,6 +79,8 @@ const idParams = reportTemplateIdParamsSchema;
 const deleted = okSchema(z.object({ id: z.string() }));
 
 export const reportTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the warm Chromium of the PDF printer (render/pdf.ts) goes with the server
+  app.addHook('onClose', async () => closePdfBrowser());
   // multipart parsing for this plugin's routes only (the Word template upload)
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
