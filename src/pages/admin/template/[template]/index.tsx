@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import React from 'react';
 import { history, Link, useParams } from 'umi';
 import ExceptionResult from '../../../../components/ExceptionResult';
+import { isUuid } from '../../../../services/ids';
 import { docxUrl, getTemplate, removeTemplate } from '../../../../components/report-templates/api';
 import TemplateRenders from '../../../../components/report-templates/TemplateRenders';
 import TemplateVersions from '../../../../components/report-templates/TemplateVersions';
@@ -19,7 +20,9 @@ import { ApiError, toApiError } from '../../../../services/api-error';
 export default function TemplateDetailPage() {
   const { template: id = '' } = useParams<{ template: string }>();
   const t = useT();
-  const query = useQuery({ queryKey: ['report-templates', 'detail', id], queryFn: ({ signal }) => getTemplate(id, signal), retry: false });
+  const wellFormed = isUuid(id);
+  const query = useQuery({ queryKey: ['report-templates', 'detail', id], queryFn: ({ signal }) => getTemplate(id, signal), retry: false, enabled: wellFormed });
+  if (!wellFormed) return <ExceptionResult code={404} />;
   if (query.error) {
     const status = query.error instanceof ApiError ? query.error.status : 500;
     return <ExceptionResult code={status === 404 || status === 400 ? 404 : status === 403 ? 403 : 500} />;

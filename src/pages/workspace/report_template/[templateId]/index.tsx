@@ -10,6 +10,7 @@ import { Spin, Tag } from 'antd';
 import React from 'react';
 import { history, useParams } from 'umi';
 import ExceptionResult from '../../../../components/ExceptionResult';
+import { isUuid } from '../../../../services/ids';
 import { getTemplate } from '../../../../components/report-templates/api';
 import TemplateEditor from '../../../../components/report-templates/TemplateEditor';
 import { useT } from '../../../../components/useT';
@@ -22,7 +23,9 @@ export default function TemplateEditorPage() {
   const t = useT();
   const queryClient = useQueryClient();
   const key = ['report-templates', 'detail', templateId];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getTemplate(templateId, signal), retry: false });
+  const wellFormed = isUuid(templateId);
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getTemplate(templateId, signal), retry: false, enabled: wellFormed });
+  if (!wellFormed) return <ExceptionResult code={404} />;
   if (query.error || (query.data && query.data.application !== app.slug)) {
     const status = query.error instanceof ApiError ? query.error.status : 404;
     return <ExceptionResult code={status === 403 ? 403 : status >= 500 ? 500 : 404} />;

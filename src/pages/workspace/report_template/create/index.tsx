@@ -73,10 +73,10 @@ export default function CreateTemplatePage() {
       <Card style={{ maxWidth: 720 }}>
         <Form layout="vertical" name="template-create" onFinish={submit} data-testid="template-create-form">
           <Form.Item label={t('reportTemplates.create.name')} required validateStatus={status('name')} help={errors.name}>
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} data-testid="template-name" autoFocus />
+            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} data-testid="template-name" aria-label={t('reportTemplates.create.name')} autoFocus />
           </Form.Item>
           <Form.Item label={t('reportTemplates.create.description')} validateStatus={status('description')} help={errors.description}>
-            <Input.TextArea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} />
+            <Input.TextArea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} aria-label={t('reportTemplates.create.description')} />
           </Form.Item>
           <Form.Item
             label={t('reportTemplates.create.subject')}
