@@ -50,11 +50,11 @@ import ExceptionResult from '../ExceptionResult';
 import { download } from '../../utils/download';
 import { formatBytes } from '../fields/FieldValue';
 import { useT } from '../useT';
+import { confirmDeleteDocument } from './confirmDelete';
 import {
   createShare,
   getDocument,
   releaseLegalHold,
-  removeDocument,
   removeLink,
   restoreVersion,
   revokeShare,
@@ -151,23 +151,7 @@ export default function DocumentDetail({
       );
       message.success(t('documents.saved'));
     });
-  const remove = () =>
-    Modal.confirm({
-      title: t('documents.delete.confirm', { name: d.name }),
-      content: t('documents.delete.desc'),
-      okText: t('documents.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('documents.cancel'),
-      onOk: async () => {
-        try {
-          await removeDocument(d.id);
-          message.success(t('documents.deleted'));
-          onDeleted?.();
-        } catch (e) {
-          message.error(toApiError(e).message);
-        }
-      },
-    });
+  const remove = () => confirmDeleteDocument(t, d, onDeleted);
   const hold = () =>
     submitForm(holdForm, async () => {
       const v = await holdForm.validateFields();

@@ -9,14 +9,14 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Input, Modal, Row, Space, Tag, Tooltip, Typography, message } from 'antd';
+import { Button, Col, Empty, Input, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React, { useRef, useState } from 'react';
-import { toApiError } from '../../services/api-error';
 import { download } from '../../utils/download';
 import { formatBytes } from '../fields/FieldValue';
 import { useT } from '../useT';
-import { listDocuments, removeDocument, versionUrl } from './api';
+import { confirmDeleteDocument } from './confirmDelete';
+import { listDocuments, versionUrl } from './api';
 import FolderTree, { type FolderSelection } from './FolderTree';
 import { type PreviewTarget, PreviewModal } from './Preview';
 import { type DocumentScope, scopeKey } from './scope';
@@ -59,23 +59,7 @@ export default function FilesBrowser({
     action.current?.reload();
     void queryClient.invalidateQueries({ queryKey: ['document-folders', scopeKey(scope)] });
   };
-  const remove = (row: DocumentSummary) =>
-    Modal.confirm({
-      title: t('documents.delete.confirm', { name: row.name }),
-      content: t('documents.delete.desc'),
-      okText: t('documents.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('documents.cancel'),
-      onOk: async () => {
-        try {
-          await removeDocument(row.id);
-          message.success(t('documents.deleted'));
-          changed();
-        } catch (e) {
-          message.error(toApiError(e).message);
-        }
-      },
-    });
+  const remove = (row: DocumentSummary) => confirmDeleteDocument(t, row, changed);
 
   const columns: ProColumns<DocumentSummary>[] = [
     {
