@@ -45,6 +45,13 @@ export const ERROR_CODES = [
   'HOST_NOT_ALLOWED',
   /** 423: a share link locked after too many wrong passwords; it opens again once its owner unlocks it. */
   'SHARE_LOCKED',
+  /** 409: a system model's locked field or subject cannot be deleted (docs/engagements.md "Locked fields"). */
+  'FIELD_LOCKED',
+  'SUBJECT_LOCKED',
+  /** 409: a signed-off (locked) record cannot change or be deleted (docs/engagements.md "Sign-off"). */
+  'RECORD_LOCKED',
+  /** 409: a guarded action is not allowed from the record's state, or one of its gates fails (`details` name why). */
+  'TRANSITION_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,3 +28,4 @@ export * from './tasks';
 export * from './triggers';
 export * from './report-templates';
 export * from './documents';
+export * from './engagements';

@@ -27,3 +27,4 @@ export { VIEWS_MESSAGES } from './views.messages';
 export { TRIGGERS_MESSAGES } from './triggers.messages';
 export { DOCUMENTS_MESSAGES } from './documents.messages';
 export { REPORT_TEMPLATES_MESSAGES } from './report-templates.messages';
+export { ENGAGEMENTS_MESSAGES } from './engagements.messages';

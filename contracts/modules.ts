@@ -28,3 +28,4 @@ export { VIEWS_MODULE } from './views.constants';
 export { TRIGGERS_MODULE } from './triggers.constants';
 export { DOCUMENTS_MODULE } from './documents.constants';
 export { REPORT_TEMPLATES_MODULE } from './report-templates.constants';
+export { ENGAGEMENTS_MODULE } from './engagements.constants';

@@ -40,6 +40,14 @@ export const RECORDS_MESSAGES = {
   'query.column.updatedBy': { 'zh-CN': '更新人', 'en-US': 'Updated by' },
   // records: one value's checks name the field (`values.<key>`); filters name `filter.<key>`
   'errors.record.unknownField': { 'zh-CN': '该数据对象没有这个字段', 'en-US': 'The subject has no such field' },
+  'errors.record.managed': {
+    'zh-CN': '该字段由审计流程的操作设置（如状态、签核），不能直接填写',
+    'en-US': 'This field is set by the audit workflow’s actions (a state, a sign-off) and cannot be written directly',
+  },
+  'errors.record.locked': {
+    'zh-CN': '该记录已签核锁定，不能修改或删除；请创建新的草稿版本',
+    'en-US': 'This record is signed off and locked: it cannot be changed or deleted; make a new draft version instead',
+  },
   'errors.record.computed': { 'zh-CN': '该字段由系统计算，不能填写', 'en-US': 'This field is computed and cannot be written' },
   'errors.record.text': { 'zh-CN': '须为文本', 'en-US': 'Must be text' },
   'errors.record.number': {

@@ -26,6 +26,14 @@ export const SUBJECTS_MESSAGES = {
     'zh-CN': '其他数据对象的关联字段仍指向此数据对象：{names}；请先删除或修改这些字段',
     'en-US': 'Relation fields of other subjects still point here: {names}; delete or change them first',
   },
+  'errors.field.locked': {
+    'zh-CN': '这是系统模型的锁定字段：其标识、类型、必填/唯一、关联目标和选项不能修改，也不能删除',
+    'en-US': 'This is a locked field of a system model: its key, type, required/unique flags, relation target and choices cannot change, and it cannot be deleted',
+  },
+  'errors.subject.model': {
+    'zh-CN': '这是系统模型（{model}）的主题，不能删除',
+    'en-US': 'This subject belongs to a system model ({model}) and cannot be deleted',
+  },
   'errors.field.keyFixed': { 'zh-CN': '字段标识创建后不能修改', 'en-US': 'A field’s key cannot change once created' },
   'errors.field.keyDuplicate': { 'zh-CN': '字段标识重复：{key}', 'en-US': 'Two fields have the key {key}' },
   'errors.field.choicesRequired': { 'zh-CN': '选择字段至少需要一个选项', 'en-US': 'A select needs at least one option' },

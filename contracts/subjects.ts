@@ -158,6 +158,10 @@ export const fieldSchema = z.object({
    * (`lookahead (?=`). Records are written without that pattern's check until the owner rewrites it.
    */
   patternIssue: z.string().optional(),
+  /** A system model's field (docs/engagements.md "Locked fields"): key, type, flags, target and choices fixed; not deletable. Absent = false. */
+  locked: z.boolean().optional(),
+  /** Set only by the model's guarded actions; record writes refuse it. Absent = false. */
+  managed: z.boolean().optional(),
 });
 export type Field = z.infer<typeof fieldSchema>;
 
@@ -203,6 +207,8 @@ export const subjectSchema = z.object({
   fieldCount: z.number().int(),
   /** Live records (estimate above 10,000: PostgreSQL's statistics). */
   recordCount: z.number().int(),
+  /** The system model object this subject is (`audit.engagement`…): not deletable. Absent = an owner's own subject. */
+  model: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -43,3 +43,6 @@ export * from './tables/documents';
 
 /** Report templates, their versions and renders (modules/report-templates). */
 export * from './tables/report-templates';
+
+/** The audit model's applied versions, transitions, sign-offs, samples and evidence (modules/engagements). */
+export * from './tables/engagements';

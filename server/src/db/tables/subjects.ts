@@ -27,6 +27,11 @@ export const subjects = pgTable(
     /** The field whose value names a record (relations, titles); null = the record id. */
     displayFieldId: uuid('display_field_id'),
     tableName: text('table_name').notNull(),
+    /**
+     * The system model object this subject is (`audit.engagement`…, modules/engagements), or null
+     * for an owner's own subject. A model subject cannot be deleted; its locked fields are the model's.
+     */
+    model: text('model'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,6 +40,7 @@ export const subjects = pgTable(
   (t) => [
     uniqueIndex('subjects_app_key_key').on(t.applicationId, t.key).where(sql`${t.deletedAt} is null`),
     uniqueIndex('subjects_table_name_key').on(t.tableName),
+    uniqueIndex('subjects_app_model_key').on(t.applicationId, t.model).where(sql`${t.model} is not null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -62,6 +68,13 @@ export const fields = pgTable(
     options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
     validation: jsonb('validation').notNull().default(sql`'{}'::jsonb`),
     helpText: text('help_text'),
+    /**
+     * A field a system model relies on (modules/engagements): its key, type, choices and relation
+     * target cannot change and it cannot be deleted; its name, help text and position can.
+     */
+    locked: boolean('locked').notNull().default(false),
+    /** Its value is set only by the model's guarded actions (a state, a sign-off): record writes refuse it. */
+    managed: boolean('managed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete(),

@@ -24,6 +24,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import type { AuditWriter } from '../../core/audit.writer';
 import { moveToRecycleBin, runPurgeSteps } from '../../core/recycle.registry';
 import { findUserByEmail } from '../users/users.service';
+import { runModuleEnablers } from './module-enablers';
 import {
   countOwners,
   deleteMembership,
@@ -48,6 +49,7 @@ import {
 
 /** A user's effective role in an application (core/effective-role.ts), for modules that check it themselves. */
 export { findRole } from './applications.repository';
+export { registerModuleEnabler, type ModuleEnabler } from './module-enablers';
 
 /** The stored modules as contracts' AppModule list (unknown names, if any, left out). */
 function modulesOf(app: ApplicationRow): AppModule[] {
@@ -193,6 +195,7 @@ export async function createApplication(
       });
       await upsertMembership(tx, row.id, user.id, 'owner');
       for (const [userId, role] of members) await upsertMembership(tx, row.id, userId, role);
+      await runModuleEnablers(tx, row, user, modulesOf(row));
       const created = toApplication(row, 'owner', members.size + 1);
       await audit.record(tx, {
         action: 'application.create',
@@ -244,6 +247,7 @@ export async function updateApplication(
     await lockApplication(tx, app.id);
     const changes = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as ApplicationChanges;
     const row = await updateApplicationRow(tx, app.id, changes);
+    if (changes.modules) await runModuleEnablers(tx, row, user, modulesOf(row), modulesOf(app));
     const before = auditView(app);
     const after = auditView(row);
     await audit.record(tx, {

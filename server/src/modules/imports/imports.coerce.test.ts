@@ -21,6 +21,8 @@ const field = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef 
   options: {},
   validation: {},
   helpText: null,
+  locked: false,
+  managed: false,
   ...extra,
 });
 

@@ -45,6 +45,7 @@ import { formWriteRules } from '../forms/forms.rules';
 import { columnOf } from './columns';
 import { computeFormulas, evaluateFormulaField, nextAutoNumbers, systemValues } from '../subjects/compute';
 import { parseFilterParam } from './filter';
+import { checkRecordGuards } from './record-guards';
 import { checkRecordRules, recordIncidents } from './record-rules';
 import { displayValuesOf, listRecords, namesOf, type RecordListResult } from './list';
 import {
@@ -70,6 +71,7 @@ export { findRecords, replaceLinks, tableOf } from './records.repository';
 export { insertRecordRow, insertVersion } from './records.repository';
 /** The subject's rules on a written record (record-rules.ts): for the triggers module's create_record. */
 export { checkRecordRules } from './record-rules';
+export { registerRecordGuard, type RecordGuard } from './record-guards';
 import { parseSortParam } from './sort';
 import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from '../subjects/values';
 
@@ -268,6 +270,7 @@ export async function applyChange(
   const changed: Record<string, FieldValue> = {};
   for (const [k, v] of Object.entries(values)) if (!sameValue(current.values[k] as FieldValue, v)) changed[k] = v;
   if (Object.keys(changed).length === 0) return null;
+  await checkRecordGuards(tx, subject, current, action);
   const at = new Date();
   const iso = at.toISOString();
   const merged: Record<string, FieldValue> = {
@@ -354,6 +357,7 @@ export async function updateRecord(
 
 /** Soft-deletes the locked record `current` (version + 1, history 'delete', recycle bin entry). */
 async function softDelete(tx: Executor, subject: SubjectDef, slug: string, current: RecordItem, user: CurrentUser): Promise<void> {
+  await checkRecordGuards(tx, subject, current, 'delete');
   const at = new Date();
   const version = current.version + 1;
   await updateRecordRow(tx, subject, current.id, { version, at, actorId: user.id, values: {}, deleted: true });

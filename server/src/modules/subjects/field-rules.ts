@@ -219,6 +219,8 @@ export async function checkFieldDraft(ctx: DraftContext, draft: FieldDraft): Pro
           options,
           validation,
           helpText: null,
+          locked: false,
+          managed: false,
         },
         draft.defaultValue,
       );

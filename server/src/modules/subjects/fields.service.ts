@@ -86,6 +86,8 @@ export function toField(f: FieldDef): Field {
     validation: f.validation,
     helpText: f.helpText,
   };
+  if (f.locked) out.locked = true;
+  if (f.managed) out.managed = true;
   if (f.defaultValue !== undefined && f.defaultValue !== null) out.defaultValue = f.defaultValue;
   const patternIssue = patternIssueOf(f.validation.pattern);
   if (patternIssue) out.patternIssue = patternIssue;
@@ -328,6 +330,7 @@ export async function updateField(
     const { def } = await manageSubject(tx, user, slug, subjectKey);
     const field = findField(def, fieldKey);
     if (input.key !== undefined && input.key !== field.key) throw invalid('key', 'errors.field.keyFixed');
+    if (field.locked) checkLockedChange(field, input);
     const type = input.type ?? field.type;
     const typeChanged = type !== field.type;
     if (typeChanged && !FIELD_TYPE_CHANGES[field.type].includes(type))
@@ -529,6 +532,32 @@ export async function updateField(
 }
 
 /**
+ * A locked field (a system model's, docs/engagements.md "Locked fields") keeps its type, its
+ * required and unique flags, its relation target and its select choices (their labels are the
+ * model's codes; colours may change). Its name, help text, position and validation may change.
+ * @throws HttpError 400 errors.field.locked naming the property asked to change.
+ */
+function checkLockedChange(field: FieldDef, input: FieldUpdateInput): void {
+  const refuse = (name: string) => {
+    throw invalid(name, 'errors.field.locked');
+  };
+  if (input.type !== undefined && input.type !== field.type) refuse('type');
+  if (input.required !== undefined && input.required !== field.required) refuse('required');
+  if (input.unique !== undefined && input.unique !== field.unique) refuse('unique');
+  const o = input.options;
+  if (!o) return;
+  if (o.targetSubjectId !== undefined && o.targetSubjectId !== field.options.targetSubjectId) refuse('options.targetSubjectId');
+  if (o.multiple !== undefined && o.multiple !== (field.options.multiple ?? false)) refuse('options.multiple');
+  if (o.expression !== undefined && o.expression !== field.options.expression) refuse('options.expression');
+  if (o.prefix !== undefined && o.prefix !== field.options.prefix) refuse('options.prefix');
+  if (o.choices !== undefined) {
+    const before = (field.options.choices ?? []).map((c) => c.label).join('\u0000');
+    const after = o.choices.map((c) => (c.previousLabel && c.previousLabel !== c.label ? '' : c.label)).join('\u0000');
+    if (before !== after) refuse('options.choices');
+  }
+}
+
+/**
  * DELETE …/fields/:field: to the recycle bin (type 'field'; its column and values stay until the
  * bin purges it), audited `field.delete`.
  * @throws HttpError 404; 403; 409 CONFLICT for the display field (errors.field.isDisplayField) or a
@@ -545,6 +574,7 @@ export async function deleteField(
   await db.transaction(async (tx) => {
     const { app, def } = await manageSubject(tx, user, slug, subjectKey);
     const field = findField(def, fieldKey);
+    if (field.locked) throw new HttpError(409, 'FIELD_LOCKED', 'errors.field.locked', [{ field: 'key', messageKey: 'errors.field.locked' }]);
     if (def.displayFieldId === field.id) throw new HttpError(409, 'CONFLICT', 'errors.field.isDisplayField');
     const readers = def.fields.filter(
       (f) => f.type === 'formula' && f.id !== field.id && formulaReads(f.options.expression ?? '').includes(field.key),

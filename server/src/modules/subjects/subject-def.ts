@@ -27,6 +27,10 @@ export interface FieldDef {
   options: FieldOptions;
   validation: FieldValidation;
   helpText: string | null;
+  /** A system model's field (docs/engagements.md "Locked fields"): key, type, choices and target fixed; never deleted. */
+  locked: boolean;
+  /** Set only by the model's guarded actions: record writes, imports and bulk edits refuse it. */
+  managed: boolean;
 }
 
 export interface SubjectDef {
@@ -38,6 +42,8 @@ export interface SubjectDef {
   description: string | null;
   tableName: string;
   displayFieldId: string | null;
+  /** The system model object this subject is (`audit.engagement`…), or null for an owner's own subject. */
+  model: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** Live fields ordered by position. */
@@ -62,6 +68,8 @@ export function fieldDefOf(row: FieldRow): FieldDef {
     options: (row.options ?? {}) as FieldOptions,
     validation: (row.validation ?? {}) as FieldValidation,
     helpText: row.helpText,
+    locked: row.locked,
+    managed: row.managed,
   };
 }
 
@@ -89,6 +97,7 @@ export async function defOf(db: Executor, row: SubjectRow): Promise<SubjectDef> 
     description: row.description,
     tableName: row.tableName,
     displayFieldId: row.displayFieldId,
+    model: row.model,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     fields: rows.map(fieldDefOf),

@@ -57,6 +57,7 @@ function toSubject(r: SubjectListRow, recordCount: number): Subject {
     displayField: r.displayFieldKey,
     fieldCount: r.fieldCount,
     recordCount,
+    ...(r.subject.model ? { model: r.subject.model } : {}),
     createdAt: r.subject.createdAt.toISOString(),
     updatedAt: r.subject.updatedAt.toISOString(),
   };
@@ -86,6 +87,7 @@ async function detailOf(db: Executor, def: SubjectDef, application: { slug: stri
     displayField: display?.key ?? null,
     fieldCount: def.fields.length,
     recordCount: counts.get(def.id) ?? 0,
+    ...(def.model ? { model: def.model } : {}),
     createdAt: def.createdAt.toISOString(),
     updatedAt: def.updatedAt.toISOString(),
     fields: def.fields.map(toField),
@@ -294,6 +296,7 @@ export async function deleteSubject(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { app, def } = await manageSubject(tx, user, slug, key);
+    if (def.model) throw new HttpError(409, 'SUBJECT_LOCKED', 'errors.subject.model', undefined, { params: { model: def.model } });
     const inUse = await relationsInto(tx, def.id);
     if (inUse.length > 0)
       throw new HttpError(409, 'CONFLICT', 'errors.subject.inUse', undefined, { params: { names: inUse.join(', ') } });

@@ -445,6 +445,11 @@ export const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) 
 /** Where a write happens: the transaction, the subject's application, the records it changes. */
 export interface ValidationContext {
   db: Executor;
+  /**
+   * True only for a system model's guarded actions (modules/engagements): they may write managed
+   * fields (states, sign-offs), which every other write refuses (errors.record.managed).
+   */
+  allowManaged?: boolean;
   /** The subject's application (attachments must belong to it; relation targets live in it). */
   applicationId: string;
   /** The records being updated (left out of the unique pre-check); empty/absent on create. */
@@ -563,6 +568,10 @@ export async function validateValues(
     }
     if (isComputed(field.type)) {
       issues.push({ field: fieldName(key), messageKey: 'errors.record.computed' });
+      continue;
+    }
+    if (field.managed && !ctx.allowManaged) {
+      issues.push({ field: fieldName(key), messageKey: 'errors.record.managed' });
       continue;
     }
     try {
