@@ -17,18 +17,10 @@ import {
   SAMPLE_SELECTIONS,
   SAMPLE_SIZE_MAX,
 } from './engagements.constants';
+import { FINDING_ACTIONS } from './audit-flow.constants';
 import { filterGroupSchema, recordSchema } from './records';
 
-/** Finding actions a user takes (closing happens only through a passing re-test). */
-export const FINDING_ACTIONS = ['start_remediation', 'request_retest'] as const;
-export type FindingAction = (typeof FINDING_ACTIONS)[number];
-
-/** The generator of random samples, recorded with each sample (name/version). */
-export const SAMPLE_GENERATOR_RANDOM = 'xoshiro128**-fisher-yates/1';
-/** The generator of systematic samples (every k-th from a seeded start). */
-export const SAMPLE_GENERATOR_SYSTEMATIC = 'xoshiro128**-systematic/1';
-/** Judgmental samples: the ids the auditor chose. */
-export const SAMPLE_GENERATOR_JUDGMENTAL = 'judgmental/1';
+export * from './audit-flow.constants';
 
 /** One guarded state change of an audit record (audit_transitions), newest first in lists. */
 export const auditTransitionSchema = z.object({
