@@ -281,7 +281,7 @@ describe('audit engagement flow', () => {
     const progress = data<{ findings: { total: number; open: number; overdue: number; bySeverity: Record<string, number> } }>(
       await req('GET', `/engagements/${e.id}/progress`),
     );
-    assert.deepEqual(progress.findings, { total: 3, open: 2, overdue: 1, bySeverity: { critical: 1, medium: 2 } });
+    assert.deepEqual(progress.findings, { total: 3, open: 2, overdue: 1, bySeverity: { critical: 1, high: 0, medium: 2, low: 0 } });
     assert.equal((await req('GET', '/findings/overdue', undefined, m.outsider.cookie)).statusCode, 403);
   });
 
@@ -380,7 +380,9 @@ describe('audit engagement flow', () => {
 
   it('the re-test loop: a failing re-test returns the finding to remediation, a passing one closes it', async () => {
     const { e, p } = await inFieldwork('Access reviews');
-    data(await req('POST', `/procedures/${p[0].id}/start`, undefined, m.editor.cookie));
+    const startsBefore = await auditCount('procedure.start');
+    assert.equal(data<Rec>(await req('POST', `/procedures/${p[0].id}/start`, undefined, m.editor.cookie)).values.status, 'in_progress');
+    assert.equal(await auditCount('procedure.start'), startsBefore + 1);
     refusedWith(await req('POST', `/procedures/${p[0].id}/start`, undefined, m.editor.cookie), ['Only an open procedure can be started']);
     data(await conclude(p[0].id, 'ineffective', 'Leavers kept access'));
     const f = data<Rec>(await raise({ engagementId: e.id, procedureId: p[0].id, title: 'Leavers keep access', severity: 'high' }), 201);
@@ -454,8 +456,8 @@ describe('audit engagement flow', () => {
     assert.deepEqual(progress, {
       phase: 'fieldwork',
       procedures: { total: 3, done: 1, byStatus: { open: 1, in_progress: 1, done: 1 } },
-      findings: { total: 0, open: 0, bySeverity: {}, overdue: 0 },
-      workpapers: { total: 1, byStatus: { draft: 1 } },
+      findings: { total: 0, open: 0, bySeverity: { critical: 0, high: 0, medium: 0, low: 0 }, overdue: 0 },
+      workpapers: { total: 1, byStatus: { draft: 1, pending_review: 0, reviewed: 0, approved: 0, rejected: 0 } },
       reviewNotes: { open: 1 },
       hours: {
         budget: 40,

@@ -3,10 +3,18 @@
  * findings by severity (open = not closed; overdue = not closed with a due date before today,
  * UTC), its workpapers by status, its open review notes, and its hours: the sum of its time
  * entries' hours (decimal hours) against the engagement's budget_hours, by person (the user's
- * name; a deleted user keeps their hours under their last name).
+ * name; a deleted user keeps their hours under their last name). Each `by…` map lists every
+ * value of its list in contracts/engagements.constants.ts (0 when none) and any other stored value.
  */
 import { sql } from 'drizzle-orm';
-import type { CurrentUser, EngagementPhase, EngagementProgress } from '../../../../contracts';
+import {
+  FINDING_SEVERITIES,
+  PROCEDURE_STATUSES,
+  WORKPAPER_STATUSES,
+  type CurrentUser,
+  type EngagementPhase,
+  type EngagementProgress,
+} from '../../../../contracts';
 import { rowsOf, type Database } from '../../db/client';
 import type { ReadCache } from '../../lib/read-cache';
 import { tableOf } from '../records/records.service';
@@ -14,6 +22,12 @@ import { liveRows } from '../subjects/live-rows';
 import { requireModel } from './engagements.model-access';
 import { columnOf, countBy, requireRecord, todayUtc } from './flow-records';
 
+/** Counts by value: every known value (0 when none), then any other stored value; empty values left out. */
+const byValue = (known: readonly string[], counts: Record<string, number>): Record<string, number> => {
+  const out: Record<string, number> = Object.fromEntries(known.map((k) => [k, 0]));
+  for (const [k, n] of Object.entries(counts)) if (k !== '') out[k] = n;
+  return out;
+};
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 /** Hours rounded to hundredths (sums of decimals). */
 const hours = (n: number) => Math.round(n * 100) / 100;
@@ -52,9 +66,9 @@ export async function engagementProgress(db: Database, user: CurrentUser, slug: 
 
   return {
     phase: (engagement.values.phase ?? 'scope') as EngagementPhase,
-    procedures: { total: sum(procedures), done: procedures.done ?? 0, byStatus: procedures },
-    findings: { total: sum(bySeverity), open: sum(findingStatus) - (findingStatus.closed ?? 0), bySeverity, overdue: Number(overdue?.n ?? 0) },
-    workpapers: { total: sum(workpapers), byStatus: workpapers },
+    procedures: { total: sum(procedures), done: procedures.done ?? 0, byStatus: byValue(PROCEDURE_STATUSES, procedures) },
+    findings: { total: sum(bySeverity), open: sum(findingStatus) - (findingStatus.closed ?? 0), bySeverity: byValue(FINDING_SEVERITIES, bySeverity), overdue: Number(overdue?.n ?? 0) },
+    workpapers: { total: sum(workpapers), byStatus: byValue(WORKPAPER_STATUSES, workpapers) },
     reviewNotes: { open: notes.open ?? 0 },
     hours: {
       budget: budget === null || budget === undefined ? null : Number(budget),
