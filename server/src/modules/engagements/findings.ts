@@ -166,6 +166,9 @@ export async function transitionFinding(
 ): Promise<FindingTransitionResult> {
   const access = await requireModel(db, user, slug, 'write');
   return db.transaction(async (tx) => {
+    // locks in the order a conclusion takes them (procedure, then finding): no deadlock between the two
+    const peek = await requireRecord(tx, access, 'finding', id, 'errors.auditFlow.findingNotFound');
+    if (input.action === 'request_retest') await findOne(tx, access, 'procedure', peek.values.procedure, true);
     const finding = await requireRecord(tx, access, 'finding', id, 'errors.auditFlow.findingNotFound', true);
     const from = (finding.values.status ?? 'open') as FindingStatus;
     const def = FINDING_ACTION_DEFS[input.action];
