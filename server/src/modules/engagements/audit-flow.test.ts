@@ -219,6 +219,9 @@ describe('audit engagement flow', () => {
     data(await findingTransition(f.id, 'request_retest'));
     data(await conclude(p[0].id, 'effective', 'Approvals in place'));
     assert.equal((await read('finding', f.id)).values.status, 'closed');
+    const note = await record('review_note', { note: 'Sign the summary', engagement: e.id });
+    refusedWith(await transition(e.id, 'close', undefined, m.editor.cookie), ['The engagement has open review notes']);
+    assert.equal((await req('DELETE', `/api/v1/applications/${SLUG}/subjects/${model.subjects.review_note.key}/records/${note.id}`)).statusCode, 200);
     assert.equal(data<{ phase: string }>(await transition(e.id, 'close', undefined, m.editor.cookie)).phase, 'closed');
     assert.ok((await read('engagement', e.id)).values.closed_at);
   });

@@ -18,7 +18,7 @@
  *   else → closed): the caller is an owner, an administrator or the engagement's reviewer, and is
  *   not the engagement's lead (segregation of duties, even for an owner); no open review note;
  * - reject (awaiting_approval → fieldwork): the approver's gates, and a comment;
- * - close (follow_up → closed): every procedure done and every finding closed;
+ * - close (follow_up → closed): every procedure done, every finding closed, no open review note;
  * - reopen_fieldwork (follow_up → fieldwork): none beyond writing.
  * Entering `closed` stamps closed_at.
  */
@@ -125,7 +125,11 @@ export const ENGAGEMENT_ACTION_DEFS: Record<EngagementAction, ActionDef> = {
   close: {
     from: 'follow_up',
     to: () => 'closed',
-    gates: (s) => [...writer(s), ...(notDone(s) > 0 || s.openFindings > 0 ? (['errors.auditFlow.openWork'] as MessageKey[]) : [])],
+    gates: (s) => [
+      ...writer(s),
+      ...(notDone(s) > 0 || s.openFindings > 0 ? (['errors.auditFlow.openWork'] as MessageKey[]) : []),
+      ...(s.openReviewNotes > 0 ? (['errors.auditFlow.openReviewNotes'] as MessageKey[]) : []),
+    ],
   },
   reopen_fieldwork: {
     from: 'follow_up',
