@@ -29,3 +29,4 @@ export { TRIGGERS_MODULE } from './triggers.constants';
 export { DOCUMENTS_MODULE } from './documents.constants';
 export { REPORT_TEMPLATES_MODULE } from './report-templates.constants';
 export { ENGAGEMENTS_MODULE } from './engagements.constants';
+export { AUDIT_FLOW_MODULE } from './audit-flow.constants';
