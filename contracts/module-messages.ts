@@ -29,3 +29,4 @@ export { DOCUMENTS_MESSAGES } from './documents.messages';
 export { REPORT_TEMPLATES_MESSAGES } from './report-templates.messages';
 export { ENGAGEMENTS_MESSAGES } from './engagements.messages';
 export { AUDIT_FLOW_MESSAGES } from './audit-flow.messages';
+export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';
