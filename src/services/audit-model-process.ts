@@ -22,11 +22,12 @@ export async function getAuditModel(app: string, signal?: AbortSignal): Promise<
   return res.data;
 }
 
-/** The audit model of `app` (react-query; not retried on 403/404). */
+/** The audit model of `app` (react-query; not retried; idle while `app` is ''). */
 export function useAuditModel(app: string) {
   return useQuery({
     queryKey: auditKeys.detail('model', app),
     queryFn: ({ signal }) => getAuditModel(app, signal),
+    enabled: !!app,
     retry: false,
     staleTime: 60_000,
   });

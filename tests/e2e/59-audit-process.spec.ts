@@ -86,7 +86,7 @@ test('audit process: engagement, procedures, sample, ineffective conclusion, fin
   // a workpaper, a review note added and cleared, submitted
   await page.getByRole('tab', { name: '工作底稿' }).click();
   await page.getByTestId('workpaper-new').click();
-  await page.getByLabel('标题').fill('付款审批控制测试底稿');
+  await page.getByLabel('标题', { exact: true }).fill('付款审批控制测试底稿');
   await okModal(page);
   await expect(page.getByTestId('workpapers-table')).toContainText('WP-001');
   await page.getByTestId('workpaper-open').first().click();

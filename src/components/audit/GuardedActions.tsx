@@ -57,10 +57,7 @@ export default function GuardedActions({ options, onRun, testIdPrefix, size = 'm
               danger={b.danger}
               disabled={b.disabled || disabled}
               data-testid={`${testIdPrefix}-${b.action}`}
-              onClick={() => {
-                form.resetFields();
-                setOpen({ action: b.action, to: b.to });
-              }}
+              onClick={() => setOpen({ action: b.action, to: b.to })}
             >
               {t(`auditProcess.action.${b.action}`)}
             </Button>

@@ -5,7 +5,7 @@
  */
 import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form, message } from 'antd';
-import React, { useEffect } from 'react';
+import React from 'react';
 import type { ApplicationDetail } from '../../../contracts';
 import { FINDING_KINDS, FINDING_SEVERITIES } from '../../../contracts/engagements.constants';
 import { submitForm } from '../../services/api-error';
@@ -29,15 +29,6 @@ export default function RaiseFindingModal({ app, engagementId, initial, open, on
   const label = useValueLabel();
   const refresh = useRefreshAudit();
   const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (open)
-      form.setFieldsValue({
-        title: initial?.title ?? '',
-        kind: initial?.kind ?? 'deficiency',
-        severity: initial?.severity ?? 'medium',
-        condition: initial?.condition ?? '',
-      });
-  }, [open, initial]);
   const text = (name: keyof Values) => (
     <ProFormTextArea name={name} label={t(`auditProcess.finding.${name}`)} fieldProps={{ rows: 2, maxLength: 10_000 }} />
   );
@@ -47,7 +38,17 @@ export default function RaiseFindingModal({ app, engagementId, initial, open, on
       title={t('auditProcess.finding.raise')}
       form={form}
       open={open}
-      modalProps={{ destroyOnClose: true, onCancel: onClose }}
+      // remounted on every opening (destroyOnClose): the proposed finding prefills it
+      initialValues={{
+        title: initial?.title ?? '',
+        kind: initial?.kind ?? 'deficiency',
+        severity: initial?.severity ?? 'medium',
+        condition: initial?.condition ?? '',
+      }}
+      modalProps={{ destroyOnClose: true }}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
       submitter={{ submitButtonProps: { 'data-testid': 'finding-submit' } as never }}
       onFinish={(v) =>
         submitForm(form, async () => {

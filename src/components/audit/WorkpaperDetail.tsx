@@ -209,10 +209,7 @@ function ReviewNotes(props: {
                       <Button
                         key="clear"
                         size="small"
-                        onClick={() => {
-                          form.resetFields();
-                          setClearing(n);
-                        }}
+                        onClick={() => setClearing(n)}
                         data-testid="review-note-clear"
                       >
                         {t('auditProcess.note.clear')}
