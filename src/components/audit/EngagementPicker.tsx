@@ -12,7 +12,7 @@ import { submitForm } from '../../services/api-error';
 import { createRecord } from '../../services/records';
 import { useT } from '../useT';
 import { textOf } from './actions';
-import { useValueLabel } from './hooks';
+import { useRefreshAudit, useValueLabel } from './hooks';
 
 /** The engagement's name in lists: `ENG-0001 · title`. */
 export const engagementName = (values: Record<string, unknown>): string =>
@@ -28,6 +28,7 @@ export interface EngagementCreateProps {
 /** "New engagement": a modal form creating an engagement record; resolves to its id through `onCreated`. */
 export function EngagementCreate({ app, subject, onCreated, trigger }: EngagementCreateProps) {
   const t = useT();
+  const refresh = useRefreshAudit();
   const [form] = Form.useForm();
   return (
     <ModalForm<{ title: string; client?: string; period?: [string, string]; budget_hours?: number }>
@@ -51,6 +52,7 @@ export function EngagementCreate({ app, subject, onCreated, trigger }: Engagemen
             period_end: v.period?.[1] ?? null,
             budget_hours: v.budget_hours ?? null,
           });
+          await refresh();
           onCreated(res.record.id);
         })
       }

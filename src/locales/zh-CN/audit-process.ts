@@ -1,6 +1,6 @@
 /** zh-CN strings of the audit process page (/:app/audit_process, components/audit); the same keys as en-US/audit-process.ts. */
 export default {
-  'auditProcess.title': '审计作业',
+  'auditProcess.title': '审计流程',
   'auditProcess.subtitle': '执行审计项目：阶段、程序、抽样、发现与底稿',
   'auditProcess.moduleOff': '本应用未启用审计模块',
   'auditProcess.moduleOffHint': '应用所有者可在应用设置（模块）中启用。',
