@@ -3,7 +3,7 @@
  * `ineffective` conclusion answers a proposed finding, which the modal then offers to raise
  * (RaiseFindingForm prefilled → POST /findings).
  */
-import { Alert, Button, Form, Input, Modal, Radio, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Space, message } from 'antd';
 import React, { useState } from 'react';
 import type { ApplicationDetail } from '../../../contracts';
 import { PROCEDURE_CONCLUSIONS } from '../../../contracts/engagements.constants';
@@ -46,6 +46,7 @@ export default function ConcludeModal({ app, engagementId, procedure, onClose }:
       else close();
     } catch (e) {
       showFieldErrors(form, e);
+      message.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

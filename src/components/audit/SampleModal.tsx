@@ -5,7 +5,7 @@
  * that redraw them. Earlier samples of the procedure (GET …/samples) are listed below.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, InputNumber, List, Modal, Select, Typography } from 'antd';
+import { Alert, Descriptions, Form, Input, InputNumber, List, Modal, Select, Typography, message } from 'antd';
 import dayjs from 'dayjs';
 import React, { useState } from 'react';
 import { SAMPLE_SELECTIONS, SAMPLE_SIZE_MAX } from '../../../contracts/engagements.constants';
@@ -13,6 +13,8 @@ import type { RecordItem } from '../../../contracts/records';
 import { showFieldErrors } from '../../services/api-error';
 import { drawSample, listSamples, type Sample, type SampleRequest } from '../../services/audit-flow';
 import { auditKeys } from '../../services/audit-model-process';
+import { keys } from '../../services/query-keys';
+import { listRecords } from '../../services/records';
 import { useAppSubjects } from '../fields/pickers';
 import { useT } from '../useT';
 import { textOf } from './actions';
@@ -76,6 +78,15 @@ export default function SampleModal({ app, procedure, onClose }: SampleModalProp
     retry: false,
   });
   const selection = Form.useWatch('selection', form);
+  const population = Form.useWatch('populationSubject', form);
+  const [q, setQ] = useState('');
+  const displayField = (subjects.data ?? []).find((s) => s.key === population)?.displayField ?? null;
+  // judgmental: the auditor picks the records (searched by the population's text fields)
+  const candidates = useQuery({
+    queryKey: keys('records').list({ app, subject: population, q, pageSize: 50, purpose: 'sample' }),
+    queryFn: ({ signal }) => listRecords(app, population!, { q, pageSize: 50 }, signal),
+    enabled: selection === 'judgmental' && !!population,
+  });
 
   const close = () => {
     setDrawn(null);
@@ -88,14 +99,16 @@ export default function SampleModal({ app, procedure, onClose }: SampleModalProp
     try {
       const sample = await drawSample(app, procedure.id, {
         populationSubject: v.populationSubject,
-        size: v.size,
+        size: v.selection === 'judgmental' && v.recordIds?.length ? v.recordIds.length : v.size,
         selection: v.selection,
-        seed: v.seed?.trim() || undefined,
+        seed: v.selection === 'judgmental' ? undefined : v.seed?.trim() || undefined,
+        recordIds: v.selection === 'judgmental' ? v.recordIds : undefined,
       });
       setDrawn(sample);
       await refresh();
     } catch (e) {
       showFieldErrors(form, e);
+      message.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
@@ -145,6 +158,23 @@ export default function SampleModal({ app, procedure, onClose }: SampleModalProp
             <Form.Item name="selection" label={t('auditProcess.sample.selection')} htmlFor="sample-selection" rules={[{ required: true }]}>
               <Select id="sample-selection" options={SAMPLE_SELECTIONS.map((s) => ({ value: s, label: label(s) }))} />
             </Form.Item>
+            {selection === 'judgmental' && (
+              <Form.Item name="recordIds" label={t('auditProcess.sample.records')} htmlFor="sample-records" rules={[{ required: true }]}>
+                <Select
+                  id="sample-records"
+                  mode="multiple"
+                  showSearch
+                  filterOption={false}
+                  onSearch={setQ}
+                  disabled={!population}
+                  loading={candidates.isFetching}
+                  options={(candidates.data?.data ?? []).map((r) => ({
+                    value: r.id,
+                    label: (displayField && textOf(r.values[displayField])) || r.id,
+                  }))}
+                />
+              </Form.Item>
+            )}
             {selection !== 'judgmental' && (
               <Form.Item name="seed" label={t('auditProcess.sample.seedOptional')} htmlFor="sample-seed" extra={t('auditProcess.sample.seedHelp')}>
                 <Input id="sample-seed" maxLength={200} />

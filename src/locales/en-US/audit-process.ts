@@ -59,6 +59,7 @@ export default {
   'auditProcess.sample.population': 'Population (subject)',
   'auditProcess.sample.size': 'Sample size',
   'auditProcess.sample.selection': 'Selection',
+  'auditProcess.sample.records': 'Records chosen',
   'auditProcess.sample.seed': 'Seed',
   'auditProcess.sample.seedOptional': 'Seed (optional)',
   'auditProcess.sample.seedHelp': 'The same seed redraws the same sample; leave empty for a new one.',

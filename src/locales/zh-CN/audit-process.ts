@@ -59,6 +59,7 @@ export default {
   'auditProcess.sample.population': '总体（主题）',
   'auditProcess.sample.size': '样本量',
   'auditProcess.sample.selection': '抽样方式',
+  'auditProcess.sample.records': '选取的记录',
   'auditProcess.sample.seed': '种子',
   'auditProcess.sample.seedOptional': '种子（可选）',
   'auditProcess.sample.seedHelp': '相同种子可重现相同样本；留空则生成新的种子。',
