@@ -63,9 +63,9 @@ export default function GuardedActions({ options, onRun, testIdPrefix, size = 'm
             </Button>
           );
           return b.tooltip ? (
-            <Tooltip key={b.action} title={<span style={{ whiteSpace: 'pre-line' }}>{b.tooltip}</span>}>
-              {/* a disabled button fires no pointer events: the span carries the tooltip and keyboard focus */}
-              <span tabIndex={0} aria-label={`${t(`auditProcess.action.${b.action}`)}: ${b.tooltip}`}>
+            <Tooltip key={b.action} trigger={['hover', 'focus']} title={<span style={{ whiteSpace: 'pre-line' }}>{b.tooltip}</span>}>
+              {/* a disabled button fires no pointer events and takes no focus: the span carries the tooltip, on hover and on keyboard focus */}
+              <span tabIndex={0} data-testid={`${testIdPrefix}-${b.action}-blocked`}>
                 {button}
               </span>
             </Tooltip>
