@@ -47,6 +47,11 @@ test('audit process: engagement, procedures, sample, ineffective conclusion, fin
   await expect(page.getByTestId('engagement-workspace')).toBeVisible();
   await expect(page).toHaveURL(/engagement=[0-9a-f-]{36}/);
   await expect(page.getByTestId('engagement-phase')).toHaveAttribute('data-phase', 'scope');
+  // no period and no procedure yet: "submit scope" is shown blocked, its reasons in a tooltip
+  await expect(page.getByTestId('engagement-action-submit_scope')).toBeDisabled();
+  await page.getByTestId('engagement-action-submit_scope-blocked').focus();
+  await expect(page.locator('.ant-tooltip:visible')).toBeVisible();
+  const engagementId = new URL(page.url()).searchParams.get('engagement')!;
 
   // two procedures
   for (const title of ['付款审批控制测试', '供应商主数据变更测试']) {
@@ -57,6 +62,20 @@ test('audit process: engagement, procedures, sample, ineffective conclusion, fin
   }
   const rows = page.getByTestId('procedures-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(2);
+
+  // with a period and a lead (set through the records API) the scope is submitted and fieldwork starts
+  const record = `/api/v1/applications/${APP.slug}/subjects/audit_engagement/records/${engagementId}`;
+  const me = await apiJson<{ id: string }>(page, 'GET', '/api/v1/auth/me');
+  const { record: current } = await apiJson<{ record: { version: number } }>(page, 'GET', record);
+  await apiJson(page, 'PATCH', record, { version: current.version, values: { period_start: '2026-01-01', period_end: '2026-06-30', lead: me.id } });
+  await page.reload();
+  for (const [action, phase] of [['submit_scope', 'validate'], ['start_fieldwork', 'fieldwork']]) {
+    await page.getByTestId(`engagement-action-${action}`).click();
+    await page.getByTestId('engagement-action-comment').fill(`${action} e2e`);
+    await page.getByTestId('engagement-action-confirm').click();
+    await expect(page.getByTestId('engagement-phase')).toHaveAttribute('data-phase', phase);
+  }
+  await expect(page.getByTestId('engagement-history')).toContainText('start_fieldwork e2e');
 
   // a seeded sample of three payments for the first
   await rows.nth(0).getByTestId('procedure-sample').click();
@@ -95,6 +114,7 @@ test('audit process: engagement, procedures, sample, ineffective conclusion, fin
   await page.getByTestId('review-note-input').fill('请补充审批记录截图');
   await page.getByTestId('review-note-add').click();
   await expect(page.getByTestId('review-note-status')).toHaveText('未开始');
+  await expect(page.getByTestId('workpaper-action-submit')).toBeDisabled(); // an open note blocks the submit
   await page.getByTestId('review-note-clear').click();
   await page.getByTestId('review-note-response').fill('已补充');
   await page.getByTestId('review-note-clear-confirm').click();

@@ -3,7 +3,7 @@
  * newest first) in a searchable select, and "New engagement" (records API POST: title, client,
  * period, budget hours; the phase starts at `scope`).
  */
-import { ModalForm, ProFormDateRangePicker, ProFormDigit, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDateRangePicker, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { Button, Form, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import React from 'react';
@@ -20,18 +20,21 @@ export const engagementName = (values: Record<string, unknown>): string =>
 
 export interface EngagementCreateProps {
   app: string;
+  /** The application's members, for the lead and reviewer. */
+  members: { userId: string; name: string }[];
   subject: string;
   onCreated: (id: string) => void;
   trigger?: React.ReactElement;
 }
 
 /** "New engagement": a modal form creating an engagement record; resolves to its id through `onCreated`. */
-export function EngagementCreate({ app, subject, onCreated, trigger }: EngagementCreateProps) {
+export function EngagementCreate({ app, members, subject, onCreated, trigger }: EngagementCreateProps) {
   const t = useT();
   const refresh = useRefreshAudit();
   const [form] = Form.useForm();
+  const people = members.map((m) => ({ value: m.userId, label: m.name }));
   return (
-    <ModalForm<{ title: string; client?: string; period?: [string, string]; budget_hours?: number }>
+    <ModalForm<{ title: string; client?: string; period?: [string, string]; budget_hours?: number; lead?: string; reviewer?: string }>
       name="engagement-create"
       title={t('auditProcess.engagement.new')}
       form={form}
@@ -51,6 +54,8 @@ export function EngagementCreate({ app, subject, onCreated, trigger }: Engagemen
             period_start: v.period?.[0] ?? null,
             period_end: v.period?.[1] ?? null,
             budget_hours: v.budget_hours ?? null,
+            lead: v.lead ?? null,
+            reviewer: v.reviewer ?? null,
           });
           await refresh();
           onCreated(res.record.id);
@@ -69,6 +74,8 @@ export function EngagementCreate({ app, subject, onCreated, trigger }: Engagemen
         label={t('auditProcess.engagement.period')}
         fieldProps={{ format: 'YYYY-MM-DD' }}
       />
+      <ProFormSelect name="lead" label={t('auditProcess.engagement.lead')} showSearch options={people} />
+      <ProFormSelect name="reviewer" label={t('auditProcess.engagement.reviewer')} showSearch options={people} />
       <ProFormDigit name="budget_hours" label={t('auditProcess.engagement.budget')} min={0}  />
     </ModalForm>
   );

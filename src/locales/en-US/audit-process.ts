@@ -16,6 +16,7 @@ export default {
   'auditProcess.engagement.budget': 'Budget (hours)',
   'auditProcess.engagement.lead': 'Engagement lead',
   'auditProcess.engagement.reviewer': 'Reviewer',
+  'auditProcess.engagement.openRecord': 'Edit details',
   'auditProcess.engagement.none': 'No engagements yet',
   'auditProcess.engagement.choose': 'Choose an engagement above',
   'auditProcess.phase.title': 'Phase',

@@ -16,6 +16,7 @@ export default {
   'auditProcess.engagement.budget': '预算工时',
   'auditProcess.engagement.lead': '项目负责人',
   'auditProcess.engagement.reviewer': '复核人',
+  'auditProcess.engagement.openRecord': '编辑详情',
   'auditProcess.engagement.none': '还没有审计项目',
   'auditProcess.engagement.choose': '请在上方选择审计项目',
   'auditProcess.phase.title': '阶段',

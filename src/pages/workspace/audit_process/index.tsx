@@ -72,7 +72,7 @@ export default function AuditProcessPage() {
   if (!subjects || engagements.isPending) return root(<Skeleton active />);
 
   const engagementSubject = subjects.engagement.key;
-  const create = canEditRecords ? <EngagementCreate app={app.slug} subject={engagementSubject} onCreated={pick} /> : null;
+  const create = canEditRecords ? <EngagementCreate app={app.slug} members={app.members} subject={engagementSubject} onCreated={pick} /> : null;
   const extra = (
     <Space wrap>
       <EngagementPicker page={engagements.data} loading={engagements.isFetching} value={engagement ? engagementId : null} onChange={pick} />
@@ -106,7 +106,11 @@ export default function AuditProcessPage() {
   };
   return root(
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="engagement-workspace" data-engagement={engagement.id}>
-      <ProCard bordered title={engagementName(v)}>
+      <ProCard
+        bordered
+        title={engagementName(v)}
+        extra={<Link to={`/${app.slug}/${engagementSubject}/${engagement.id}`}>{t('auditProcess.engagement.openRecord')}</Link>}
+      >
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('auditProcess.engagement.client')}>{textOf(v.client) || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('auditProcess.engagement.period')}>
