@@ -15,7 +15,7 @@ import { AUTH_HEADERS } from './support';
 const APP = { slug: 'audit-process-e2e', name: '审计作业测试', modules: ['audit'] };
 const REVIEWER = { name: '复核经理', email: 'audit.reviewer.e2e@example.com', password: 'Audit-reviewer-2026' };
 const POPULATION = { key: 'ap_payments', name: '付款记录' };
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-audit-process/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-audit-process/${name}.png` });
 
 /** Presses the primary button of the open modal (a ModalForm's submit, a Modal's OK). */
 async function okModal(page: Page) {
@@ -24,6 +24,7 @@ async function okModal(page: Page) {
 
 test('audit process: engagement, procedures, sample, ineffective conclusion, finding, workpaper review with a cleared note', async ({ page }) => {
   test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page);
   expect([201, 409]).toContain((await page.request.post('/api/v1/users', { headers: AUTH_HEADERS, data: REVIEWER })).status());
   expect([201, 409]).toContain((await page.request.post('/api/v1/applications', { headers: AUTH_HEADERS, data: APP })).status());
@@ -137,6 +138,8 @@ test('audit process: engagement, procedures, sample, ineffective conclusion, fin
   await expect(page.getByTestId('workpaper-signoffs').locator('.ant-descriptions-row')).toHaveCount(3);
   await expect(page.getByTestId('workpaper-revise')).toBeVisible();
   await shot(page, 'workpaper-approved');
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByTestId('workpaper-drawer')).toBeHidden();
+  await page.getByRole('tab', { name: '审计发现' }).click();
   await shot(page, 'page');
 });

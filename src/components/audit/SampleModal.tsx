@@ -105,7 +105,7 @@ export default function SampleModal({ app, procedure, onClose }: SampleModalProp
         recordIds: v.selection === 'judgmental' ? v.recordIds : undefined,
       });
       setDrawn(sample);
-      await refresh();
+      void refresh();
     } catch (e) {
       showFieldErrors(form, e);
       message.error(e instanceof Error ? e.message : String(e));

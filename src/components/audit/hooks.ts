@@ -38,9 +38,13 @@ export function useAuditRecords(app: string, subject: string | undefined, filter
   });
 }
 
-/** After any audit change: every audit read (actions, progress, samples…) and every records list refresh. */
+/** After any audit change: every audit read (actions, progress, samples…; not the model) and every records list refresh. */
 export function useRefreshAudit() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: auditKeys.all }), client.invalidateQueries({ queryKey: keys('records').all })]);
+    Promise.all([
+      // every audit read but the model (which no action changes)
+      client.invalidateQueries({ queryKey: auditKeys.all, predicate: (q) => q.queryKey[2] !== 'detail' }),
+      client.invalidateQueries({ queryKey: keys('records').all }),
+    ]);
 }
