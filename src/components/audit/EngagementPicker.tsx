@@ -110,7 +110,7 @@ export default function EngagementPicker({ page, loading, value, onChange }: Eng
           search: engagementName(r.values),
           label: (
             <span>
-              {engagementName(r.values)} <span style={{ opacity: 0.6 }}>({label(r.values.phase)})</span>
+              {engagementName(r.values)} ({label(r.values.phase)})
             </span>
           ),
         }))}

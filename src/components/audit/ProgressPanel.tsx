@@ -3,7 +3,7 @@
  * findings by severity (and overdue), workpapers by status, open review notes, hours spent
  * against the budget (decimal hours).
  */
-import { ProCard, StatisticCard } from '@ant-design/pro-components';
+import { ProCard } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import React from 'react';
@@ -63,7 +63,11 @@ export default function ProgressPanel({ app, engagementId }: { app: string; enga
             ))}
           </Space>
         </div>
-        <StatisticCard.Statistic title={t('auditProcess.progress.reviewNotes')} value={p.reviewNotes.open} />
+        <div style={{ marginTop: 8 }} data-testid="progress-review-notes">
+          <Typography.Text strong={p.reviewNotes.open > 0}>
+            {t('auditProcess.progress.reviewNotes')}: {p.reviewNotes.open}
+          </Typography.Text>
+        </div>
       </ProCard>
       <ProCard colSpan={{ xs: 24, md: 6 }}>
         <Typography.Text type="secondary">{t('auditProcess.progress.hours')}</Typography.Text>

@@ -53,8 +53,11 @@ export default function AuditProcessPage() {
   };
 
   const root = (children: React.ReactNode, extra?: React.ReactNode) => (
-    <PageContainer title={t('auditProcess.title')} subTitle={t('auditProcess.subtitle')} extra={extra}>
-      <div data-testid="audit-process">{children}</div>
+    <PageContainer title={t('auditProcess.title')} subTitle={t('auditProcess.subtitle')}>
+      <div data-testid="audit-process">
+        {extra && <div style={{ marginBottom: 16 }}>{extra}</div>}
+        {children}
+      </div>
     </PageContainer>
   );
 
