@@ -109,6 +109,7 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/:app/import': { testId: 'import-history' },
   '/:app/data_validation_rule': { testId: 'data-quality' },
   '/:app/files': { testId: 'documents-table' },
+  '/:app/audit_process': { testId: 'audit-process' },
   '/admin/document': { testId: 'documents-table' },
   '/admin/document/:document': { testId: 'exception-404' },
   '/admin/template': { testId: 'templates-table' },

@@ -20,6 +20,7 @@ import rules from './rules';
 import ruleRuns from './ruleRuns';
 import documents from './documents';
 import reportTemplates from './reportTemplates';
+import auditProcess from './audit-process';
 
 export default {
   ...account,
@@ -43,4 +44,5 @@ export default {
   ...ruleRuns,
   ...documents,
   ...reportTemplates,
+  ...auditProcess,
 };
