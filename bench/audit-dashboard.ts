@@ -12,7 +12,8 @@
 //   a throw-away database assay_dash_<random> is created and dropped afterwards.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadSubjectDef } from '../server/src/modules/subjects/subject-def.ts';
+import { rowsOf } from '../server/src/db/client';
+import { loadSubjectDef } from '../server/src/modules/subjects/subject-def';
 import { openBenchApp } from './app-lib.mjs';
 import { expectOk, pct, PASSWORD } from './lib.mjs';
 
@@ -130,7 +131,7 @@ async function runEngine(engine: string) {
       };
     };
     const all = await measure('');
-    const [first] = (await handle.db.execute(sql.raw(`select id from ${t(E)} order by id limit 1`))).rows as { id: string }[];
+    const [first] = rowsOf<{ id: string }>(await handle.db.execute(sql.raw(`select id from ${t(E)} order by id limit 1`)));
     const one = await measure(`?engagementId=${first.id}`);
     running = false;
     await otherUser;

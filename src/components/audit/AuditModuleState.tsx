@@ -1,0 +1,56 @@
+/**
+ * The states every audit page shows before its content (docs/engagements-dashboard.md): loading
+ * the application's audit model, the "Audit module not enabled" notice when GET …/audit/model
+ * answers 404 (owners get a link to the application settings, where modules are enabled), and a
+ * load error with a retry. Renders `children(model)` once the model is there.
+ */
+import { Button, Result, Skeleton } from 'antd';
+import React from 'react';
+import { Link, useIntl } from 'umi';
+import type { AuditModel } from '../../../contracts';
+import { toApiError } from '../../services/api-error';
+import { useAuditModel } from '../../services/audit-model';
+
+export default function AuditModuleState({
+  app,
+  canManage,
+  children,
+}: {
+  /** The application's slug. */
+  app: string;
+  /** Owners and administrators: they get the link to the settings. */
+  canManage: boolean;
+  children: (model: AuditModel) => React.ReactNode;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const model = useAuditModel(app);
+  if (model.isPending) return <Skeleton active data-testid="audit-loading" />;
+  if (model.moduleOff)
+    return (
+      <Result
+        status="info"
+        title={t('auditDashboard.off.title')}
+        subTitle={t(canManage ? 'auditDashboard.off.desc' : 'auditDashboard.off.descMember')}
+        extra={
+          canManage ? (
+            <Link to={`/${app}/settings`} data-testid="audit-settings-link">
+              {t('auditDashboard.off.settings')}
+            </Link>
+          ) : undefined
+        }
+        data-testid="audit-module-off"
+      />
+    );
+  if (model.isError || !model.data)
+    return (
+      <Result
+        status="error"
+        title={t('auditDashboard.error')}
+        subTitle={toApiError(model.error).message}
+        extra={<Button onClick={() => void model.refetch()}>{t('auditDashboard.retry')}</Button>}
+        data-testid="audit-error"
+      />
+    );
+  return <>{children(model.data)}</>;
+}
