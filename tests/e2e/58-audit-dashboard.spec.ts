@@ -4,8 +4,9 @@
  * engagements, three procedures (two assigned to the administrator, 8 + 4 budgeted hours), two
  * findings (high, low) and a time entry of 5 hours. In the browser:
  *  1. /<app>/audit_project_table lists both engagements in the records grid; each title opens
- *     /<app>/audit_process?engagement=<id>; the create button reads "New engagement";
- *  2. /<app>/audit_project shows 2 engagements (both in scope), 3 procedures remaining, the
+ *     /<app>/audit_process?engagement=<id>; "New engagement" adds a third (its phase, managed,
+ *     is not in the form);
+ *  2. /<app>/audit_project shows 3 engagements (all in scope), 3 procedures remaining, the
  *     findings by severity, 2 open findings and the administrator's 5 / 12 hours;
  *  3. in the walking skeleton's application (Audit module off) the page says the module is not
  *     enabled, with the settings link for an owner.
@@ -49,12 +50,18 @@ test('audit engagements: the list and the dashboard count what was recorded', as
   await expect(grid.getByText('Treasury 2026')).toBeVisible();
   await expect(grid.getByRole('link', { name: 'Payroll 2026' })).toHaveAttribute('href', `/${slug}/audit_process?engagement=${e1}`);
   await expect(page.getByTestId('create-record')).toHaveText(/新建审计项目|New engagement/);
+  // "New engagement": the drawer leaves the managed phase out, so the save goes through
+  await page.getByTestId('create-record').click();
+  const form = page.getByTestId('create-record-form');
+  await form.getByLabel(/项目名称|Engagement/).first().fill('Procurement 2026');
+  await page.locator('.ant-drawer').getByRole('button', { name: /保\s*存|Save/ }).click();
+  await expect(grid.getByText('Procurement 2026')).toBeVisible();
   await shot(page, 'list');
 
   // 2. the dashboard
   await page.goto(`/${slug}/audit_project`);
-  await expect(page.getByTestId('stat-engagements')).toContainText('2');
-  await expect(page.getByTestId('phase-scope')).toHaveAttribute('data-count', '2');
+  await expect(page.getByTestId('stat-engagements')).toContainText('3');
+  await expect(page.getByTestId('phase-scope')).toHaveAttribute('data-count', '3');
   await expect(page.getByTestId('phase-fieldwork')).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('procedures-remaining')).toContainText('3');
   await expect(page.getByTestId('procedures-done')).toContainText('0');

@@ -23,7 +23,7 @@ export default {
   'auditDashboard.findings.open': 'Open findings',
   'auditDashboard.findings.bySeverity': 'Findings by severity',
   'auditDashboard.findings.byAge': 'Open findings by age (days since raised)',
-  'auditDashboard.findings.bucket': '{bucket} days',
+  'auditDashboard.findings.bucket': 'Days: {bucket}',
   'auditDashboard.overdue': 'Overdue remediations',
   'auditDashboard.overdue.count': 'Overdue remediations',
   'auditDashboard.overdue.none': 'No remediation is overdue',
