@@ -30,7 +30,13 @@ function Bar({ label, n, total, color, testId }: { label: string; n: number; tot
         <Typography.Text>{label}</Typography.Text>
         <Typography.Text strong>{n}</Typography.Text>
       </Space>
-      <Progress percent={total > 0 ? Math.round((n / total) * 100) : 0} showInfo={false} strokeColor={color} size="small" aria-label={`${label}: ${n}`} />
+      <Progress
+        percent={total > 0 ? Math.round((n / total) * 100) : 0}
+        showInfo={false}
+        strokeColor={color}
+        size="small"
+        aria-label={`${label}: ${n}`}
+      />
     </div>
   );
 }
@@ -38,7 +44,8 @@ function Bar({ label, n, total, color, testId }: { label: string; n: number; tot
 function Figures({ app, data }: { app: string; data: AuditDashboard }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const value = (code: string | null) => (code ? intl.formatMessage({ id: `engagements.value.${code}`, defaultMessage: code }) : '—');
+  const value = (code: string | null) =>
+    code ? intl.formatMessage({ id: `engagements.value.${code}`, defaultMessage: code }) : '—';
   const { engagements, procedures, findings, overdueRemediations, hours } = data;
   const severityTotal = FINDING_SEVERITIES.reduce((s, k) => s + findings.bySeverity[k], 0);
   const ageTotal = findings.byAge.reduce((s, b) => s + b.n, 0);
@@ -59,10 +66,20 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
       render: (d: number) => <Typography.Text type="danger">{d}</Typography.Text>,
     },
     { title: t('auditDashboard.overdue.owner'), dataIndex: 'ownerLabel', key: 'owner', render: (o: string | null) => o ?? '—' },
-    { title: t('auditDashboard.overdue.engagement'), dataIndex: 'engagementTitle', key: 'engagement', render: (e: string | null) => e ?? '—' },
+    {
+      title: t('auditDashboard.overdue.engagement'),
+      dataIndex: 'engagementTitle',
+      key: 'engagement',
+      render: (e: string | null) => e ?? '—',
+    },
   ];
   const hoursColumns = [
-    { title: t('auditDashboard.hours.member'), dataIndex: 'name', key: 'name', render: (n: string) => n || t('auditDashboard.unknownUser') },
+    {
+      title: t('auditDashboard.hours.member'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (n: string) => n || t('auditDashboard.unknownUser'),
+    },
     { title: t('auditDashboard.hours.budgeted'), dataIndex: 'budgeted', key: 'budgeted', align: 'right' as const },
     { title: t('auditDashboard.hours.spent'), dataIndex: 'spent', key: 'spent', align: 'right' as const },
     {
@@ -134,7 +151,11 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
               />
               <Space size="large">
                 <Statistic title={t('auditDashboard.procedures.done')} value={procedures.done} data-testid="procedures-done" />
-                <Statistic title={t('auditDashboard.procedures.remaining')} value={procedures.remaining} data-testid="procedures-remaining" />
+                <Statistic
+                  title={t('auditDashboard.procedures.remaining')}
+                  value={procedures.remaining}
+                  data-testid="procedures-remaining"
+                />
               </Space>
             </Space>
           </Card>
@@ -142,7 +163,14 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
         <Col xs={24} lg={8}>
           <Card title={t('auditDashboard.findings.bySeverity')} data-testid="by-severity">
             {FINDING_SEVERITIES.map((s) => (
-              <Bar key={s} label={value(s)} n={findings.bySeverity[s]} total={severityTotal} color={SEVERITY_COLOR[s]} testId={`severity-${s}`} />
+              <Bar
+                key={s}
+                label={value(s)}
+                n={findings.bySeverity[s]}
+                total={severityTotal}
+                color={SEVERITY_COLOR[s]}
+                testId={`severity-${s}`}
+              />
             ))}
           </Card>
         </Col>
@@ -151,7 +179,14 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
         <Col xs={24} lg={8}>
           <Card title={t('auditDashboard.findings.byAge')} data-testid="by-age">
             {findings.byAge.map((b, i) => (
-              <Bar key={b.bucket} label={t('auditDashboard.findings.bucket', { bucket: b.bucket })} n={b.n} total={ageTotal} color={AGE_COLOR[i]} testId={`age-${b.bucket}`} />
+              <Bar
+                key={b.bucket}
+                label={t('auditDashboard.findings.bucket', { bucket: b.bucket })}
+                n={b.n}
+                total={ageTotal}
+                color={AGE_COLOR[i]}
+                testId={`age-${b.bucket}`}
+              />
             ))}
           </Card>
         </Col>
@@ -164,7 +199,9 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
               columns={overdueColumns}
               dataSource={overdueRemediations}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditDashboard.overdue.none')} /> }}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditDashboard.overdue.none')} />,
+              }}
             />
           </Card>
         </Col>
@@ -216,16 +253,22 @@ export default function AuditProjectPage() {
   // an id that is not a uuid names no engagement: the whole application's figures
   const engagementId = engagement && isUuid(engagement) ? engagement : undefined;
   return (
-    <PageContainer
-      title={intl.formatMessage({ id: 'auditDashboard.title' })}
-      subTitle={intl.formatMessage({ id: 'auditDashboard.subTitle' })}
-      breadcrumb={{ items: [{ title: <Link to={`/${app.slug}`}>{app.name}</Link> }, { title: intl.formatMessage({ id: 'auditDashboard.title' }) }] }}
-      extra={<Link to={`/${app.slug}/audit_project_table`}>{intl.formatMessage({ id: 'auditDashboard.list.title' })}</Link>}
-      data-testid="audit-project-page"
-    >
-      <AuditModuleState app={app.slug} canManage={canManageApp}>
-        {() => <Dashboard app={app.slug} engagementId={engagementId} />}
-      </AuditModuleState>
-    </PageContainer>
+    <div data-testid="audit-project-page">
+      <PageContainer
+        title={intl.formatMessage({ id: 'auditDashboard.title' })}
+        subTitle={intl.formatMessage({ id: 'auditDashboard.subTitle' })}
+        breadcrumb={{
+          items: [
+            { title: <Link to={`/${app.slug}`}>{app.name}</Link> },
+            { title: intl.formatMessage({ id: 'auditDashboard.title' }) },
+          ],
+        }}
+        extra={<Link to={`/${app.slug}/audit_project_table`}>{intl.formatMessage({ id: 'auditDashboard.list.title' })}</Link>}
+      >
+        <AuditModuleState app={app.slug} canManage={canManageApp}>
+          {() => <Dashboard app={app.slug} engagementId={engagementId} />}
+        </AuditModuleState>
+      </PageContainer>
+    </div>
   );
 }

@@ -55,16 +55,22 @@ export default function AuditProjectTablePage() {
   const { initialState } = useModel('@@initialState');
   const { canEditRecords, canManageApp } = appAccess(app.myRole, initialState?.currentUser?.isAdmin === true);
   return (
-    <PageContainer
-      title={intl.formatMessage({ id: 'auditDashboard.list.title' })}
-      subTitle={intl.formatMessage({ id: 'auditDashboard.list.subTitle' })}
-      breadcrumb={{ items: [{ title: <Link to={`/${app.slug}`}>{app.name}</Link> }, { title: intl.formatMessage({ id: 'auditDashboard.list.title' }) }] }}
-      extra={<Link to={`/${app.slug}/audit_project`}>{intl.formatMessage({ id: 'auditDashboard.list.dashboard' })}</Link>}
-      data-testid="audit-project-table-page"
-    >
-      <AuditModuleState app={app.slug} canManage={canManageApp}>
-        {(model) => <EngagementGrid app={app.slug} subjectKey={model.subjects.engagement.key} canEdit={canEditRecords} />}
-      </AuditModuleState>
-    </PageContainer>
+    <div data-testid="audit-project-table-page">
+      <PageContainer
+        title={intl.formatMessage({ id: 'auditDashboard.list.title' })}
+        subTitle={intl.formatMessage({ id: 'auditDashboard.list.subTitle' })}
+        breadcrumb={{
+          items: [
+            { title: <Link to={`/${app.slug}`}>{app.name}</Link> },
+            { title: intl.formatMessage({ id: 'auditDashboard.list.title' }) },
+          ],
+        }}
+        extra={<Link to={`/${app.slug}/audit_project`}>{intl.formatMessage({ id: 'auditDashboard.list.dashboard' })}</Link>}
+      >
+        <AuditModuleState app={app.slug} canManage={canManageApp}>
+          {(model) => <EngagementGrid app={app.slug} subjectKey={model.subjects.engagement.key} canEdit={canEditRecords} />}
+        </AuditModuleState>
+      </PageContainer>
+    </div>
   );
 }
