@@ -25,32 +25,39 @@ export default function AuditModuleState({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const model = useAuditModel(app);
-  if (model.isPending) return <Skeleton active data-testid="audit-loading" />;
+  if (model.isPending)
+    return (
+      <div data-testid="audit-loading">
+        <Skeleton active />
+      </div>
+    );
   if (model.moduleOff)
     return (
-      <Result
-        status="info"
-        title={t('auditDashboard.off.title')}
-        subTitle={t(canManage ? 'auditDashboard.off.desc' : 'auditDashboard.off.descMember')}
-        extra={
-          canManage ? (
-            <Link to={`/${app}/settings`} data-testid="audit-settings-link">
-              {t('auditDashboard.off.settings')}
-            </Link>
-          ) : undefined
-        }
-        data-testid="audit-module-off"
-      />
+      <div data-testid="audit-module-off">
+        <Result
+          status="info"
+          title={t('auditDashboard.off.title')}
+          subTitle={t(canManage ? 'auditDashboard.off.desc' : 'auditDashboard.off.descMember')}
+          extra={
+            canManage ? (
+              <Link to={`/${app}/settings`} data-testid="audit-settings-link">
+                {t('auditDashboard.off.settings')}
+              </Link>
+            ) : undefined
+          }
+        />
+      </div>
     );
   if (model.isError || !model.data)
     return (
-      <Result
-        status="error"
-        title={t('auditDashboard.error')}
-        subTitle={toApiError(model.error).message}
-        extra={<Button onClick={() => void model.refetch()}>{t('auditDashboard.retry')}</Button>}
-        data-testid="audit-error"
-      />
+      <div data-testid="audit-error">
+        <Result
+          status="error"
+          title={t('auditDashboard.error')}
+          subTitle={toApiError(model.error).message}
+          extra={<Button onClick={() => void model.refetch()}>{t('auditDashboard.retry')}</Button>}
+        />
+      </div>
     );
   return <>{children(model.data)}</>;
 }

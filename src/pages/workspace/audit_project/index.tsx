@@ -229,16 +229,22 @@ function Figures({ app, data }: { app: string; data: AuditDashboard }) {
 function Dashboard({ app, engagementId }: { app: string; engagementId?: string }) {
   const intl = useIntl();
   const query = useAuditDashboard(app, engagementId);
-  if (query.isPending) return <Skeleton active data-testid="audit-dashboard-loading" />;
+  if (query.isPending)
+    return (
+      <div data-testid="audit-dashboard-loading">
+        <Skeleton active />
+      </div>
+    );
   if (query.isError)
     return (
-      <Result
-        status={toApiError(query.error).status === 404 ? '404' : 'error'}
-        title={intl.formatMessage({ id: 'auditDashboard.error' })}
-        subTitle={toApiError(query.error).message}
-        extra={<Button onClick={() => void query.refetch()}>{intl.formatMessage({ id: 'auditDashboard.retry' })}</Button>}
-        data-testid="audit-dashboard-error"
-      />
+      <div data-testid="audit-dashboard-error">
+        <Result
+          status={toApiError(query.error).status === 404 ? '404' : 'error'}
+          title={intl.formatMessage({ id: 'auditDashboard.error' })}
+          subTitle={toApiError(query.error).message}
+          extra={<Button onClick={() => void query.refetch()}>{intl.formatMessage({ id: 'auditDashboard.retry' })}</Button>}
+        />
+      </div>
     );
   return <Figures app={app} data={query.data} />;
 }
