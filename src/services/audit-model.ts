@@ -22,12 +22,13 @@ export async function getAuditModel(app: string, signal?: AbortSignal): Promise<
 /**
  * The audit model of `app` (react-query, 60 s fresh). `moduleOff` is true when the server answered
  * 404 (the module is not enabled, or the application is gone): pages show their "not enabled" state.
+ * `enabled` false (the application's `modules` lack 'audit') asks nothing.
  */
-export function useAuditModel(app: string) {
+export function useAuditModel(app: string, enabled = true) {
   const query = useQuery({
     queryKey: keys('applications').action('auditModel', app),
     queryFn: ({ signal }) => getAuditModel(app, signal),
-    enabled: !!app,
+    enabled: !!app && enabled,
     staleTime: 60_000,
     retry: (count, e) => toApiError(e).status !== 404 && count < 2,
   });

@@ -1,7 +1,7 @@
 /**
  * The states every audit page shows before its content (docs/engagements-dashboard.md): loading
- * the application's audit model, the "Audit module not enabled" notice when GET …/audit/model
- * answers 404 (owners get a link to the application settings, where modules are enabled), and a
+ * the application's audit model, the "Audit module not enabled" notice when the application's
+ * modules lack 'audit' (nothing is asked then) or GET …/audit/model answers 404 (owners get a link to the application settings, where modules are enabled), and a
  * load error with a retry. Renders `children(model)` once the model is there.
  */
 import { Button, Result, Skeleton } from 'antd';
@@ -13,25 +13,28 @@ import { useAuditModel } from '../../services/audit-model';
 
 export default function AuditModuleState({
   app,
+  enabled,
   canManage,
   children,
 }: {
   /** The application's slug. */
   app: string;
+  /** Whether the application's modules include 'audit' (when not, the model is not asked for). */
+  enabled: boolean;
   /** Owners and administrators: they get the link to the settings. */
   canManage: boolean;
   children: (model: AuditModel) => React.ReactNode;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const model = useAuditModel(app);
-  if (model.isPending)
+  const model = useAuditModel(app, enabled);
+  if (enabled && model.isPending)
     return (
       <div data-testid="audit-loading">
         <Skeleton active />
       </div>
     );
-  if (model.moduleOff)
+  if (!enabled || model.moduleOff)
     return (
       <div data-testid="audit-module-off">
         <Result

@@ -271,7 +271,7 @@ export default function AuditProjectPage() {
         }}
         extra={<Link to={`/${app.slug}/audit_project_table`}>{intl.formatMessage({ id: 'auditDashboard.list.title' })}</Link>}
       >
-        <AuditModuleState app={app.slug} canManage={canManageApp}>
+        <AuditModuleState app={app.slug} enabled={app.modules.includes('audit')} canManage={canManageApp}>
           {() => <Dashboard app={app.slug} engagementId={engagementId} />}
         </AuditModuleState>
       </PageContainer>

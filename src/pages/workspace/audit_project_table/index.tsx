@@ -67,7 +67,7 @@ export default function AuditProjectTablePage() {
         }}
         extra={<Link to={`/${app.slug}/audit_project`}>{intl.formatMessage({ id: 'auditDashboard.list.dashboard' })}</Link>}
       >
-        <AuditModuleState app={app.slug} canManage={canManageApp}>
+        <AuditModuleState app={app.slug} enabled={app.modules.includes('audit')} canManage={canManageApp}>
           {(model) => <EngagementGrid app={app.slug} subjectKey={model.subjects.engagement.key} canEdit={canEditRecords} />}
         </AuditModuleState>
       </PageContainer>
