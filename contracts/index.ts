@@ -31,3 +31,4 @@ export * from './documents';
 export * from './engagements';
 export * from './audit-flow';
 export * from './audit-papers';
+export * from './audit-dashboard';

@@ -30,3 +30,4 @@ export { REPORT_TEMPLATES_MESSAGES } from './report-templates.messages';
 export { ENGAGEMENTS_MESSAGES } from './engagements.messages';
 export { AUDIT_FLOW_MESSAGES } from './audit-flow.messages';
 export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';
+export { AUDIT_DASHBOARD_MESSAGES } from './audit-dashboard.messages';

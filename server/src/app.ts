@@ -70,6 +70,7 @@ import { reportTemplateRoutes } from './modules/report-templates/report-template
 import { engagementRoutes } from './modules/engagements/engagements.routes';
 import { auditFlowRoutes } from './modules/engagements/audit-flow.routes';
 import { auditPaperRoutes } from './modules/engagements/audit-papers.routes';
+import { auditDashboardRoutes } from './modules/engagements/audit-dashboard.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 // the rules' per-record check registers itself with the records module (records/record-rules.ts)
@@ -255,6 +256,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(engagementRoutes);
       await api.register(auditFlowRoutes);
       await api.register(auditPaperRoutes);
+      await api.register(auditDashboardRoutes);
       await api.register(documentRoutes);
     },
     { prefix: API_PREFIX },

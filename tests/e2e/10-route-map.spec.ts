@@ -110,6 +110,9 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/:app/data_validation_rule': { testId: 'data-quality' },
   '/:app/files': { testId: 'documents-table' },
   '/:app/audit_process': { testId: 'audit-process' },
+  // the audit pages' roots show in either state (module enabled or the "not enabled" notice)
+  '/:app/audit_project_table': { testId: 'audit-project-table-page' },
+  '/:app/audit_project': { testId: 'audit-project-page' },
   '/admin/document': { testId: 'documents-table' },
   '/admin/document/:document': { testId: 'exception-404' },
   '/admin/template': { testId: 'templates-table' },

@@ -17,9 +17,13 @@ const NUMBER_TYPES: readonly Field['type'][] = ['number', 'money', 'percent'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^https?:\/\/[^\s]+$/i;
 
-/** Whether users type this field's value (not a formula, auto number or system field). */
-export function isWritable(field: Pick<Field, 'type'>): boolean {
-  return !COMPUTED_FIELD_TYPES.includes(field.type);
+/**
+ * Whether users type this field's value: not a formula, auto number or system field, and not a
+ * managed field of a system model (docs/engagements.md "Locked fields": only the domain's guarded
+ * actions set it; every record write refuses it).
+ */
+export function isWritable(field: Pick<Field, 'type'> & { managed?: boolean }): boolean {
+  return !COMPUTED_FIELD_TYPES.includes(field.type) && field.managed !== true;
 }
 
 function check(ok: boolean, message: string): Promise<void> {

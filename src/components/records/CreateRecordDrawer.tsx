@@ -21,10 +21,13 @@ export default function CreateRecordDrawer({
   app,
   subject,
   onDone,
+  label,
 }: {
   app: string;
   subject: SubjectDetail;
   onDone: (record: RecordItem) => void;
+  /** The button's text (default "New record"). */
+  label?: string;
 }) {
   const intl = useIntl();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -43,7 +46,7 @@ export default function CreateRecordDrawer({
       drawerProps={{ destroyOnClose: true, maskClosable: false }}
       trigger={
         <Button type="primary" icon={<PlusOutlined />} data-testid="create-record">
-          {intl.formatMessage({ id: 'records.grid.new' })}
+          {label ?? intl.formatMessage({ id: 'records.grid.new' })}
         </Button>
       }
       submitter={{ searchConfig: { submitText: intl.formatMessage({ id: 'records.save' }) } }}

@@ -41,9 +41,11 @@ export interface RecordGridProps {
    * `/{app}/{targetSubjectKey}/{id}`.
    */
   relatedHref?: (targetSubjectId: string | undefined, id: string) => string | undefined;
+  /** The create button's text (default "New record"), e.g. "New engagement". */
+  createLabel?: string;
 }
 
-export default function RecordGrid({ app, subject, canEdit, recordHref, relatedHref }: RecordGridProps) {
+export default function RecordGrid({ app, subject, canEdit, recordHref, relatedHref, createLabel }: RecordGridProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = useRef<ActionType>();
@@ -273,7 +275,7 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
         }
         toolBarRender={() => [
           ...(subject.fields.length > 0 ? [<ExportButton key="export" app={app} subjectKey={subject.key} state={exportState} />] : []),
-          ...(canEdit && subject.fields.length > 0 ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} />] : []),
+          ...(canEdit && subject.fields.length > 0 ? [<CreateRecordDrawer key="create" app={app} subject={subject} onDone={reload} label={createLabel} />] : []),
           <ColumnSettings key="columns" columns={settingsColumns} value={columnsMap} onChange={setColumnsMap} />,
         ]}
         data-testid="records-grid"

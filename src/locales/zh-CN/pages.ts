@@ -21,6 +21,8 @@ import ruleRuns from './ruleRuns';
 import documents from './documents';
 import reportTemplates from './reportTemplates';
 import auditProcess from './audit-process';
+import auditDashboard from './audit-dashboard';
+import auditValues from './audit-values';
 
 export default {
   ...account,
@@ -45,4 +47,6 @@ export default {
   ...documents,
   ...reportTemplates,
   ...auditProcess,
+  ...auditDashboard,
+  ...auditValues,
 };
