@@ -9,14 +9,9 @@ import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
 import { TASK_STATES } from './tasks.constants';
 import { TRIGGER_RUN_STATES } from './triggers.constants';
+import { MONITOR_BUCKETS, MONITOR_TASK_LINKS } from './audit-monitor.constants';
 
-/** The three buckets of the monitor. A trigger run's `failed` bucket holds `failed` and `dead` runs. */
-export const MONITOR_BUCKETS = ['running', 'queued', 'failed'] as const;
-export type MonitorBucket = (typeof MONITOR_BUCKETS)[number];
-
-/** What a task works on, as far as the monitor can tell (`kind` of the link). */
-export const MONITOR_TASK_LINKS = ['report_render', 'import', 'trigger', 'record'] as const;
-export type MonitorTaskLink = (typeof MONITOR_TASK_LINKS)[number];
+export * from './audit-monitor.constants';
 
 /**
  * GET …/audit/monitor: `engagementId` narrows to one engagement's work; `state` fills only that

@@ -20,6 +20,8 @@ import rules from './rules';
 import ruleRuns from './ruleRuns';
 import documents from './documents';
 import reportTemplates from './reportTemplates';
+import auditMonitor from './audit-monitor';
+import auditReports from './audit-reports';
 
 export default {
   ...account,
@@ -43,4 +45,6 @@ export default {
   ...ruleRuns,
   ...documents,
   ...reportTemplates,
+  ...auditMonitor,
+  ...auditReports,
 };
