@@ -25,7 +25,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditMonitor, AuditMonitorQuery, CurrentUser, MonitorBucket, MonitorTask, MonitorTriggerRun } from '../../../../contracts';
-import { MONITOR_BUCKETS } from '../../../../contracts/audit-monitor';
+import { MONITOR_BUCKETS } from '../../../../contracts/audit-monitor.constants';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
