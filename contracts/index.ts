@@ -29,3 +29,4 @@ export * from './triggers';
 export * from './report-templates';
 export * from './documents';
 export * from './engagements';
+export * from './audit-papers';

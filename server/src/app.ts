@@ -68,6 +68,7 @@ import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
 import { incidentRoutes } from './modules/rules/incidents.routes';
 import { reportTemplateRoutes } from './modules/report-templates/report-templates.routes';
 import { engagementRoutes } from './modules/engagements/engagements.routes';
+import { auditPaperRoutes } from './modules/engagements/audit-papers.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 // the rules' per-record check registers itself with the records module (records/record-rules.ts)
@@ -251,6 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(incidentRoutes);
       await api.register(reportTemplateRoutes);
       await api.register(engagementRoutes);
+      await api.register(auditPaperRoutes);
       await api.register(documentRoutes);
     },
     { prefix: API_PREFIX },
