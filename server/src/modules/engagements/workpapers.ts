@@ -42,7 +42,7 @@ export const workpaperNumber = (n: number) => `${WORKPAPER_NUMBER_PREFIX}${Strin
 async function nextNumber(tx: Executor, subject: SubjectDef, engagementId: string): Promise<string> {
   const num = fieldColumn(subject, 'number');
   const res = await tx.execute(
-    sql`select coalesce(max(substring(${num} from ${WORKPAPER_NUMBER_PREFIX.length + 1})::int), 0) as n from ${tableOf(subject, 'r')}
+    sql`select coalesce(max(substring(${num} from ${WORKPAPER_NUMBER_PREFIX.length + 1}::int)::int), 0) as n from ${tableOf(subject, 'r')}
         where ${fieldColumn(subject, 'engagement')} = ${engagementId}::uuid and ${num} ~ ${`^${WORKPAPER_NUMBER_PREFIX}[0-9]{1,9}$`}`,
   );
   return workpaperNumber(Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0) + 1);
