@@ -35,7 +35,7 @@ describe('audit papers: workpapers, review notes, evidence', () => {
     return json<{ data: RecordItem }>(res).data;
   };
   const act = (cookie: string, id: string, action: string, comment?: string) => req('POST', `/workpapers/${id}/transition`, cookie, { action, ...(comment ? { comment } : {}) });
-  const refusedBy = (res: { statusCode: number; body: string }) => {
+  const refusedBy = (res: Awaited<ReturnType<typeof call>>) => {
     assert.equal(res.statusCode, 409, res.body);
     const body = json<{ errorCode: string; details: { field: string; message: string }[] }>(res);
     assert.equal(body.errorCode, 'TRANSITION_REFUSED');
