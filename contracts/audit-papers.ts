@@ -138,3 +138,7 @@ export const auditReportRenderResultSchema = z.object({ renderId: z.string() });
 
 /** A record as the papers' routes answer it. */
 export const auditPaperRecordSchema = recordSchema;
+
+/** POST …/reports/default-template: the application's default audit report template (made when missing). */
+export const auditReportDefaultTemplateSchema = z.object({ templateId: z.string(), created: z.boolean() });
+export type AuditReportDefaultTemplate = z.infer<typeof auditReportDefaultTemplateSchema>;

@@ -204,6 +204,17 @@ export const ROUTE_SPECS: RouteSpecs = {
       },
     },
   },
+  [`POST ${B}/reports/default-template`]: {
+    allow: allow[`POST ${B}/reports/default-template`],
+    call: async (w, cookie) => {
+      await worldEngagement(w);
+      return call(w.app, 'POST', url(w, '/reports/default-template'), { cookie });
+    },
+    audit: {
+      prepare: worldEngagement,
+      run: (w) => call(w.app, 'POST', url(w, '/reports/default-template'), { cookie: admin(w) }),
+    },
+  },
   [`GET ${B}/reports`]: {
     allow: allow[`GET ${B}/reports`],
     call: async (w, cookie) => {

@@ -5,7 +5,8 @@
  * - workpapers: POST /workpapers; GET /workpapers/:id/actions|signoffs|transitions|evidence;
  *   POST /workpapers/:id/transition|revise|evidence; DELETE /workpapers/:id/evidence/:documentId;
  * - POST /review-notes/:id/clear;
- * - reports: GET/POST /reports; GET /reports/:id|actions; POST /reports/:id/render|transition.
+ * - reports: GET/POST /reports; POST /reports/default-template; GET /reports/:id|actions;
+ *   POST /reports/:id/render|transition.
  * Read = any member; write = editor, owner or administrator (checked in the services through
  * requireModel). Access per route: AUDIT_PAPER_ROUTE_ACCESS (audit-papers.route-specs.ts).
  */
@@ -16,6 +17,7 @@ import {
   auditPaperParamsSchema,
   auditPaperRecordSchema,
   auditReportCreateSchema,
+  auditReportDefaultTemplateSchema,
   auditReportDetailSchema,
   auditReportListQuerySchema,
   auditReportRenderResultSchema,
@@ -37,7 +39,7 @@ import { requireUser, userOf } from '../../core/auth.plugin';
 import { ok, page } from '../../lib/envelope';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/openapi';
-import { createReport, getReport, listReports, renderReport, reportActions, transitionReport } from './audit-reports';
+import { createReport, defaultReportTemplate, getReport, listReports, renderReport, reportActions, transitionReport } from './audit-reports';
 import { attachEvidence, detachEvidence, listEvidence } from './evidence';
 import { clearReviewNote } from './review-notes';
 import {
@@ -66,6 +68,7 @@ export const AUDIT_PAPER_ROUTE_ACCESS = {
   [`DELETE ${B}/workpapers/:id/evidence/:documentId`]: WRITERS,
   [`POST ${B}/review-notes/:id/clear`]: WRITERS,
   [`POST ${B}/reports`]: WRITERS,
+  [`POST ${B}/reports/default-template`]: WRITERS,
   [`GET ${B}/reports`]: MEMBERS,
   [`GET ${B}/reports/:id`]: MEMBERS,
   [`GET ${B}/reports/:id/actions`]: MEMBERS,
@@ -189,6 +192,20 @@ export const auditPaperRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(ok(await createReport(app.db, userOf(request), request.params.slug, request.body, locale(request.headers['accept-language']), auditOf(request), request.log))),
+  );
+
+  /**
+   * POST …/reports/default-template — writers → { templateId, created }: the default audit report
+   * template (made in the caller's language when missing; else `unchanged`). 403; 404.
+   */
+  app.post(
+    '/applications/:slug/audit/reports/default-template',
+    {
+      preValidation: requireUser,
+      config: { audit: ['report_template.create'] },
+      schema: { tags: TAGS, summary: 'The default audit report template', params: slugParams, response: { 200: okSchema(auditReportDefaultTemplateSchema), ...errorResponses } },
+    },
+    async (request) => ok(await defaultReportTemplate(app.db, userOf(request), request.params.slug, locale(request.headers['accept-language']), auditOf(request))),
   );
 
   /** GET …/reports?current&pageSize&engagementId — members → page of AuditReport, most recently changed first. 403; 404. */

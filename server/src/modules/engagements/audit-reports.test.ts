@@ -49,7 +49,7 @@ describe('audit reports', () => {
     await createAuditRecord(ctx.app, m.editor.cookie, slug, model, 'finding', { title: 'Split purchase orders', engagement, severity: 'low' });
     await createAuditRecord(ctx.app, m.editor.cookie, slug, model, 'finding', { title: 'No three-way match', engagement, severity: 'critical' });
     const t = await req('POST', `/api/v1/applications/${slug}/report-templates`, m.editor.cookie, {
-      name: 'Audit report',
+      name: 'Procurement template',
       binding: { subjectId: model.subjects.report.id, relations: ['engagement'] },
       body: '<h1>{{ record.title }}</h1>{% for e in record.engagement %}<p class="eng">{{ e.title }} — {{ e.client }}</p>{% endfor %}<ol>{% for f in record.findings %}<li>{{ f.title }} ({{ f.severity }})</li>{% endfor %}</ol>',
     });
@@ -127,6 +127,24 @@ describe('audit reports', () => {
 
     const actionsOf = (await ctx.handle.db.select().from(auditLog).where(eq(auditLog.targetId, report.id))).map((e) => e.action);
     assert.deepEqual(actionsOf, ['audit_report.create', 'audit_report.render', 'audit_report.transition', 'audit_report.transition', 'audit_report.transition']);
+  });
+
+  it('makes the default template once and renders the engagement and its findings with it', async () => {
+    assert.equal((await req('POST', '/reports/default-template', m.viewer.cookie)).statusCode, 403);
+    const first = await req('POST', '/reports/default-template', m.editor.cookie);
+    assert.equal(first.statusCode, 200, first.body);
+    const made = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(first);
+    assert.equal(made.data.created, true);
+    const again = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(await req('POST', '/reports/default-template', m.owner.cookie));
+    assert.deepEqual([again.data.templateId, again.data.created, again.unchanged], [made.data.templateId, false, true]);
+    const res = await req('POST', '/reports', m.editor.cookie, { engagementId: engagement, templateId: made.data.templateId, title: 'Default report', format: 'html' });
+    assert.equal(res.statusCode, 201, res.body);
+    const d = await rendered(json<{ data: RecordItem }>(res).data.id);
+    assert.equal(d.renderState, 'done');
+    assert.match(d.html ?? '', /<h1>Default report<\/h1>/);
+    assert.match(d.html ?? '', /Findings \(2\)/);
+    assert.match(d.html ?? '', /1\. No three-way match \(critical\)/);
+    assert.match(d.html ?? '', /<td>Acme<\/td>/);
   });
 
   it('refuses outsiders and submitting before a finished render', async () => {

@@ -34,7 +34,7 @@ import { documentBlobs } from '../documents/documents.store';
 import { findRecords, tableOf } from '../records/records.service';
 import { pdfAvailability, registerRecordDataHook } from '../report-templates/render';
 import { startRender } from '../report-templates/report-templates.render';
-import { requireTemplate } from '../report-templates/report-templates.service';
+import { createTemplate, listApplicationTemplates, requireTemplate } from '../report-templates/report-templates.service';
 import { liveRows } from '../subjects/live-rows';
 import { findModelSubject } from '../subjects/model-subjects';
 import type { SubjectDef } from '../subjects/subject-def';
@@ -339,4 +339,95 @@ export async function getReport(db: Database, user: CurrentUser, slug: string, i
     downloadUrl,
     html,
   };
+}
+
+/** The default template's name, per language (how it is found again). */
+const DEFAULT_TEMPLATE_NAMES: Record<Locale, string> = { 'en-US': 'Audit report', 'zh-CN': '审计报告' };
+
+/** Headings of the default template, per language. */
+const DEFAULT_TEMPLATE_TEXT: Record<Locale, Record<string, string>> = {
+  'en-US': {
+    engagement: 'Engagement',
+    client: 'Client',
+    period: 'Period',
+    scope: 'Scope and objectives',
+    findings: 'Findings',
+    condition: 'Condition',
+    criteria: 'Criteria',
+    cause: 'Cause',
+    effect: 'Effect',
+    recommendation: 'Recommendation',
+    response: 'Management response',
+    due: 'Remediation due',
+    none: 'No findings.',
+  },
+  'zh-CN': {
+    engagement: '审计项目',
+    client: '被审计单位',
+    period: '审计期间',
+    scope: '范围与目标',
+    findings: '审计发现',
+    condition: '现状',
+    criteria: '标准',
+    cause: '原因',
+    effect: '影响',
+    recommendation: '建议',
+    response: '管理层回复',
+    due: '整改期限',
+    none: '无审计发现。',
+  },
+};
+
+/** The default template's Liquid body in `locale`: the engagement's particulars and each finding. */
+function defaultTemplateBody(locale: Locale): string {
+  const t = DEFAULT_TEMPLATE_TEXT[locale];
+  const row = (label: string, value: string) => `<tr><th>${label}</th><td>${value}</td></tr>`;
+  return [
+    '<h1>{{ record.title }}</h1>',
+    '{% for e in record.engagement %}',
+    `<table>${row(t.engagement, '{{ e.title }} {{ e.code }}')}${row(t.client, '{{ e.client }}')}${row(t.period, '{{ e.period_start }} – {{ e.period_end }}')}</table>`,
+    `<h2>${t.scope}</h2><p>{{ e.scope }}</p>`,
+    '{% endfor %}',
+    `<h2>${t.findings} ({{ record.findings | size }})</h2>`,
+    '{% for f in record.findings %}',
+    '<h3>{{ forloop.index }}. {{ f.title }} ({{ f.severity }})</h3>',
+    `<table>${row(t.condition, '{{ f.condition }}')}${row(t.criteria, '{{ f.criteria }}')}${row(t.cause, '{{ f.cause }}')}${row(t.effect, '{{ f.effect }}')}${row(
+      t.recommendation,
+      '{{ f.recommendation }}',
+    )}${row(t.response, '{{ f.response }} {{ f.action_plan }}')}${row(t.due, '{{ f.due_date }}')}</table>`,
+    `{% else %}<p>${t.none}</p>`,
+    '{% endfor %}',
+  ].join('\n');
+}
+
+/**
+ * POST …/reports/default-template (write): the application's default audit report template —
+ * bound to the report subject with the relation `engagement`, listing the engagement's particulars
+ * and its findings, in the caller's language — made when the application has none of that name
+ * (audited `report_template.create`), else the one it has (`unchanged`, nothing written).
+ * @throws 403/404.
+ */
+export async function defaultReportTemplate(db: Database, user: CurrentUser, slug: string, locale: Locale, audit: AuditWriter): Promise<{ templateId: string; created: boolean }> {
+  const access = await requireModel(db, user, slug, 'write');
+  const existing = await listApplicationTemplates(db, user, slug, { current: 1, pageSize: 100, subjectId: access.subjects.report.id });
+  const found = existing.items.find((t) => Object.values(DEFAULT_TEMPLATE_NAMES).includes(t.name));
+  if (found) {
+    audit.unchanged();
+    return { templateId: found.id, created: false };
+  }
+  const template = await createTemplate(
+    db,
+    user,
+    slug,
+    {
+      name: DEFAULT_TEMPLATE_NAMES[locale],
+      description: '',
+      binding: { subjectId: access.subjects.report.id, relations: ['engagement'] },
+      body: defaultTemplateBody(locale),
+      partials: {},
+      page: {},
+    },
+    audit,
+  );
+  return { templateId: template.id, created: true };
 }
