@@ -30,3 +30,4 @@ export * from './report-templates';
 export * from './documents';
 export * from './engagements';
 export * from './audit-monitor';
+export * from './audit-papers';

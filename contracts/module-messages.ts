@@ -28,3 +28,4 @@ export { TRIGGERS_MESSAGES } from './triggers.messages';
 export { DOCUMENTS_MESSAGES } from './documents.messages';
 export { REPORT_TEMPLATES_MESSAGES } from './report-templates.messages';
 export { ENGAGEMENTS_MESSAGES } from './engagements.messages';
+export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';

@@ -69,6 +69,7 @@ import { incidentRoutes } from './modules/rules/incidents.routes';
 import { reportTemplateRoutes } from './modules/report-templates/report-templates.routes';
 import { engagementRoutes } from './modules/engagements/engagements.routes';
 import { auditMonitorRoutes } from './modules/engagements/audit-monitor.routes';
+import { auditPaperRoutes } from './modules/engagements/audit-papers.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 // the rules' per-record check registers itself with the records module (records/record-rules.ts)
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(reportTemplateRoutes);
       await api.register(engagementRoutes);
       await api.register(auditMonitorRoutes);
+      await api.register(auditPaperRoutes);
       await api.register(documentRoutes);
     },
     { prefix: API_PREFIX },

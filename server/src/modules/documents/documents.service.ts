@@ -569,6 +569,19 @@ export async function setLegalHold(deps: DocumentDeps, user: CurrentUser, id: st
   });
 }
 
+/**
+ * Puts document `id` under legal hold for a domain action, in the caller's transaction `tx`, with no
+ * access check and no audit entry of its own (the caller checked access and audits its action):
+ * engagements put an approved audit report's rendered document on hold. A held document keeps
+ * its hold and reason. @returns false when the document is gone.
+ */
+export async function holdDocumentFor(tx: Executor, id: string, reason: string, actorId: string | null): Promise<boolean> {
+  const doc = await lockDocument(tx, id);
+  if (!doc || doc.deletedAt) return false;
+  if (!doc.legalHold) await updateDocumentRow(tx, id, { legalHold: true, legalHoldReason: reason, legalHoldBy: actorId, legalHoldAt: new Date() });
+  return true;
+}
+
 // ---------- links ----------
 
 /** GET /documents/:id/links (readers). @throws 403; 404. */

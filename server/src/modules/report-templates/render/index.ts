@@ -3,7 +3,7 @@
  * Liquid HTML (also the preview and the PDF's source), PDF through the warm Chromium, DOCX through
  * docxtemplater, XLSX through exceljs' streaming writer, and the completeness check.
  */
-export { buildDataModel, type ReportDataModel, type ReportRecord, type ReportFile, type ReportField, type ReportList, type ReportLocale } from './model';
+export { buildDataModel, registerRecordDataHook, type RecordDataHook, type ReportDataModel, type ReportRecord, type ReportFile, type ReportField, type ReportList, type ReportLocale } from './model';
 export { createTemplateEngine, renderHtml, pageCss } from './liquid';
 export { checkCompleteness, truncatedLists } from './completeness';
 export { renderPdf, closePdfBrowser, pdfAvailability, chromiumPath, PDF_INSTALL } from './pdf';

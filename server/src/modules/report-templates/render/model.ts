@@ -116,6 +116,20 @@ async function inlineImages(db: Executor, blobs: BlobStore, files: Record<string
 }
 
 /**
+ * Data a system model adds to a rendered record of its subjects (engagements: an audit report's
+ * findings, which point at its engagement and so are out of reach of the binding's relations).
+ * Runs after the binding's relations are loaded; may add keys to `record` and lists to
+ * `model.schema.lists`.
+ */
+export type RecordDataHook = (db: Executor, subject: SubjectDef, record: ReportRecord, model: ReportDataModel) => Promise<void>;
+const recordDataHooks: RecordDataHook[] = [];
+
+/** Registers a RecordDataHook (at module load; each hook checks `subject.model` itself). */
+export function registerRecordDataHook(hook: RecordDataHook): void {
+  recordDataHooks.push(hook);
+}
+
+/**
  * Builds the data model of one render.
  * - `recordId` given: that live record of the bound subject, with the related records of each
  *   relation in `binding.relations` (at most RENDER_RELATED_MAX each, in link order; the true count
@@ -205,6 +219,7 @@ export async function buildDataModel(
     Object.assign(model.labels, relNames.labels);
     for (const [id, a] of Object.entries(relNames.files)) model.files[id] = { id, fileName: a.fileName, mimeType: a.mimeType, size: a.size };
   }
+  for (const hook of recordDataHooks) await hook(db, subject, record, model);
   model.record = record;
   if (opts.blobs) await inlineImages(db, opts.blobs, model.files);
   return model;
