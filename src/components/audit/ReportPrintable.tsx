@@ -10,6 +10,7 @@ import { Button, Card, Descriptions, Empty, List, Space, Tag, Typography } from 
 import dayjs from 'dayjs';
 import React, { useCallback, useRef } from 'react';
 import { Link } from 'umi';
+import { cspNonce } from '../../csp';
 import type { AuditReportDetail } from '../../services/audit-reports';
 import { useT } from '../useT';
 import { ReportRenderState, ReportStatus } from './ReportBits';
@@ -22,6 +23,15 @@ const PRINT_CSS = `
   .report-printable .ant-card { border: none !important; box-shadow: none !important; }
   .report-printable iframe { border: none !important; }
 }`;
+
+/**
+ * The report's HTML with the page's CSP nonce on its `<style>` elements: a srcdoc frame inherits the
+ * page's Content-Security-Policy, which admits only style elements carrying the nonce (src/csp.tsx).
+ * The frame runs no script (sandbox), so the report's own CSS is all the nonce lets in.
+ */
+function withNonce(html: string): string {
+  return cspNonce ? html.replace(/<style(?![^>]*\bnonce=)(\s[^>]*)?>/gi, (_m, attrs: string | undefined) => `<style nonce="${cspNonce}"${attrs ?? ''}>`) : html;
+}
 
 export default function ReportPrintable({ app, report }: { app: string; report: AuditReportDetail }) {
   const t = useT();
@@ -63,7 +73,9 @@ export default function ReportPrintable({ app, report }: { app: string; report: 
           </Descriptions.Item>
           <Descriptions.Item label={t('auditReports.col.updated')}>{when(report.updatedAt)}</Descriptions.Item>
         </Descriptions>
-        <Typography.Title level={4}>{t('auditReports.signoffs')}</Typography.Title>
+        <Typography.Title level={4} style={{ marginTop: 16 }}>
+          {t('auditReports.signoffs')}
+        </Typography.Title>
         {report.signoffs.length === 0 ? (
           <Typography.Text type="secondary">{t('auditReports.signoffs.none')}</Typography.Text>
         ) : (
@@ -86,7 +98,9 @@ export default function ReportPrintable({ app, report }: { app: string; report: 
         )}
         {report.findings.length > 0 ? (
           <>
-            <Typography.Title level={4}>{t('auditReports.findings')}</Typography.Title>
+            <Typography.Title level={4} style={{ marginTop: 16 }}>
+              {t('auditReports.findings')}
+            </Typography.Title>
             <List
               size="small"
               dataSource={report.findings}
@@ -109,7 +123,7 @@ export default function ReportPrintable({ app, report }: { app: string; report: 
             ref={frame}
             title={t('auditReports.frame')}
             sandbox="allow-same-origin"
-            srcDoc={report.html}
+            srcDoc={withNonce(report.html)}
             onLoad={fit}
             data-testid="report-frame"
             style={{ width: '100%', minHeight: 480, border: '1px solid #f0f0f0', background: '#fff' }}
