@@ -18,8 +18,8 @@ export const auditPaperParamsSchema = z.object({ slug: z.string().min(1).max(64)
 /** `:slug`, `:id` and `:documentId` (DELETE …/evidence/:documentId). */
 export const auditEvidenceParamsSchema = auditPaperParamsSchema.extend({ documentId: z.uuid() });
 
-/** One guarded state change (Transition). */
-export const auditTransitionSchema = z.object({
+/** One guarded state change (Transition; the same shape as the flow part's AuditTransition, named apart so both contracts export without a clash). */
+export const reviewTransitionSchema = z.object({
   id: z.string(),
   object: z.string(),
   recordId: z.string(),
@@ -31,7 +31,7 @@ export const auditTransitionSchema = z.object({
   comment: z.string(),
   at: z.string(),
 });
-export type AuditTransition = z.infer<typeof auditTransitionSchema>;
+export type ReviewTransition = z.infer<typeof reviewTransitionSchema>;
 
 /** An action possible from the current state, whether the caller may take it now and why not (translated). */
 export const actionOptionSchema = z.object({ action: z.string(), to: z.string(), allowed: z.boolean(), reasons: z.array(z.string()) });
@@ -57,7 +57,7 @@ export const reviewTransitionInputSchema = z.object({ action: z.enum(REVIEW_ACTI
 export type ReviewTransitionInput = z.input<typeof reviewTransitionInputSchema>;
 
 /** The answer of a review transition. */
-export const reviewTransitionResultSchema = z.object({ status: z.string(), transition: auditTransitionSchema, signoff: signoffSchema.optional() });
+export const reviewTransitionResultSchema = z.object({ status: z.string(), transition: reviewTransitionSchema, signoff: signoffSchema.optional() });
 export type ReviewTransitionResult = z.infer<typeof reviewTransitionResultSchema>;
 
 /** POST …/workpapers. */
@@ -125,7 +125,7 @@ export const auditReportDetailSchema = auditReportSchema.extend({
   engagement: z.record(z.string(), z.unknown()).nullable(),
   findings: z.array(z.object({ id: z.string(), title: z.string(), severity: z.string().nullable(), status: z.string().nullable() })),
   signoffs: z.array(signoffSchema),
-  transitions: z.array(auditTransitionSchema),
+  transitions: z.array(reviewTransitionSchema),
   /** The rendered document's download (pdf/docx), null before a render. */
   downloadUrl: z.string().nullable(),
   /** The rendered HTML (html format), null otherwise. */

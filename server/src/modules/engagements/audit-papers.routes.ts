@@ -22,7 +22,7 @@ import {
   auditReportListQuerySchema,
   auditReportRenderResultSchema,
   auditReportSchema,
-  auditTransitionSchema,
+  reviewTransitionSchema,
   evidenceAttachSchema,
   evidenceItemSchema,
   okSchema,
@@ -124,7 +124,7 @@ export const auditPaperRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET …/workpapers/:id/transitions — members → Transition[] newest first. 403; 404. */
   app.get(
     '/applications/:slug/audit/workpapers/:id/transitions',
-    { preValidation: requireUser, schema: { tags: TAGS, summary: "A workpaper's transitions", params, response: { 200: okSchema(z.array(auditTransitionSchema)), ...errorResponses } } },
+    { preValidation: requireUser, schema: { tags: TAGS, summary: "A workpaper's transitions", params, response: { 200: okSchema(z.array(reviewTransitionSchema)), ...errorResponses } } },
     async (request) => ok(await workpaperTransitions(app.db, userOf(request), request.params.slug, request.params.id)),
   );
 

@@ -25,9 +25,9 @@ describe('audit model', () => {
   const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object, cookie = admin.cookie) =>
     call(ctx.app, method, url, { cookie, body, headers: { 'accept-language': 'en-US' } });
   const fieldsOf = async (key: string) =>
-    json<{ data: { fields: { key: string; type: string; locked?: boolean; managed?: boolean; name: string }[]; model?: string } }>(
-      await req('GET', `/api/v1/applications/am/subjects/${key}`),
-    ).data;
+    json<{
+      data: { fields: { key: string; type: string; locked?: boolean; managed?: boolean; name: string }[]; model?: string };
+    }>(await req('GET', `/api/v1/applications/am/subjects/${key}`)).data;
 
   before(async () => {
     ctx = await createTestApp();
@@ -51,6 +51,12 @@ describe('audit model', () => {
     assert.equal(engagement.fields.find((f) => f.key === 'title')!.managed, undefined);
     const procedure = await fieldsOf(model.subjects.procedure.key);
     assert.equal(procedure.fields.find((f) => f.key === 'engagement')!.type, 'relation');
+    // the default views: a kanban of findings by status and a calendar of their due dates
+    const views = json<{ data: { name: string; type: string }[] }>(
+      await req('GET', `/api/v1/applications/am/subjects/${model.subjects.finding.key}/views`),
+    ).data;
+    // named in the enabling administrator's language (zh-CN)
+    assert.deepEqual(views.map((v) => `${v.type}:${v.name}`).sort(), ['calendar:整改到期日历', 'kanban:按状态查看发现']);
   });
 
   it('enabling again, or in an application with a subject of the same key, keeps one subject per object', async () => {
@@ -85,7 +91,19 @@ describe('audit model', () => {
     await refused({ type: 'text' }, 'type');
     await refused({ required: false }, 'required');
     await refused({ options: { choices: [{ label: 'critical', color: '#1677ff' }] } }, 'options.choices');
-    await refused({ options: { choices: [{ label: 'urgent', previousLabel: 'critical', color: '#1677ff' }, { label: 'high', color: '#1677ff' }, { label: 'medium', color: '#1677ff' }, { label: 'low', color: '#1677ff' }] } }, 'options.choices');
+    await refused(
+      {
+        options: {
+          choices: [
+            { label: 'urgent', previousLabel: 'critical', color: '#1677ff' },
+            { label: 'high', color: '#1677ff' },
+            { label: 'medium', color: '#1677ff' },
+            { label: 'low', color: '#1677ff' },
+          ],
+        },
+      },
+      'options.choices',
+    );
     const rel = await req('PATCH', `${base}/engagement`, { options: { targetSubjectId: model.subjects.workpaper.id } });
     assert.equal(rel.statusCode, 400);
     const del = await req('DELETE', `${base}/severity`);
@@ -107,7 +125,10 @@ describe('audit model', () => {
     const url = `/api/v1/applications/am/subjects/${model.subjects.engagement.key}/records`;
     const made = await req('POST', url, { values: { title: 'x', phase: 'closed' } }, editor);
     assert.equal(made.statusCode, 400);
-    assert.deepEqual(json<{ details: { field: string }[] }>(made).details.map((d) => d.field), ['values.phase']);
+    assert.deepEqual(
+      json<{ details: { field: string }[] }>(made).details.map((d) => d.field),
+      ['values.phase'],
+    );
     const changed = await req('PATCH', `${url}/${e.id}`, { version: e.version, values: { phase: 'closed' } }, editor);
     assert.equal(changed.statusCode, 400);
     const bulk = await req('POST', `${url}/bulk-update`, { ids: [e.id], values: { phase: 'closed' } }, editor);
@@ -116,10 +137,17 @@ describe('audit model', () => {
 
   it("an owner's own field survives the model's upgrade, and a missing model field comes back locked", async () => {
     const key = model.subjects.procedure.key;
-    const added = await req('POST', `/api/v1/applications/am/subjects/${key}/fields`, { key: 'risk_ref', name: 'Risk ref', type: 'text' });
+    const added = await req('POST', `/api/v1/applications/am/subjects/${key}/fields`, {
+      key: 'risk_ref',
+      name: 'Risk ref',
+      type: 'text',
+    });
     assert.equal(added.statusCode, 201, added.body);
     const appId = json<{ data: { id: string } }>(await req('GET', '/api/v1/applications/am')).data.id;
-    await ctx.app.db.update(appModels).set({ version: 0 }).where(and(eq(appModels.applicationId, appId), eq(appModels.model, 'audit')));
+    await ctx.app.db
+      .update(appModels)
+      .set({ version: 0 })
+      .where(and(eq(appModels.applicationId, appId), eq(appModels.model, 'audit')));
     assert.ok((await upgradeAuditModels(ctx.app.db)) >= 1);
     const after = await fieldsOf(key);
     assert.ok(after.fields.some((f) => f.key === 'risk_ref' && !f.locked));
@@ -132,7 +160,10 @@ describe('audit model', () => {
     assert.equal((await req('PATCH', url, { slaDays: { high: 45 } }, editor)).statusCode, 403);
     const bad = await req('PATCH', url, { slaDays: { high: 0 } });
     assert.equal(bad.statusCode, 400);
-    assert.deepEqual(json<{ details: { field: string }[] }>(bad).details.map((d) => d.field), ['slaDays.high']);
+    assert.deepEqual(
+      json<{ details: { field: string }[] }>(bad).details.map((d) => d.field),
+      ['slaDays.high'],
+    );
     const ok = await req('PATCH', url, { slaDays: { high: 45 } });
     assert.equal(json<{ data: AuditModel }>(ok).data.settings.slaDays.high, 45);
     const again = await req('PATCH', url, { slaDays: { high: 45 } });

@@ -15,6 +15,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/openapi';
 import { getAuditModel, updateAuditSettings } from './engagements.service';
 import { upgradeAuditModels } from './model-apply';
+import './reminders.action';
 
 const MEMBERS = ['viewer', 'editor', 'owner', 'admin'] as const;
 

@@ -7,12 +7,13 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { AUDIT_OBJECTS, DEFAULT_FINDING_SLA_DAYS, type AuditObject } from '../../../../contracts/engagements.constants';
-import type { Locale } from '../../../../contracts';
+import type { Locale, ViewConfig } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
 import { appModels, applications, users } from '../../db/schema';
 import { ensureDisplayField, ensureModelField, ensureModelSubject } from '../subjects/model-subjects';
 import { loadSubjectDef } from '../subjects/subject-def';
-import { AUDIT_MODEL, AUDIT_MODEL_VERSION, AUDIT_OBJECT_SPECS, fieldSpecsOf, subjectSpecOf } from './model';
+import { ensureDefaultView } from '../views/views.service';
+import { AUDIT_DEFAULT_VIEWS, AUDIT_MODEL, AUDIT_MODEL_VERSION, AUDIT_OBJECT_SPECS, fieldSpecsOf, subjectSpecOf } from './model';
 
 /** What an application of the model has now, and what the apply changed. */
 export interface AppliedModel {
@@ -24,7 +25,7 @@ export interface AppliedModel {
 /**
  * Applies the audit model (AUDIT_MODEL_VERSION) to the application `applicationId` in `tx`: the
  * subjects first (so relations can point at them), then each object's fields in the model's
- * order, display fields, and the `app_models` row (its settings kept, the default SLA when new).
+ * order, display fields, the default views (AUDIT_DEFAULT_VIEWS), and the `app_models` row (its settings kept, the default SLA when new).
  * Names are in `locale` (the enabling user's language). Idempotent.
  * @throws HttpError 409 FIELD_LOCKED when an owner's field has a model field's key with another type.
  */
@@ -50,6 +51,10 @@ export async function applyAuditModel(tx: Executor, applicationId: string, actor
       }
     }
     await ensureDisplayField(tx, def, AUDIT_OBJECT_SPECS[object].display);
+  }
+  for (const view of AUDIT_DEFAULT_VIEWS) {
+    const def = (await loadSubjectDef(tx, { id: ids[view.object] }))!;
+    await ensureDefaultView(tx, def, { name: view.name[locale], config: { ...view.config, sort: [] } as ViewConfig }, actorId);
   }
   await tx
     .insert(appModels)

@@ -246,6 +246,23 @@ export const AUDIT_OBJECT_SPECS: Record<AuditObject, ObjectSpec> = {
   },
 };
 
+/** A default view of an object: a kanban over a state or a calendar over a date (contracts/views.ts). */
+export interface DefaultViewSpec {
+  object: AuditObject;
+  name: Names;
+  config: { type: 'kanban'; groupField: string; cardFields: string[] } | { type: 'calendar'; dateField: string; titleField: string };
+}
+
+/** The views every audit application starts with (an owner may change or delete them; a deleted one is not made again). */
+export const AUDIT_DEFAULT_VIEWS: DefaultViewSpec[] = [
+  { object: 'engagement', name: n('Engagements by phase', '按阶段查看项目'), config: { type: 'kanban', groupField: 'phase', cardFields: ['code', 'lead', 'period_end'] } },
+  { object: 'procedure', name: n('Procedures by status', '按状态查看程序'), config: { type: 'kanban', groupField: 'status', cardFields: ['engagement', 'assignee', 'conclusion'] } },
+  { object: 'workpaper', name: n('Workpapers by review status', '按复核状态查看底稿'), config: { type: 'kanban', groupField: 'status', cardFields: ['title', 'engagement', 'prepared_by'] } },
+  { object: 'finding', name: n('Findings by status', '按状态查看发现'), config: { type: 'kanban', groupField: 'status', cardFields: ['severity', 'owner', 'due_date'] } },
+  { object: 'finding', name: n('Remediation due dates', '整改到期日历'), config: { type: 'calendar', dateField: 'due_date', titleField: 'title' } },
+  { object: 'evidence_request', name: n('Evidence due dates', '资料到期日历'), config: { type: 'calendar', dateField: 'due_date', titleField: 'item' } },
+];
+
 /** The subject spec of `object` in the language `locale`. */
 export function subjectSpecOf(object: AuditObject, locale: Locale): ModelSubjectSpec {
   const spec = AUDIT_OBJECT_SPECS[object];

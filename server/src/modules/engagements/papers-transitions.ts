@@ -3,7 +3,7 @@
  * records"), until the flow part's `transitions-log.ts` lands: the lead folds the two together.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { AuditTransition } from '../../../../contracts';
+import type { ReviewTransition } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { auditTransitions, type AuditTransitionRow } from '../../db/schema';
 
@@ -22,7 +22,7 @@ export interface TransitionInput {
 }
 
 /** The API shape of a transition row. */
-export function toTransition(r: AuditTransitionRow): AuditTransition {
+export function toTransition(r: AuditTransitionRow): ReviewTransition {
   return {
     id: r.id,
     object: r.object,
@@ -38,7 +38,7 @@ export function toTransition(r: AuditTransitionRow): AuditTransition {
 }
 
 /** Appends a transition in the caller's transaction. @returns it as the API answers it. */
-export async function recordTransition(tx: Executor, t: TransitionInput): Promise<AuditTransition> {
+export async function recordTransition(tx: Executor, t: TransitionInput): Promise<ReviewTransition> {
   const [row] = await tx
     .insert(auditTransitions)
     .values({
@@ -58,7 +58,7 @@ export async function recordTransition(tx: Executor, t: TransitionInput): Promis
 }
 
 /** The transitions of record `recordId`, newest first. */
-export async function listTransitions(db: Executor, recordId: string): Promise<AuditTransition[]> {
+export async function listTransitions(db: Executor, recordId: string): Promise<ReviewTransition[]> {
   const rows = await db.select().from(auditTransitions).where(eq(auditTransitions.recordId, recordId)).orderBy(desc(auditTransitions.at), desc(auditTransitions.id));
   return rows.map(toTransition);
 }

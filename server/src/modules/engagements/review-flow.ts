@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { ActionOption, CurrentUser, Locale, MessageKey, RecordItem, ReviewAction, Signoff, AuditTransition } from '../../../../contracts';
+import type { ActionOption, CurrentUser, Locale, MessageKey, RecordItem, ReviewAction, Signoff, ReviewTransition } from '../../../../contracts';
 import { translate } from '../../../../contracts/messages';
 import type { SignoffRole, WorkpaperStatus } from '../../../../contracts/engagements.constants';
 import type { Executor } from '../../db/client';
@@ -122,7 +122,7 @@ export async function applyReviewAction(
   facts: GateFacts,
   /** Adds the object's own values to write with the action (a report's document at submit). */
   extraValues?: (values: Record<string, unknown>) => Promise<void>,
-): Promise<{ after: RecordItem; transition: AuditTransition; signoff?: Signoff }> {
+): Promise<{ after: RecordItem; transition: ReviewTransition; signoff?: Signoff }> {
   const gates = reviewGates(action, current, user, comment, facts);
   if (gates.length > 0) throw transitionRefused(gates);
   const step = REVIEW_FLOW[action];

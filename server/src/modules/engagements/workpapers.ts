@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type {
-  AuditTransition,
+  ReviewTransition,
   CurrentUser,
   Locale,
   RecordItem,
@@ -140,7 +140,7 @@ export async function workpaperSignoffs(db: Database, user: CurrentUser, slug: s
 }
 
 /** GET …/workpapers/:id/transitions (read), newest first. @throws 404; 403. */
-export async function workpaperTransitions(db: Database, user: CurrentUser, slug: string, id: string): Promise<AuditTransition[]> {
+export async function workpaperTransitions(db: Database, user: CurrentUser, slug: string, id: string): Promise<ReviewTransition[]> {
   const access = await requireModel(db, user, slug, 'read');
   await requireRecord(db, access.subjects.workpaper, id, 'errors.workpaper.notFound');
   return listTransitions(db, id);

@@ -24,7 +24,7 @@ import { HttpError, type FieldErrorKey } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { ident } from '../subjects/ddl';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
-import { findRecords, tableOf } from '../records/records.service';
+import { checkRecordGuards, findRecords, tableOf } from '../records/records.service';
 import { computeFormulas } from '../subjects/compute';
 import { failureOf, loadSubjectRules, recordFailures, type RuleFailure } from '../rules/subject-rules';
 import { isComputed, normalizeValue, prefetchReferences, prefetchUnique, selectExprOf, validateValues, ValueError, type FieldValue } from '../subjects/values';
@@ -290,6 +290,19 @@ export async function checkRows(
       const ids = prepared.flatMap((p) => (p.keyString !== null && matches.get(p.keyString)?.length === 1 ? matches.get(p.keyString)! : []));
       for (const r of await findRecords(db, subject, ids)) updating.set(r.id, r.values);
     }
+    // a system model's records its guards lock (an approved workpaper…): the row is refused, as the record API refuses it
+    const guarded = new Map<string, MessageKey>();
+    if (subject.model && mode !== 'insert') {
+      const ids = prepared.flatMap((p) => (p.keyString !== null && matches.get(p.keyString)?.length === 1 ? matches.get(p.keyString)! : []));
+      for (const r of await findRecords(db, subject, ids)) {
+        try {
+          await checkRecordGuards(db, subject, r, 'update');
+        } catch (e) {
+          if (!(e instanceof HttpError)) throw e;
+          guarded.set(r.id, e.messageKey as MessageKey);
+        }
+      }
+    }
     const results: RowResult[] = [];
     for (const p of prepared) {
       let action: 'insert' | 'update' | 'skip' = 'insert';
@@ -302,6 +315,8 @@ export async function checkRows(
         } else if (ids.length === 1) {
           action = 'update';
           recordId = ids[0];
+          const lockedKey = guarded.get(recordId);
+          if (lockedKey) p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: lockedKey });
         } else if (mode === 'update') {
           p.errors.push({ column: col.header, field: plan.keys[0].key, value: p.raw[col.index] ?? '', messageKey: 'errors.import.keyNotFound' });
         }

@@ -71,7 +71,7 @@ export { findRecords, replaceLinks, tableOf } from './records.repository';
 export { insertRecordRow, insertVersion } from './records.repository';
 /** The subject's rules on a written record (record-rules.ts): for the triggers module's create_record. */
 export { checkRecordRules } from './record-rules';
-export { registerRecordGuard, type RecordGuard } from './record-guards';
+export { checkRecordGuards, registerRecordGuard, type RecordGuard } from './record-guards';
 import { parseSortParam } from './sort';
 import { isComputed, sameValue, sqlValue, uniqueViolation, validateValues, type FieldValue, type NormalizedValues } from '../subjects/values';
 

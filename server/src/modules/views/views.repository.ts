@@ -65,6 +65,12 @@ export async function insertView(db: Executor, values: { subjectId: string; name
   return row.id;
 }
 
+/** Whether subject `subjectId` has (or had: the recycle bin counts) a view named `name`. */
+export async function viewNameUsed(db: Executor, subjectId: string, name: string): Promise<boolean> {
+  const [row] = await db.select({ id: views.id }).from(views).where(and(eq(views.subjectId, subjectId), eq(views.name, name))).limit(1);
+  return row !== undefined;
+}
+
 /** Changes a view's name, type and/or config. */
 export async function updateViewRow(db: Executor, id: string, changes: { name?: string; type?: string; config?: unknown }): Promise<void> {
   await db.update(views).set({ ...changes, updatedAt: new Date() }).where(eq(views.id, id));

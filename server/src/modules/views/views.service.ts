@@ -22,7 +22,7 @@ import { compileSort } from '../records/sort';
 import { loadSubjectDef, requireSubject, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
 import { moveToRecycleBin } from '../../core/recycle.registry';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { findView, insertView, listViewRows, lockView, markViewDeleted, updateViewRow, type ViewWithSubject } from './views.repository';
+import { findView, insertView, listViewRows, lockView, markViewDeleted, updateViewRow, viewNameUsed, type ViewWithSubject } from './views.repository';
 
 export const viewNotFound = () => notFound('errors.view.notFound');
 
@@ -155,6 +155,20 @@ export async function createView(
     await audit.record(tx, { action: 'view.create', targetType: 'view', targetId: id, after: { name: input.name, subject: subject.key, config: input.config } });
     return toView((await findView(tx, id))!);
   });
+}
+
+/**
+ * A system model's default view (modules/engagements model-apply.ts): made on `subject` in the
+ * caller's transaction when the subject has no view named `name` yet (one deleted or renamed by
+ * its owner is not made again under the old name). The config is checked like any view's.
+ * @returns whether it was made. @throws HttpError 400 when the config does not fit the subject.
+ */
+export async function ensureDefaultView(tx: Executor, subject: SubjectDef, input: { name: string; config: ViewConfig }, createdBy: string): Promise<boolean> {
+  if (await viewNameUsed(tx, subject.id, input.name)) return false;
+  const config = viewConfigSchema.parse(input.config);
+  await checkConfig(tx, subject, config);
+  await insertView(tx, { subjectId: subject.id, name: input.name, type: config.type, config, createdBy });
+  return true;
 }
 
 /** PATCH /views/:id (editors+): name and/or config (and so type); audited `view.update`. @throws 400; 403/404. */
