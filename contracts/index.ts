@@ -30,5 +30,6 @@ export * from './report-templates';
 export * from './documents';
 export * from './engagements';
 export * from './audit-flow';
+export * from './audit-monitor';
 export * from './audit-papers';
 export * from './audit-dashboard';

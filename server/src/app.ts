@@ -69,6 +69,7 @@ import { incidentRoutes } from './modules/rules/incidents.routes';
 import { reportTemplateRoutes } from './modules/report-templates/report-templates.routes';
 import { engagementRoutes } from './modules/engagements/engagements.routes';
 import { auditFlowRoutes } from './modules/engagements/audit-flow.routes';
+import { auditMonitorRoutes } from './modules/engagements/audit-monitor.routes';
 import { auditPaperRoutes } from './modules/engagements/audit-papers.routes';
 import { auditDashboardRoutes } from './modules/engagements/audit-dashboard.routes';
 import './modules/triggers/actions';
@@ -255,6 +256,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(reportTemplateRoutes);
       await api.register(engagementRoutes);
       await api.register(auditFlowRoutes);
+      await api.register(auditMonitorRoutes);
       await api.register(auditPaperRoutes);
       await api.register(auditDashboardRoutes);
       await api.register(documentRoutes);

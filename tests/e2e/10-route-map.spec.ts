@@ -119,6 +119,13 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/template/:template': { testId: 'exception-404' },
   '/:app/report_template/create': { testId: 'template-create-form' },
   '/:app/report_template/:templateId': { testId: 'exception-404' },
+  '/:app/process_monitor': { testId: 'process-monitor' },
+  // the walk's ids are not uuids: 404 without asking the server
+  '/:app/process_monitor/:processId': { testId: 'exception-404' },
+  '/:app/process_monitor/:processId/:application': { testId: 'exception-404' },
+  '/:app/audit_report': { testId: 'audit-reports' },
+  // no ?app=&id=: 404 without asking the server
+  '/audit_report': { testId: 'exception-404' },
   '/admin/view': { testId: 'views-table' },
   '/admin/view/:view': { testId: 'exception-404' },
   '/admin/subject/:subject/:view': { testId: 'exception-404' },
@@ -392,7 +399,7 @@ test.describe('every path renders', () => {
     });
     expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
     // the subject and its record the workspace pages show (made once per server; kept for later runs of the walk)
-    const api = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+    const api = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> => {
       const r = await context.request.fetch(url, {
         method,
         headers: AUTH_HEADERS,
@@ -401,6 +408,10 @@ test.describe('every path renders', () => {
       expect(r.ok(), `${method} ${url}: ${r.status()} ${await r.text()}`).toBe(true);
       return ((await r.json()) as { data: T }).data;
     };
+    // the audit pages (process monitor, reports…) read the application's Audit module: enable it
+    const appModules = (await api<{ modules: string[] }>('GET', `/api/v1/applications/${APP.slug}`)).modules;
+    if (!appModules.includes('audit'))
+      await api('PATCH', `/api/v1/applications/${APP.slug}`, { modules: [...appModules, 'audit'] });
     const subjectUrl = `/api/v1/applications/${APP.slug}/subjects/${MAP_SUBJECT.key}`;
     if ((await context.request.get(subjectUrl)).status() === 404) {
       await api('POST', `/api/v1/applications/${APP.slug}/subjects`, {

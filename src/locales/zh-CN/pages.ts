@@ -23,6 +23,8 @@ import reportTemplates from './reportTemplates';
 import auditProcess from './audit-process';
 import auditDashboard from './audit-dashboard';
 import auditValues from './audit-values';
+import auditMonitor from './audit-monitor';
+import auditReports from './audit-reports';
 
 export default {
   ...account,
@@ -49,4 +51,6 @@ export default {
   ...auditProcess,
   ...auditDashboard,
   ...auditValues,
+  ...auditMonitor,
+  ...auditReports,
 };
