@@ -11,7 +11,8 @@ export const topRoutes: AppRoute[] = [
   { path: '/403', name: '403', component: './exception/403', layout: false, hideInMenu: true },
   { path: '/404', name: '404', component: './exception/404', layout: false, hideInMenu: true },
   { path: '/500', name: '500', component: './exception/500', layout: false, hideInMenu: true },
-  { path: '/audit_report', name: 'audit_report', component: './audit_report', hideInMenu: true },
+  // the printable audit report: no console or workspace chrome
+  { path: '/audit_report', name: 'audit_report', component: './audit_report', hideInMenu: true, layout: false },
   { path: '/grid_view', name: 'grid_view', component: './grid_view', hideInMenu: true, layout: false },
   // a full-width working page: the runtime layout draws no side menu on top-level pages (layouts/menu.ts hasSideMenu)
   { path: '/compare_record_field', name: 'compare_record_field', component: './compare_record_field', hideInMenu: true },
