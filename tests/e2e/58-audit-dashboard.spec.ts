@@ -15,7 +15,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiJson, signIn } from './actions';
-import { APP } from './support';
+import { AUTH_HEADERS } from './support';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-audit-dashboard/${name}.png`, fullPage: true });
 
@@ -73,9 +73,11 @@ test('audit engagements: the list and the dashboard count what was recorded', as
   await expect(page.getByTestId('by-phase')).toContainText(/范围确定|Scope/);
   await shot(page, 'dashboard');
 
-  // 3. an application without the module
-  await page.goto(`/${APP.slug}/audit_project`);
+  // 3. an application without the module (its own: the route map enables the module of the shared one)
+  const off = { slug: 'audit-off-e2e', name: '未启用审计' };
+  expect([201, 409]).toContain((await page.request.post('/api/v1/applications', { headers: AUTH_HEADERS, data: off })).status());
+  await page.goto(`/${off.slug}/audit_project`);
   await expect(page.getByTestId('audit-module-off')).toBeVisible();
-  await expect(page.getByTestId('audit-settings-link')).toHaveAttribute('href', `/${APP.slug}/settings`);
+  await expect(page.getByTestId('audit-settings-link')).toHaveAttribute('href', `/${off.slug}/settings`);
   await shot(page, 'off');
 });

@@ -108,8 +108,8 @@ export default function ReportPrintable({ app, report }: { app: string; report: 
                 <List.Item>
                   <Space>
                     {f.title}
-                    {f.severity ? <Tag>{f.severity}</Tag> : null}
-                    {f.status ? <Tag>{f.status}</Tag> : null}
+                    {f.severity ? <Tag>{t(`engagements.value.${f.severity}`)}</Tag> : null}
+                    {f.status ? <Tag>{t(`engagements.value.${f.status}`)}</Tag> : null}
                   </Space>
                 </List.Item>
               )}
