@@ -3,7 +3,7 @@ export default {
   'auditMonitor.title': 'Process monitor',
   'auditMonitor.subtitle': "The application's background work: report renders, imports and trigger runs that are running, queued or failed",
   'auditMonitor.engagementTitle': 'Processes of {title}',
-  'auditMonitor.engagementSubtitle': 'The work for this engagement and its procedures, findings, workpapers and reports ({n} records)',
+  'auditMonitor.engagementSubtitle': 'The work for this engagement and its procedures, findings, workpapers and reports ({n, plural, one {# record} other {# records}})',
   'auditMonitor.otherApp': 'This engagement belongs to the application “{application}”; you are looking at it from “{app}”.',
   'auditMonitor.openInApp': 'Open in its application',
   'auditMonitor.back': 'All processes',
