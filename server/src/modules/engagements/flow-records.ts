@@ -7,7 +7,6 @@
  * API's create (auto numbers, system values, formulas, rules, version 1) but without its
  * `record.create` audit entry: the flow's action writes the request's one entry.
  */
-import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,17 +14,7 @@ import type { AuditObject, CurrentUser, MessageKey, RecordItem } from '../../../
 import { rowsOf, type Executor } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/uuid';
-import {
-  applyChange,
-  checkRecordRules,
-  diffRecordValues,
-  findRecords,
-  insertRecordRow,
-  insertVersion,
-  replaceLinks,
-  tableOf,
-} from '../records/records.service';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../subjects/compute';
+import { applyChange, findRecords, insertNewRecord, tableOf } from '../records/records.service';
 import { ident } from '../subjects/ddl';
 import { liveRows } from '../subjects/live-rows';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
@@ -156,33 +145,7 @@ export async function createManaged(
 ): Promise<RecordItem> {
   const subject = access.subjects[object];
   const normalized = await validateValues({ db: tx, applicationId: access.app.id, allowManaged: true }, subject, values, 'create');
-  const id = randomUUID();
-  const at = new Date();
-  const iso = at.toISOString();
-  const written: Record<string, FieldValue> = {
-    ...normalized,
-    ...(await nextAutoNumbers(tx, subject)),
-    ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
-  };
-  Object.assign(written, computeFormulas(subject, written));
-  await insertRecordRow(tx, subject, { id, at, actorId: user.id, values: written });
-  for (const f of subject.fields) {
-    if (f.type === 'relation' && !f.column && f.key in written) await replaceLinks(tx, f, id, written[f.key] as string[] | null);
-  }
-  const [record] = await findRecords(tx, subject, [id]);
-  await checkRecordRules(tx, subject, id, record.values, true);
-  await insertVersion(tx, {
-    subjectId: subject.id,
-    recordId: id,
-    version: 1,
-    action: 'create',
-    actorId: user.id,
-    actorLabel: user.name,
-    at,
-    changes: diffRecordValues(subject, null, record.values),
-    snapshot: record.values,
-  });
-  return record;
+  return (await insertNewRecord(tx, subject, normalized, user)).record;
 }
 
 /** A refused guarded action: 409 TRANSITION_REFUSED naming `action` once per failing gate. */

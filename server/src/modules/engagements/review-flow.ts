@@ -9,7 +9,6 @@
  * record version that carries the sign-off. Also: the records' creation path for the domain's
  * own records (number, revision and other managed fields set, audited by the caller).
  */
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { ActionOption, CurrentUser, Locale, MessageKey, RecordItem, ReviewAction, Signoff, ReviewTransition } from '../../../../contracts';
 import { translate } from '../../../../contracts/messages';
@@ -17,10 +16,9 @@ import type { SignoffRole, WorkpaperStatus } from '../../../../contracts/engagem
 import type { Executor } from '../../db/client';
 import { auditSignoffs, type AuditSignoffRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { applyChange, checkRecordRules, diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../records/records.service';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../subjects/compute';
+import { applyChange, insertNewRecord } from '../records/records.service';
 import type { SubjectDef } from '../subjects/subject-def';
-import { validateValues, type FieldValue } from '../subjects/values';
+import { validateValues } from '../subjects/values';
 import { recordTransition } from './transitions-log';
 
 /** One action of the flow: where it may start, where it leads, the sign-off it gives. */
@@ -173,30 +171,5 @@ export async function applyReviewAction(
  */
 export async function createModelRecord(tx: Executor, applicationId: string, subject: SubjectDef, input: Record<string, unknown>, user: CurrentUser): Promise<RecordItem> {
   const values = await validateValues({ db: tx, applicationId, allowManaged: true }, subject, input, 'create');
-  const id = randomUUID();
-  const at = new Date();
-  const iso = at.toISOString();
-  const written: Record<string, FieldValue> = {
-    ...values,
-    ...(await nextAutoNumbers(tx, subject)),
-    ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
-  };
-  Object.assign(written, computeFormulas(subject, written));
-  await insertRecordRow(tx, subject, { id, at, actorId: user.id, values: written });
-  for (const f of subject.fields)
-    if (f.type === 'relation' && !f.column && f.key in written) await replaceLinks(tx, f, id, written[f.key] as string[] | null);
-  const [record] = await findRecords(tx, subject, [id]);
-  await checkRecordRules(tx, subject, id, record.values, true);
-  await insertVersion(tx, {
-    subjectId: subject.id,
-    recordId: id,
-    version: 1,
-    action: 'create',
-    actorId: user.id,
-    actorLabel: user.name,
-    at,
-    changes: diffRecordValues(subject, null, record.values),
-    snapshot: record.values,
-  });
-  return record;
+  return (await insertNewRecord(tx, subject, values, user)).record;
 }

@@ -211,30 +211,8 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
       const form = input.formId ? await formWriteRules(tx, subject, input.formId, input.values) : undefined;
       const values = await validateValues({ db: tx, applicationId: app.id, cache: actor.cache }, subject, form?.given ?? input.values, 'create');
       form?.checkRequired(values);
-      const id = randomUUID();
-      const at = new Date();
-      const iso = at.toISOString();
-      const written: Record<string, FieldValue> = {
-        ...values,
-        ...(await nextAutoNumbers(tx, subject)),
-        ...systemValues(subject, { createdAt: iso, createdBy: actor.user.id, updatedAt: iso, updatedBy: actor.user.id }),
-      };
-      Object.assign(written, computeFormulas(subject, written));
-      await insertRecordRow(tx, subject, { id, at, actorId: actor.user.id, values: written });
-      for (const f of manyRelations(subject)) if (f.key in written) await replaceLinks(tx, f, id, written[f.key] as string[] | null);
-      const record = (await findRecord(tx, subject, id))!;
-      const warnings = await checkRecordRules(tx, subject, id, record.values, true);
-      await insertVersion(tx, {
-        subjectId: subject.id,
-        recordId: id,
-        version: 1,
-        action: 'create',
-        actorId: actor.user.id,
-        actorLabel: actor.user.name,
-        at,
-        changes: diffValues(subject, null, record.values),
-        snapshot: record.values,
-      });
+      const { record, warnings } = await insertNewRecord(tx, subject, values, actor.user);
+      const id = record.id;
       await actor.audit.record(tx, {
         action: 'record.create',
         targetType: 'record',
@@ -245,6 +223,49 @@ export async function createRecord(db: Database, actor: RecordActor, slug: strin
       return detailOf(tx, subject, record, actor.cache, warnings);
     }),
   );
+}
+
+/**
+ * Writes a new record of `subject` from already validated `values` (validateValues) in `tx`: its
+ * auto numbers, system values (created/updated by `user`, now) and formulas, the row, the links of
+ * many-relations, the subject's rules (a blocking failure throws 400, a warning is returned) and
+ * version 1 in the history ('create', every non-empty field as { before: null, after }). The one
+ * create path of the records API, trigger actions and the audit model's actions; the caller writes
+ * its audit entry.
+ * @returns the record as written and the failing warning rules.
+ * @throws HttpError 400 VALIDATION_FAILED (a blocking rule); 409 VALUE_TAKEN (a unique index).
+ */
+export async function insertNewRecord(
+  tx: Executor,
+  subject: SubjectDef,
+  values: NormalizedValues,
+  user: Pick<CurrentUser, 'id' | 'name'>,
+): Promise<{ record: RecordItem; warnings: RecordRuleWarning[] }> {
+  const id = randomUUID();
+  const at = new Date();
+  const iso = at.toISOString();
+  const written: Record<string, FieldValue> = {
+    ...values,
+    ...(await nextAutoNumbers(tx, subject)),
+    ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
+  };
+  Object.assign(written, computeFormulas(subject, written));
+  await insertRecordRow(tx, subject, { id, at, actorId: user.id, values: written });
+  for (const f of manyRelations(subject)) if (f.key in written) await replaceLinks(tx, f, id, written[f.key] as string[] | null);
+  const record = (await findRecord(tx, subject, id))!;
+  const warnings = await checkRecordRules(tx, subject, id, record.values, true);
+  await insertVersion(tx, {
+    subjectId: subject.id,
+    recordId: id,
+    version: 1,
+    action: 'create',
+    actorId: user.id,
+    actorLabel: user.name,
+    at,
+    changes: diffValues(subject, null, record.values),
+    snapshot: record.values,
+  });
+  return { record, warnings };
 }
 
 const manyRelations = (subject: SubjectDef): FieldDef[] => subject.fields.filter((f) => f.type === 'relation' && !f.column);

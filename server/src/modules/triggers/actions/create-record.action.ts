@@ -11,11 +11,9 @@
  * Configuration: `{ subject, set: [{ field, value } | { field, formula }] }`.
  * Output: `{ recordId, subject, values, warnings }` (warnings: the failing warning rules' names).
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { computeFormulas, nextAutoNumbers, systemValues } from '../../subjects/compute';
-import { checkRecordRules, diffRecordValues, findRecords, insertRecordRow, insertVersion, replaceLinks } from '../../records/records.service';
-import { validateValues, type FieldValue } from '../../subjects/values';
+import { insertNewRecord } from '../../records/records.service';
+import { validateValues } from '../../subjects/values';
 import { registerActionType } from '../action-types';
 import { fieldSetSchema, runUser, subjectFor, valuesOf } from './record-support';
 
@@ -33,32 +31,8 @@ export const createRecordAction = registerActionType<CreateRecordConfig>({
     const scope = (ctx.event.after ?? ctx.event.before ?? {}) as Record<string, unknown>;
     const values = await validateValues({ db: ctx.tx, applicationId }, subject, valuesOf(subject, config.set, scope), 'create');
     const user = runUser(ctx);
-    const id = randomUUID();
-    const at = new Date();
-    const iso = at.toISOString();
-    const written: Record<string, FieldValue> = {
-      ...values,
-      ...(await nextAutoNumbers(ctx.tx, subject)),
-      ...systemValues(subject, { createdAt: iso, createdBy: user.id, updatedAt: iso, updatedBy: user.id }),
-    };
-    Object.assign(written, computeFormulas(subject, written));
-    await insertRecordRow(ctx.tx, subject, { id, at, actorId: user.id, values: written });
-    for (const f of subject.fields)
-      if (f.type === 'relation' && !f.column && f.key in written)
-        await replaceLinks(ctx.tx, f, id, written[f.key] as string[] | null);
-    const [record] = await findRecords(ctx.tx, subject, [id]);
-    const warnings = await checkRecordRules(ctx.tx, subject, id, record.values, true);
-    await insertVersion(ctx.tx, {
-      subjectId: subject.id,
-      recordId: id,
-      version: 1,
-      action: 'create',
-      actorId: user.id,
-      actorLabel: user.name,
-      at,
-      changes: diffRecordValues(subject, null, record.values),
-      snapshot: record.values,
-    });
+    const { record, warnings } = await insertNewRecord(ctx.tx, subject, values, user);
+    const id = record.id;
     await ctx.audit?.record(ctx.tx, {
       action: 'record.create',
       targetType: 'record',
