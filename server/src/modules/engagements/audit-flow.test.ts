@@ -115,7 +115,17 @@ describe('audit engagement flow', () => {
       'The engagement needs a period (start and end dates)',
       'The engagement needs at least one procedure',
     ]);
-    await patch('engagement', e.id, { period_start: '2026-07-01', period_end: '2026-01-01' });
+    // the model's default rule refuses a backwards period on every write; the gate still checks it
+    // (an owner may disable the rule), so it is written here behind the rule's back
+    const backwards = await req('PATCH', `/api/v1/applications/${SLUG}/subjects/${model.subjects.engagement.key}/records/${e.id}`, {
+      version: (await read('engagement', e.id)).version,
+      values: { period_start: '2026-07-01', period_end: '2026-01-01' },
+    });
+    assert.equal(backwards.statusCode, 400);
+    await patch('engagement', e.id, { period_start: '2026-07-01' });
+    const engagementDef = (await loadSubjectDef(ctx.app.db, { id: model.subjects.engagement.id }))!;
+    const periodEnd = sql.raw(ident(engagementDef.fields.find((f) => f.key === 'period_end')!.column!));
+    await ctx.app.db.execute(sql`update ${sql.raw(ident(engagementDef.tableName))} set ${periodEnd} = '2026-01-01'::date where id = ${e.id}::uuid`);
     const first = await record('procedure', { title: 'Payroll approval', engagement: e.id });
     refusedWith(await transition(e.id, 'submit_scope', undefined, m.editor.cookie), ['The period must not start after it ends']);
     await patch('engagement', e.id, { period_end: '2026-12-31' });

@@ -119,6 +119,25 @@ describe('audit model', () => {
     assert.equal(json<{ errorCode: string }>(res).errorCode, 'SUBJECT_LOCKED');
   });
 
+  it('the default rules hold from the start: a period ending before it starts is refused', async () => {
+    const url = `/api/v1/applications/am/subjects/${model.subjects.engagement.key}/records`;
+    const bad = await req(
+      'POST',
+      url,
+      { values: { title: 'Backwards', period_start: '2026-06-30', period_end: '2026-01-01' } },
+      editor,
+    );
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.match(bad.body, /The period must end on or after its start/);
+    const good = await req(
+      'POST',
+      url,
+      { values: { title: 'Forwards', period_start: '2026-01-01', period_end: '2026-06-30' } },
+      editor,
+    );
+    assert.equal(good.statusCode, 201, good.body);
+  });
+
   it('record writes refuse managed fields and take their defaults', async () => {
     const e = await createAuditRecord(ctx.app, editor, 'am', model, 'engagement', { title: 'FY26 payroll' });
     assert.equal(e.values.phase, 'scope');
@@ -153,6 +172,9 @@ describe('audit model', () => {
     assert.ok(after.fields.some((f) => f.key === 'risk_ref' && !f.locked));
     assert.ok(after.fields.find((f) => f.key === 'conclusion')!.locked);
     assert.equal((await auditModel(ctx.app, admin.cookie, 'am')).version, AUDIT_MODEL_VERSION);
+    // the default rules are made once: the upgrade makes no second copy
+    const rules = json<{ data: { name: string }[] }>(await req('GET', '/api/v1/rules?application=am&pageSize=100')).data;
+    assert.equal(rules.filter((r) => r.name === '审计期间止不早于期间起').length, 1);
   });
 
   it('the SLA settings: owners only, 1–3650 days, audited, a repeat unchanged', async () => {

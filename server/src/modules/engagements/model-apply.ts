@@ -12,8 +12,9 @@ import type { Database, Executor } from '../../db/client';
 import { appModels, applications, users } from '../../db/schema';
 import { ensureDisplayField, ensureModelField, ensureModelSubject } from '../subjects/model-subjects';
 import { loadSubjectDef } from '../subjects/subject-def';
+import { insertDefaultRule } from '../rules/rules.service';
 import { ensureDefaultView } from '../views/views.service';
-import { AUDIT_DEFAULT_VIEWS, AUDIT_MODEL, AUDIT_MODEL_VERSION, AUDIT_OBJECT_SPECS, fieldSpecsOf, subjectSpecOf } from './model';
+import { AUDIT_DEFAULT_RULES, AUDIT_DEFAULT_VIEWS, AUDIT_MODEL, AUDIT_MODEL_VERSION, AUDIT_OBJECT_SPECS, fieldSpecsOf, subjectSpecOf } from './model';
 
 /** What an application of the model has now, and what the apply changed. */
 export interface AppliedModel {
@@ -56,12 +57,36 @@ export async function applyAuditModel(tx: Executor, applicationId: string, actor
     const def = (await loadSubjectDef(tx, { id: ids[view.object] }))!;
     await ensureDefaultView(tx, def, { name: view.name[locale], config: { ...view.config, sort: [] } as ViewConfig }, actorId);
   }
+  // default rules: made once (an owner's deletion sticks), remembered in the model's settings
+  const [applied] = await tx
+    .select({ settings: appModels.settings })
+    .from(appModels)
+    .where(and(eq(appModels.applicationId, applicationId), eq(appModels.model, AUDIT_MODEL)));
+  const made = new Set(((applied?.settings as { defaultRules?: string[] } | undefined)?.defaultRules ?? []) as string[]);
+  const [actor] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actorId));
+  for (const rule of AUDIT_DEFAULT_RULES) {
+    if (made.has(rule.key)) continue;
+    const def = (await loadSubjectDef(tx, { id: ids[rule.object] }))!;
+    await insertDefaultRule(
+      tx,
+      def,
+      { name: rule.name[locale], definition: rule.definition, severity: rule.severity, messageZh: rule.message['zh-CN'], messageEn: rule.message['en-US'] },
+      { id: actorId, label: actor?.email ?? 'system' },
+    );
+    made.add(rule.key);
+  }
+  const settings = { slaDays: DEFAULT_FINDING_SLA_DAYS, defaultRules: [...made] };
   await tx
     .insert(appModels)
-    .values({ applicationId, model: AUDIT_MODEL, version: AUDIT_MODEL_VERSION, settings: { slaDays: DEFAULT_FINDING_SLA_DAYS }, appliedBy: actorId })
+    .values({ applicationId, model: AUDIT_MODEL, version: AUDIT_MODEL_VERSION, settings, appliedBy: actorId })
     .onConflictDoUpdate({
       target: [appModels.applicationId, appModels.model],
-      set: { version: AUDIT_MODEL_VERSION, appliedAt: new Date(), appliedBy: actorId },
+      set: {
+        version: AUDIT_MODEL_VERSION,
+        appliedAt: new Date(),
+        appliedBy: actorId,
+        settings: sql`${appModels.settings} || ${JSON.stringify({ defaultRules: [...made] })}::jsonb`,
+      },
     });
   return { version: AUDIT_MODEL_VERSION, subjects: ids, added };
 }

@@ -27,7 +27,7 @@ import {
   WORKPAPER_STATUSES,
   type AuditObject,
 } from '../../../../contracts/engagements.constants';
-import type { FieldType, Locale } from '../../../../contracts';
+import type { FieldType, Locale, RuleDefinition } from '../../../../contracts';
 import type { ModelFieldSpec, ModelSubjectSpec } from '../subjects/model-subjects';
 
 /**
@@ -261,6 +261,45 @@ export const AUDIT_DEFAULT_VIEWS: DefaultViewSpec[] = [
   { object: 'finding', name: n('Findings by status', '按状态查看发现'), config: { type: 'kanban', groupField: 'status', cardFields: ['severity', 'owner', 'due_date'] } },
   { object: 'finding', name: n('Remediation due dates', '整改到期日历'), config: { type: 'calendar', dateField: 'due_date', titleField: 'title' } },
   { object: 'evidence_request', name: n('Evidence due dates', '资料到期日历'), config: { type: 'calendar', dateField: 'due_date', titleField: 'item' } },
+];
+
+/** A default rule of an object (contracts/rules.ts definitions; empty values pass, docs/rules.md). */
+export interface DefaultRuleSpec {
+  /** Stable key, remembered in `app_models.settings.defaultRules` once made. */
+  key: string;
+  object: AuditObject;
+  name: Names;
+  definition: RuleDefinition;
+  severity: 'blocking' | 'warning';
+  message: Names;
+}
+
+/** The rules every audit application starts with (an owner may change, disable or delete them). */
+export const AUDIT_DEFAULT_RULES: DefaultRuleSpec[] = [
+  {
+    key: 'engagement.period',
+    object: 'engagement',
+    name: n('Period ends on or after it starts', '审计期间止不早于期间起'),
+    definition: { kind: 'comparison', field: 'period_end', op: 'ge', otherField: 'period_start' },
+    severity: 'blocking',
+    message: n('The period must end on or after its start', '审计期间止须不早于审计期间起'),
+  },
+  {
+    key: 'time_entry.hours',
+    object: 'time_entry',
+    name: n('Hours of one entry: 0–24', '单条工时 0–24 小时'),
+    definition: { kind: 'range', field: 'hours', min: 0, max: 24 },
+    severity: 'blocking',
+    message: n('Hours of one entry must be from 0 to 24', '单条工时须在 0 到 24 小时之间'),
+  },
+  {
+    key: 'procedure.sample_size',
+    object: 'procedure',
+    name: n('Sample size: 1–1,000', '样本量 1–1000'),
+    definition: { kind: 'range', field: 'sample_size', min: 1, max: 1000 },
+    severity: 'blocking',
+    message: n('A sample has from 1 to 1,000 items', '样本量须在 1 到 1000 之间'),
+  },
 ];
 
 /** The subject spec of `object` in the language `locale`. */

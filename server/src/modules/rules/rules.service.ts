@@ -197,6 +197,38 @@ export async function createRule(db: Database, input: RuleInput, audit: AuditWri
   });
 }
 
+/**
+ * A system model's default rule (modules/engagements model-apply.ts) on `subject`, written in the
+ * caller's transaction with `owner` as its owner; its definition is checked like any rule's. The
+ * model remembers which defaults it made, so a rule its owner deleted is not made again.
+ * @throws HttpError 400 naming `definition.<path>` when the definition does not fit the subject.
+ */
+export async function insertDefaultRule(
+  tx: Executor,
+  subject: SubjectDef,
+  input: Pick<RuleInput, 'name' | 'definition' | 'severity' | 'messageZh' | 'messageEn'>,
+  owner: { id: string; label: string },
+): Promise<string> {
+  await checkDefinition(tx, subject, input.definition);
+  const [row] = await tx
+    .insert(rules)
+    .values({
+      applicationId: subject.applicationId,
+      subjectId: subject.id,
+      name: input.name,
+      definition: input.definition,
+      severity: input.severity,
+      messageZh: input.messageZh,
+      messageEn: input.messageEn,
+      enabled: true,
+      tags: ['audit'],
+      ownerId: owner.id,
+      ownerLabel: owner.label,
+    })
+    .returning({ id: rules.id });
+  return row.id;
+}
+
 /** 409 STALE_VERSION with the rule as it is (`conflict.current`). */
 const staleRule = (current: Rule) =>
   new HttpError(409, 'STALE_VERSION', 'errors.ruleStale', undefined, {
