@@ -23,11 +23,11 @@ import { textColorOn } from '../../../config/theme';
 import LazyRichTextEditor from '../../pages/admin/notice/components/LazyRichTextEditor';
 import FieldValue from './FieldValue';
 import { AttachmentUpload, RecordPicker, UserPicker } from './pickers';
-import { typedDecimal } from './format';
+import { choiceText, typedDecimal } from './format';
 import { isWritable } from './rules';
 
 export interface FieldInputProps {
-  field: Pick<Field, 'type' | 'options' | 'name'> & Partial<Pick<Field, 'key' | 'validation' | 'helpText'>>;
+  field: Pick<Field, 'type' | 'options' | 'name'> & Partial<Pick<Field, 'key' | 'validation' | 'helpText' | 'locked' | 'managed'>>;
   value?: unknown;
   onChange?: (value: unknown) => void;
   mode?: 'form' | 'filter';
@@ -234,7 +234,7 @@ export default function FieldInput({
           style={{ width: '100%', minWidth: filter ? 180 : undefined }}
           value={many ? asArray(value) : ((value as string | null) ?? undefined)}
           onChange={(s) => onChange?.(s === undefined ? null : s)}
-          options={choices.map((c) => ({ value: c.label, label: c.label, color: c.color }))}
+          options={choices.map((c) => ({ value: c.label, label: choiceText(field, c.label, intl.messages), color: c.color }))}
           optionRender={(o) => (
             <Tag color={o.data.color} style={{ color: textColorOn(o.data.color) }}>
               {o.data.label}

@@ -14,10 +14,10 @@ import type { Attachment, Field } from '../../../contracts';
 import { textColorOn } from '../../../config/theme';
 import { attachmentUrl } from '../../services/records';
 import { useFieldContext } from './FieldContext';
-import { choiceColor, formatDate, formatDatetime, formatMoney, formatNumber, formatPercent, htmlToText } from './format';
+import { choiceColor, choiceText, formatDate, formatDatetime, formatMoney, formatNumber, formatPercent, htmlToText } from './format';
 
 export interface FieldValueProps {
-  field: Pick<Field, 'type' | 'options'> & Partial<Pick<Field, 'key' | 'name'>>;
+  field: Pick<Field, 'type' | 'options'> & Partial<Pick<Field, 'key' | 'name' | 'locked'>>;
   value: unknown;
   /** One line, truncated (grid cells); rich text shows its text only. */
   compact?: boolean;
@@ -87,7 +87,7 @@ export default function FieldValue({ field, value, compact, labels: labelsProp, 
       const color = choiceColor(field, label);
       return (
         <Tag color={color || undefined} style={{ color: textColorOn(color) }}>
-          {label}
+          {choiceText(field, label, intl.messages)}
         </Tag>
       );
     }
@@ -100,7 +100,7 @@ export default function FieldValue({ field, value, compact, labels: labelsProp, 
               color={choiceColor(field, String(v)) || undefined}
               style={{ color: textColorOn(choiceColor(field, String(v))) }}
             >
-              {String(v)}
+              {choiceText(field, String(v), intl.messages)}
             </Tag>
           ))}
         </Space>

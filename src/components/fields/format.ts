@@ -107,6 +107,17 @@ export function choiceColor(field: Pick<Field, 'options'>, label: string): strin
 }
 
 /**
+ * What a select option shows: a system model's locked choices are codes (`fieldwork`,
+ * `pending_review`: docs/engagements.md "The model"), shown through the message
+ * `engagements.value.<code>` when the locale has it; any other choice is its own label.
+ */
+export function choiceText(field: Pick<Field, 'locked'>, label: string, messages: Record<string, unknown>): string {
+  if (!field.locked) return label;
+  const text = messages[`engagements.value.${label}`];
+  return typeof text === 'string' ? text : label;
+}
+
+/**
  * A value as one line of plain text (the detail's copy, the bulk-edit confirmation, history
  * entries without room for tags): users and records through `labels`, files through `names`.
  */

@@ -21,7 +21,7 @@ import { updateRecord } from '../../services/records';
 import { listViewRecords } from '../../services/views';
 import { FieldContextProvider, FieldValue } from '../fields';
 import { BADGE_NEUTRAL, textColorOn } from '../../../config/theme';
-import { choiceColor } from '../fields/format';
+import { choiceColor, choiceText } from '../fields/format';
 import { withCardFirst, withoutCard } from './viewColumns';
 
 const PAGE = 50;
@@ -209,7 +209,7 @@ export default function ViewKanban(props: KanbanProps) {
   const client = useQueryClient();
   const field = subject.fields.find((f) => f.key === config.groupField);
   if (!field || field.type !== 'singleSelect') return <Empty description={intl.formatMessage({ id: 'views.kanban.noField' })} />;
-  const options = [...(field.options.choices ?? []).map((c) => ({ label: c.label, title: c.label })), { label: '', title: intl.formatMessage({ id: 'views.group.none' }) }];
+  const options = [...(field.options.choices ?? []).map((c) => ({ label: c.label, title: choiceText(field, c.label, intl.messages) })), { label: '', title: intl.formatMessage({ id: 'views.group.none' }) }];
   const move = async (d: Dragged, to: string) => {
     if (d.from === to) return;
     try {
