@@ -9,7 +9,7 @@ import {
   valueKind,
   type FilterField,
 } from './filter';
-import { formatDate, formatMoney, formatNumber, formatPercent, htmlToText, isEmptyValue, toDecimal, typedDecimal, valueToText } from './format';
+import { choiceText, formatDate, formatMoney, formatNumber, formatPercent, htmlToText, isEmptyValue, toDecimal, typedDecimal, valueToText } from './format';
 import { fieldRules, isWritable } from './rules';
 
 const t = (id: string, values?: Record<string, string | number>) => `${id}${values ? ' ' + JSON.stringify(values) : ''}`;
@@ -185,5 +185,14 @@ describe('filters', () => {
       ],
     });
     expect(cleanFilter({ op: 'and', items: [] }, fields)).toBeUndefined();
+  });
+});
+
+describe('choiceText', () => {
+  const messages = { 'engagements.value.fieldwork': '现场工作' };
+  it("shows a model's locked choice through its translation, and any other choice as it is", () => {
+    expect(choiceText({ locked: true }, 'fieldwork', messages)).toBe('现场工作');
+    expect(choiceText({ locked: true }, 'unknown_code', messages)).toBe('unknown_code');
+    expect(choiceText({}, 'fieldwork', messages)).toBe('fieldwork');
   });
 });
