@@ -47,6 +47,8 @@ async function fillTrigger(page: Page, name: string, subject: string, steps: Ste
   await openSelect(page, page.getByTestId('trigger-app'));
   await pick(page, `(${APP.slug})`);
   await openSelect(page, page.getByTestId('trigger-subject'));
+  // the application may hold many subjects (the Audit module's among them): narrow the list first
+  await page.keyboard.type(subject);
   await pick(page, `(${subject})`);
   await openSelect(page, page.getByTestId('trigger-changed'));
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(status)' }).click();
