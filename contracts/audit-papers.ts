@@ -1,12 +1,12 @@
 /**
- * Workpapers, review notes, evidence and audit reports API (AUDIT-API.md "Workpapers, review
- * notes, evidence, reports"; server/src/modules/engagements/audit-papers.routes.ts,
+ * Workpapers, review notes, evidence and audit reports API (docs/engagements-papers.md; server/src/modules/engagements/audit-papers.routes.ts,
  * docs/engagements-papers.md): zod schemas and types. Base `/api/v1/applications/:slug/audit`.
  */
 import { z } from 'zod';
 import { auditActionOptionSchema, auditTransitionSchema, type AuditActionOption, type AuditTransition } from './audit-flow';
 import { pageQuerySchema } from './envelope';
 import { recordSchema } from './records';
+import { AUDIT_REPORT_FORMATS } from './engagements.constants';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -78,8 +78,6 @@ export const evidenceAttachSchema = z.object({ documentId: z.uuid() });
 export const reviewNoteClearSchema = z.object({ response: z.string().max(20_000).optional() });
 export type ReviewNoteClear = z.input<typeof reviewNoteClearSchema>;
 
-/** The formats of an audit report. */
-export const AUDIT_REPORT_FORMATS = ['html', 'pdf', 'docx'] as const;
 
 /** POST …/reports. */
 export const auditReportCreateSchema = z.object({

@@ -48,6 +48,10 @@ export type SignoffRole = (typeof SIGNOFF_ROLES)[number];
 /** Workpaper numbers: `WP-` and three digits per engagement (WP-001…). */
 export const WORKPAPER_NUMBER_PREFIX = 'WP-';
 
+/** Formats an audit report is rendered to. */
+export const AUDIT_REPORT_FORMATS = ['html', 'pdf', 'docx'] as const;
+export type AuditReportFormat = (typeof AUDIT_REPORT_FORMATS)[number];
+
 /** Finding kinds. */
 export const FINDING_KINDS = ['deficiency', 'gap', 'observation', 'recommendation'] as const;
 /** Finding severities, most severe first. */

@@ -1,5 +1,5 @@
 /**
- * The audit flow API (AUDIT-API.md "Flow"; docs/engagements.md): an engagement's phase actions,
+ * The audit flow API (docs/engagements-flow.md; docs/engagements.md): an engagement's phase actions,
  * transitions and progress; procedures (start, sample, conclude); findings (raise, actions,
  * transitions). Every call rejects with the server's envelope (ApiError, skipErrorHandler): a
  * refused guarded action is 409 `TRANSITION_REFUSED` whose `details` name each failing gate.
@@ -7,7 +7,7 @@
 import { request } from 'umi';
 import type { Ok } from '../../contracts/envelope';
 import type { FilterGroup, RecordItem } from '../../contracts/records';
-import { auditBase } from './audit-model-process';
+import { auditPath as auditBase } from './audit-model';
 
 const enc = encodeURIComponent;
 

@@ -8,9 +8,12 @@ import { request } from 'umi';
 import type { AuditModel } from '../../contracts';
 import type { Ok } from '../../contracts/envelope';
 import { toApiError } from './api-error';
-import { keys } from './query-keys';
+import { keys, resourceKeys } from './query-keys';
 
-/** `/api/v1/applications/:slug/audit`. */
+/** The react-query keys of the audit domain's reads (actions, progress, samples, workpapers…). */
+export const auditKeys = resourceKeys({ name: 'audit' });
+
+/** `/api/v1/applications/:slug/audit`: the base of the audit API. */
 export const auditPath = (app: string) => `/api/v1/applications/${encodeURIComponent(app)}/audit`;
 
 /** The audit model; rejects 404 (errors.engagement.moduleOff) when the Audit module is not enabled. */

@@ -1,5 +1,5 @@
 /**
- * The audit papers API (AUDIT-API.md "Workpapers, review notes, evidence"; docs/engagements.md):
+ * The audit papers API (docs/engagements-papers.md; docs/engagements.md):
  * workpapers (create, review actions and sign-offs, revise), their evidence (documents of the
  * application's evidence store) and clearing review notes. Every call rejects with the server's
  * envelope (ApiError, skipErrorHandler): 409 TRANSITION_REFUSED names the failing gates, 409
@@ -9,7 +9,7 @@ import { request } from 'umi';
 import type { Ok } from '../../contracts/envelope';
 import type { RecordItem } from '../../contracts/records';
 import type { ActionOption, Transition } from './audit-flow';
-import { auditBase } from './audit-model-process';
+import { auditPath as auditBase } from './audit-model';
 
 const enc = encodeURIComponent;
 

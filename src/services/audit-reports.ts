@@ -1,5 +1,5 @@
 /**
- * Audit reports (AUDIT-API.md "Workpapers, review notes, evidence, reports"; server helper "papers",
+ * Audit reports (docs/engagements-papers.md;
  * server/src/modules/engagements/audit-reports.ts): the application's reports, one report with its
  * rendered output, sign-offs and transitions, creating one (which starts a render), rendering again,
  * and the review flow (actions with the reasons a gate refuses, transitions with a comment).
@@ -9,83 +9,21 @@
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 
+import type {
+  AuditActionOption as ReviewActionOption,
+  AuditReport,
+  AuditReportCreate,
+  AuditReportDetail,
+  AuditTransition,
+  Signoff as AuditSignoff,
+} from '../../contracts';
+
+export { AUDIT_REPORT_FORMATS, type AuditReportFormat } from '../../contracts/engagements.constants';
+/** The report shapes of the audit papers API (contracts/audit-papers.ts), under the names the report pages use. */
+export type { AuditReport, AuditReportCreate, AuditReportDetail, AuditSignoff, AuditTransition, ReviewActionOption };
+
 const enc = encodeURIComponent;
 const base = (app: string) => `/api/v1/applications/${enc(app)}/audit/reports`;
-
-/** The report formats (AUDIT-API.md POST /reports). */
-export const AUDIT_REPORT_FORMATS = ['html', 'pdf', 'docx'] as const;
-export type AuditReportFormat = (typeof AUDIT_REPORT_FORMATS)[number];
-
-/** The review statuses of a report (contracts/engagements.constants.ts WORKPAPER_STATUSES, which reports share). */
-export const REPORT_STATUSES = ['draft', 'pending_review', 'reviewed', 'approved', 'rejected'] as const;
-
-/** A report in lists. */
-export interface AuditReport {
-  id: string;
-  title: string;
-  engagementId: string | null;
-  engagementTitle: string | null;
-  status: string;
-  format: string;
-  templateId: string | null;
-  documentId: string | null;
-  documentVersionId: string | null;
-  /** The latest render's state (queued, running, done, failed, cancelled), null before any. */
-  renderState: string | null;
-  updatedAt: string;
-}
-
-/** A sign-off of a report: who signed which version, as what. */
-export interface AuditSignoff {
-  role: 'prepared' | 'reviewed' | 'approved';
-  userId: string | null;
-  userLabel: string;
-  recordVersion: number;
-  at: string;
-  comment: string;
-}
-
-/** A guarded state change. */
-export interface AuditTransition {
-  id: string;
-  object: string;
-  recordId: string;
-  action: string;
-  from: string | null;
-  to: string;
-  actorId: string | null;
-  actorLabel: string;
-  comment: string;
-  at: string;
-}
-
-/** One report with what the printable page needs. */
-export interface AuditReportDetail extends AuditReport {
-  engagement: Record<string, unknown> | null;
-  findings: { id: string; title: string; severity: string | null; status: string | null }[];
-  signoffs: AuditSignoff[];
-  transitions: AuditTransition[];
-  /** The rendered document's download (pdf/docx), null before a render. */
-  downloadUrl: string | null;
-  /** The rendered HTML, null before a render (or for a format without HTML). */
-  html: string | null;
-}
-
-/** An action possible from the report's status: whether the caller may take it now and why not (translated). */
-export interface ReviewActionOption {
-  action: string;
-  to: string;
-  allowed: boolean;
-  reasons: string[];
-}
-
-/** POST …/reports body. */
-export interface AuditReportCreate {
-  engagementId: string;
-  templateId: string;
-  title: string;
-  format: AuditReportFormat;
-}
 
 /** GET …/reports: a page of the application's reports (ProTable's page shape). */
 export async function listReports(

@@ -12,7 +12,7 @@ import React, { useState } from 'react';
 import type { ApplicationDetail } from '../../../contracts';
 import type { RecordItem } from '../../../contracts/records';
 import { getFindingActions, transitionFinding } from '../../services/audit-flow';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { useT } from '../useT';
 import { engagementFilter, idOf, isOverdue, textOf } from './actions';
 import GuardedActions from './GuardedActions';

@@ -1,5 +1,5 @@
 /**
- * The guarded actions of an engagement, finding or workpaper (GET …/actions, AUDIT-API.md):
+ * The guarded actions of an engagement, finding or workpaper (GET …/actions, docs/engagements-flow.md, docs/engagements-papers.md):
  * allowed ones as buttons, blocked ones disabled with the failing gates in a tooltip (actions.ts
  * `actionButtons`). Each asks for a comment in a modal (required for reject) and runs `onRun`;
  * a refusal (409 TRANSITION_REFUSED) shows the server's message and keeps the modal open.

@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import React from 'react';
 import { ENGAGEMENT_PHASES } from '../../../contracts/engagements.constants';
 import { getEngagementActions, listEngagementTransitions, transitionEngagement } from '../../services/audit-flow';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { useT } from '../useT';
 import { phaseIndex } from './actions';
 import GuardedActions from './GuardedActions';

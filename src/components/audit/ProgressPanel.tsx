@@ -9,7 +9,7 @@ import { Alert, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import React from 'react';
 import { FINDING_SEVERITIES, WORKPAPER_STATUSES } from '../../../contracts/engagements.constants';
 import { getEngagementProgress } from '../../services/audit-flow';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { useT } from '../useT';
 import { donePercent } from './actions';
 import { useValueLabel } from './hooks';

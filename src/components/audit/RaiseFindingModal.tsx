@@ -1,5 +1,5 @@
 /**
- * Raises a finding (POST /findings, AUDIT-API.md): title, kind, severity, condition, criteria,
+ * Raises a finding (POST /findings, docs/engagements-flow.md, docs/engagements-papers.md): title, kind, severity, condition, criteria,
  * cause, effect, recommendation, owner — prefilled from a procedure's proposed finding. The
  * server sets raised_at (today), the due date (today + the severity's SLA days) and status open.
  */

@@ -1,5 +1,5 @@
 /**
- * A report's review (AUDIT-API.md "reports": GET …/reports/:id/actions, POST …/transition): the
+ * A report's review (docs/engagements-papers.md: GET …/reports/:id/actions, POST …/transition): the
  * current status, every action possible from it — disabled, with the translated reasons, when a
  * gate refuses it now — and a comment (required to reject). Each action asks for confirmation; a
  * 409 TRANSITION_REFUSED shows each failing gate's message.

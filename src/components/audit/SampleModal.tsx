@@ -1,5 +1,5 @@
 /**
- * Draws a procedure's sample (POST …/procedures/:id/sample, AUDIT-API.md): the population (a
+ * Draws a procedure's sample (POST …/procedures/:id/sample, docs/engagements-flow.md, docs/engagements-papers.md): the population (a
  * subject of the application), the size (1–SAMPLE_SIZE_MAX), the selection (random, systematic,
  * judgmental) and an optional seed; then shows the drawn records with the seed and the generator
  * that redraw them. Earlier samples of the procedure (GET …/samples) are listed below.
@@ -12,7 +12,7 @@ import { SAMPLE_SELECTIONS, SAMPLE_SIZE_MAX } from '../../../contracts/engagemen
 import type { RecordItem } from '../../../contracts/records';
 import { showFieldErrors } from '../../services/api-error';
 import { drawSample, listSamples, type Sample, type SampleRequest } from '../../services/audit-flow';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { keys } from '../../services/query-keys';
 import { listRecords } from '../../services/records';
 import { useAppSubjects } from '../fields/pickers';

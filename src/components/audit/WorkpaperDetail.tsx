@@ -23,7 +23,7 @@ import {
   reviseWorkpaper,
   transitionWorkpaper,
 } from '../../services/audit-papers';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { createRecord } from '../../services/records';
 import { listDocuments } from '../documents/api';
 import { useT } from '../useT';

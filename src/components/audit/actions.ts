@@ -2,7 +2,7 @@
  * Pure logic of the audit process page (src/pages/workspace/audit_process): which buttons the
  * guarded actions of an engagement, finding or workpaper become, which need a comment, where a
  * phase sits in the Steps, when a finding is overdue, and the records filter of one engagement.
- * Rules from docs/engagements.md and AUDIT-API.md.
+ * Rules from docs/engagements.md and docs/engagements-flow.md, docs/engagements-papers.md.
  */
 import dayjs from 'dayjs';
 import { ENGAGEMENT_PHASES } from '../../../contracts/engagements.constants';

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'umi';
 import type { FilterGroup, RecordPage } from '../../../contracts/records';
-import { auditKeys } from '../../services/audit-model-process';
+import { auditKeys } from '../../services/audit-model';
 import { keys } from '../../services/query-keys';
 import { listRecords } from '../../services/records';
 

@@ -1,6 +1,5 @@
 /**
- * Workpapers, review notes, evidence and audit reports API (AUDIT-API.md "Workpapers, review
- * notes, evidence, reports"; contracts/audit-papers.ts; docs/engagements-papers.md), under
+ * Workpapers, review notes, evidence and audit reports API (docs/engagements-papers.md; contracts/audit-papers.ts; docs/engagements-papers.md), under
  * /applications/:slug/audit:
  * - workpapers: POST /workpapers; GET /workpapers/:id/actions|signoffs|transitions|evidence;
  *   POST /workpapers/:id/transition|revise|evidence; DELETE /workpapers/:id/evidence/:documentId;

@@ -28,7 +28,7 @@ interface FlowStep {
   signoff?: SignoffRole;
 }
 
-/** The review flow (AUDIT-API.md "Workpapers"): the same for workpapers and audit reports. */
+/** The review flow (docs/engagements-papers.md): the same for workpapers and audit reports. */
 export const REVIEW_FLOW: Record<ReviewAction, FlowStep> = {
   submit: { from: ['draft', 'rejected'], to: 'pending_review', signoff: 'prepared' },
   review: { from: ['pending_review'], to: 'reviewed', signoff: 'reviewed' },

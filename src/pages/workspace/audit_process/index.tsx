@@ -1,5 +1,5 @@
 /**
- * /:app/audit_process (docs/routes.txt, docs/engagements.md, AUDIT-API.md): the auditor's
+ * /:app/audit_process (docs/routes.txt, docs/engagements.md, docs/engagements-flow.md, docs/engagements-papers.md): the auditor's
  * engagement workspace. Pick an engagement (kept in the address as `?engagement=<id>`; an open
  * workpaper as `?workpaper=<id>`), or create one; then its phases and the actions allowed now,
  * its progress, and its procedures, findings and workpapers (components/audit). Members read;
@@ -21,8 +21,7 @@ import ProgressPanel from '../../../components/audit/ProgressPanel';
 import WorkpapersTable from '../../../components/audit/WorkpapersTable';
 import ExceptionResult from '../../../components/ExceptionResult';
 import { useT } from '../../../components/useT';
-import { ApiError } from '../../../services/api-error';
-import { useAuditModel } from '../../../services/audit-model-process';
+import { useAuditModel } from '../../../services/audit-model';
 import { isUuid } from '../../../services/ids';
 import { useWorkspace } from '../useWorkspace';
 
@@ -36,7 +35,7 @@ export default function AuditProcessPage() {
   const me = initialState?.currentUser?.id ?? null;
   const { canEditRecords, canManageApp } = appAccess(app.myRole, isAdmin);
   const enabled = app.modules.includes('audit');
-  const model = useAuditModel(enabled ? app.slug : '');
+  const model = useAuditModel(app.slug, enabled);
   const [search, setSearch] = useSearchParams();
   const param = search.get('engagement');
   const engagementId = param && isUuid(param) ? param : null;
@@ -61,7 +60,7 @@ export default function AuditProcessPage() {
     </PageContainer>
   );
 
-  const moduleOff = !enabled || (model.error instanceof ApiError && model.error.status === 404);
+  const moduleOff = !enabled || model.moduleOff;
   if (moduleOff)
     return root(
       <Result

@@ -1,6 +1,6 @@
 /**
  * /:app/audit_report: the application's audit reports (components/audit/ReportsTable.tsx;
- * AUDIT-API.md "reports"): the paged list, "New report" for editors and owners, and per report its
+ * docs/engagements-papers.md): the paged list, "New report" for editors and owners, and per report its
  * printable page, "Render again" and the review actions.
  */
 import { PageContainer } from '@ant-design/pro-components';
