@@ -14,7 +14,7 @@
  *    counts, longest statement) and the task's progress.
  * Every statement commits by itself (no chunk transaction): on PGlite, which runs one statement at
  * a time, another user's request waits at most one statement; `longest_chunk_ms` is the longest.
- * A cancel is seen between chunks. At the end, per rule, the incidents of the subject not seen
+ * A cancel is seen between chunks, and once more in the end's transaction. At the end, per rule, the incidents of the subject not seen
  * failing in this run (and not seen by a write since it started) are resolved; expired waivers still
  * failing were reopened by the chunks' upserts. The score is the weighted pass rate.
  */
@@ -28,7 +28,7 @@ import { columnOf } from '../subjects/ddl';
 import { liveRows } from '../subjects/live-rows';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { kindOf } from '../subjects/values';
-import { noRetry, registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
+import { noRetry, registerTaskKind, TASK_CANCELLED, type TaskContext } from '../tasks/tasks.registry';
 import { compileRule, type CompiledRule } from './rule-engine';
 import { incidentEventsInsert, notifyIncidentEvents, reopenedOpenedAt, reopenedResolvedAt, reopenedState, ruleField, subjectLookupOf, valueText } from './subject-rules';
 
@@ -364,27 +364,45 @@ export async function executeRuleRun(db: Database, runId: string, hooks: RunHook
     lo = hi;
   }
 
-  // incidents of the run's rules not seen failing now (nor by a write since the run started) pass: resolved
-  let resolved = 0;
-  for (const rule of list.filter((r) => r.exists)) {
-    const [gone, ms] = await timed(async () =>
-      rowsOf<{ n: number }>(
-        await db.execute(sql`with u as (
+  // The end is one transaction that holds the run's row, as a cancel does (cancelRuleRun): a cancel
+  // that came after the last chunk's check either commits first and is seen here (the run ends
+  // cancelled, no incident resolved) or waits and then finds the run done (409).
+  const results = list.map((r) => r.result);
+  const score = scoreOf(results, records);
+  const resolved = await db.transaction(async (tx) => {
+    await tx.select({ id: ruleRuns.id }).from(ruleRuns).where(eq(ruleRuns.id, run.id)).for('update');
+    if (run.taskId) {
+      const [task] = await tx.select({ c: tasks.cancelRequested }).from(tasks).where(eq(tasks.id, run.taskId));
+      if (task?.c) {
+        await tx.update(ruleRuns).set({ state: 'cancelled', finishedAt: new Date(), results }).where(eq(ruleRuns.id, run.id));
+        return null;
+      }
+    }
+    // incidents of the run's rules not seen failing now (nor by a write since the run started) pass: resolved
+    let gone = 0;
+    for (const rule of list.filter((r) => r.exists)) {
+      const [rows, ms] = await timed(async () =>
+        rowsOf<{ n: number }>(
+          await tx.execute(sql`with u as (
           update rule_incidents set state = 'resolved', resolved_at = now(), updated_at = now()
           where subject_id = ${run.subjectId}::uuid and rule_id = ${rule.snap.id}::uuid and state <> 'resolved'
             and last_run_id is distinct from ${run.id}::uuid and last_seen_at < ${startedAt!.toISOString()}::timestamptz
           returning 1) select count(*)::int as n from u`),
-      ),
-    );
-    note(ms);
-    resolved += gone[0]?.n ?? 0;
+        ),
+      );
+      note(ms);
+      gone += rows[0]?.n ?? 0;
+    }
+    await tx
+      .update(ruleRuns)
+      .set({ state: 'done', records, failingRecords, results, score: score === null ? null : score.toFixed(2), longestChunkMs: Math.round(longestStatement), finishedAt: new Date() })
+      .where(eq(ruleRuns.id, run.id));
+    return gone;
+  });
+  if (resolved === null) {
+    await hooks.log('warn', `cancelled after ${records} records`, { records });
+    return { ...empty, state: 'cancelled', records, failingRecords, longestStatementMs: Math.round(longestStatement), longestChunkMs: Math.round(longestChunk), chunks, seconds: (performance.now() - began) / 1000 };
   }
-  const results = list.map((r) => r.result);
-  const score = scoreOf(results, records);
-  await db
-    .update(ruleRuns)
-    .set({ state: 'done', records, failingRecords, results, score: score === null ? null : score.toFixed(2), longestChunkMs: Math.round(longestStatement), finishedAt: new Date() })
-    .where(eq(ruleRuns.id, run.id));
   const outcome: RunOutcome = {
     state: 'done',
     records,
@@ -403,7 +421,7 @@ async function handler({ task, db, progress, log, isCancelled, lastAttempt }: Ta
   const { runId } = task.input as unknown as RuleRunInput;
   try {
     const outcome = await executeRuleRun(db, runId, { progress, log, isCancelled });
-    return outcome.state === 'cancelled' ? null : outcome;
+    return outcome.state === 'cancelled' ? TASK_CANCELLED : outcome;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     await db

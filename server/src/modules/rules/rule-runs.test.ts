@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { DataQuality, RuleRun, RuleRunFailure, RuleRunTrendPoint } from '../../../../contracts';
 import { rowsOf } from '../../db/client';
-import { ruleIncidents, ruleRuns } from '../../db/schema';
+import { ruleIncidents, ruleRuns, tasks } from '../../db/schema';
 import { adminSession, call, createTestApp, json, type TestApp } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject, softDeleteRecord, type MemberSession } from '../../test/records-support';
 import type { SubjectDef } from '../subjects/subject-def';
@@ -220,6 +220,23 @@ test('a run stops at a chunk boundary when cancelled; a finished run cannot be c
   assert.equal(done.statusCode, 409);
   const viewer = await call(t.app, 'POST', `/api/v1/rule-runs/${firstRun.id}/cancel`, { cookie: members.viewer.cookie });
   assert.equal(viewer.statusCode, 403);
+});
+
+test('a cancel that comes after the last chunk ends the run cancelled, no incident resolved', async () => {
+  // the task was asked to stop after the last check between chunks: the end's transaction sees it
+  const [task] = await t.handle.db.insert(tasks).values({ kind: 'rules.run', timeoutSeconds: 60, state: 'running', cancelRequested: true, startedByLabel: 'test' }).returning();
+  const [row] = await t.handle.db
+    .insert(ruleRuns)
+    .values({ applicationId: items.applicationId, subjectId: items.id, taskId: task.id, rules: firstRun.rules.map((r) => ({ ...r, subjectId: items.id })), createdLabel: 'test' })
+    .returning();
+  const open = async () => (await t.handle.db.select().from(ruleIncidents).where(eq(ruleIncidents.subjectId, items.id))).filter((i) => i.state !== 'resolved').length;
+  const before = await open();
+  const outcome = await executeRuleRun(t.handle.db, row.id, { progress: async () => undefined, log: async () => undefined, isCancelled: async () => false });
+  assert.equal(outcome.state, 'cancelled');
+  const [after] = await t.handle.db.select().from(ruleRuns).where(eq(ruleRuns.id, row.id));
+  assert.equal(after.state, 'cancelled');
+  assert.equal(after.score, null);
+  assert.equal(await open(), before);
 });
 
 test('cancel through the API: the run ends cancelled, audited', async () => {

@@ -22,7 +22,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { appendTaskLog, enqueueTask, SYSTEM_STARTER } from './tasks.service';
-import { getTaskKind, isNoRetry, listTaskKinds, queueFor, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
+import { getTaskKind, isNoRetry, listTaskKinds, TASK_CANCELLED, queueFor, setQueue, type TaskContext, type TaskKind } from './tasks.registry';
 import { PGBOSS_SCHEMA } from './tasks.pgboss-migration';
 
 type Log = {
@@ -336,7 +336,7 @@ export async function runJob(
   try {
     const result = await kind.handler(ctx);
     if (timedOut) throw new Error(`timed out after ${running.timeoutSeconds} s`);
-    if (cancelled) {
+    if (cancelled || result === TASK_CANCELLED) {
       await appendTaskLog(db, running.id, 'warn', 'cancelled: stopped at a chunk boundary');
       await finish(db, running.id, { state: 'cancelled' });
       return { cancelled: true };

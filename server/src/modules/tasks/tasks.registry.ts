@@ -32,6 +32,12 @@ export interface TaskContext {
 }
 
 /**
+ * What a handler returns when it stopped for a cancel it saw itself (in its own transaction, after
+ * `isCancelled` last answered false): the task ends `cancelled`, as after `isCancelled`.
+ */
+export const TASK_CANCELLED = Symbol('task cancelled');
+
+/**
  * Marks `err` as not worth a retry (a rule refused the work: a conflict, a value taken): the attempt
  * fails the task at once, whatever retries remain. @returns `err`.
  */
