@@ -129,11 +129,15 @@ describe('audit reports', () => {
     assert.deepEqual(actionsOf, ['audit_report.create', 'audit_report.render', 'audit_report.transition', 'audit_report.transition', 'audit_report.transition']);
   });
 
-  it('makes the default template once and renders the engagement and its findings with it', async () => {
+  it('has the default template from the enable, makes it again once deleted, and renders the engagement and its findings with it, codes named', async () => {
     assert.equal((await req('POST', '/reports/default-template', m.viewer.cookie)).statusCode, 403);
-    const first = await req('POST', '/reports/default-template', m.editor.cookie);
-    assert.equal(first.statusCode, 200, first.body);
-    const made = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(first);
+    const first = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(await req('POST', '/reports/default-template', m.editor.cookie));
+    assert.deepEqual([first.data.created, first.unchanged], [false, true], 'made when the module was enabled');
+    const removed = await call(ctx.app, 'DELETE', `/api/v1/report-templates/${first.data.templateId}`, { cookie: m.owner.cookie });
+    assert.equal(removed.statusCode, 200, removed.body);
+    const remade = await req('POST', '/reports/default-template', m.editor.cookie);
+    assert.equal(remade.statusCode, 200, remade.body);
+    const made = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(remade);
     assert.equal(made.data.created, true);
     const again = json<{ data: { templateId: string; created: boolean }; unchanged?: boolean }>(await req('POST', '/reports/default-template', m.owner.cookie));
     assert.deepEqual([again.data.templateId, again.data.created, again.unchanged], [made.data.templateId, false, true]);
@@ -143,7 +147,7 @@ describe('audit reports', () => {
     assert.equal(d.renderState, 'done');
     assert.match(d.html ?? '', /<h1>Default report<\/h1>/);
     assert.match(d.html ?? '', /Findings \(2\)/);
-    assert.match(d.html ?? '', /1\. No three-way match \(critical\)/);
+    assert.match(d.html ?? '', /1\. No three-way match \(Critical\)/, 'the severity by its name, not its code');
     assert.match(d.html ?? '', /<td>Acme<\/td>/);
   });
 

@@ -38,6 +38,7 @@ import { createTemplate, listApplicationTemplates, requireTemplate } from '../re
 import { liveRows } from '../subjects/live-rows';
 import { findModelSubject } from '../subjects/model-subjects';
 import type { SubjectDef } from '../subjects/subject-def';
+import { DEFAULT_TEMPLATE_NAMES, defaultTemplateBody } from './default-template';
 import { requireModel, type ModelAccess } from './engagements.model-access';
 import { pinEvidence } from './evidence';
 import { listTransitions } from './transitions-log';
@@ -339,65 +340,6 @@ export async function getReport(db: Database, user: CurrentUser, slug: string, i
     downloadUrl,
     html,
   };
-}
-
-/** The default template's name, per language (how it is found again). */
-const DEFAULT_TEMPLATE_NAMES: Record<Locale, string> = { 'en-US': 'Audit report', 'zh-CN': '审计报告' };
-
-/** Headings of the default template, per language. */
-const DEFAULT_TEMPLATE_TEXT: Record<Locale, Record<string, string>> = {
-  'en-US': {
-    engagement: 'Engagement',
-    client: 'Client',
-    period: 'Period',
-    scope: 'Scope and objectives',
-    findings: 'Findings',
-    condition: 'Condition',
-    criteria: 'Criteria',
-    cause: 'Cause',
-    effect: 'Effect',
-    recommendation: 'Recommendation',
-    response: 'Management response',
-    due: 'Remediation due',
-    none: 'No findings.',
-  },
-  'zh-CN': {
-    engagement: '审计项目',
-    client: '被审计单位',
-    period: '审计期间',
-    scope: '范围与目标',
-    findings: '审计发现',
-    condition: '现状',
-    criteria: '标准',
-    cause: '原因',
-    effect: '影响',
-    recommendation: '建议',
-    response: '管理层回复',
-    due: '整改期限',
-    none: '无审计发现。',
-  },
-};
-
-/** The default template's Liquid body in `locale`: the engagement's particulars and each finding. */
-function defaultTemplateBody(locale: Locale): string {
-  const t = DEFAULT_TEMPLATE_TEXT[locale];
-  const row = (label: string, value: string) => `<tr><th>${label}</th><td>${value}</td></tr>`;
-  return [
-    '<h1>{{ record.title }}</h1>',
-    '{% for e in record.engagement %}',
-    `<table>${row(t.engagement, '{{ e.title }} {{ e.code }}')}${row(t.client, '{{ e.client }}')}${row(t.period, '{{ e.period_start }} – {{ e.period_end }}')}</table>`,
-    `<h2>${t.scope}</h2><p>{{ e.scope }}</p>`,
-    '{% endfor %}',
-    `<h2>${t.findings} ({{ record.findings | size }})</h2>`,
-    '{% for f in record.findings %}',
-    '<h3>{{ forloop.index }}. {{ f.title }} ({{ f.severity }})</h3>',
-    `<table>${row(t.condition, '{{ f.condition }}')}${row(t.criteria, '{{ f.criteria }}')}${row(t.cause, '{{ f.cause }}')}${row(t.effect, '{{ f.effect }}')}${row(
-      t.recommendation,
-      '{{ f.recommendation }}',
-    )}${row(t.response, '{{ f.response }} {{ f.action_plan }}')}${row(t.due, '{{ f.due_date }}')}</table>`,
-    `{% else %}<p>${t.none}</p>`,
-    '{% endfor %}',
-  ].join('\n');
 }
 
 /**

@@ -3,12 +3,14 @@
  * their locked and managed fields (idempotent; a taken key gets a suffix); locked fields refuse a
  * change of key, type, flags, target or choices and refuse deletion, while their name may change;
  * model subjects refuse deletion; managed fields refuse record writes; an owner's own field
- * survives the start-up upgrade; the SLA settings (owners only, validated, audited).
+ * survives the start-up upgrade; the default forms (enforced), reminders trigger and report template,
+ * made once (an upgrade from version 1 makes what is missing, never what an owner deleted); the SLA
+ * settings (owners only, validated, audited).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { AUDIT_OBJECTS, type AuditModel } from '../../../../contracts';
+import { AUDIT_OBJECTS, type AuditModel, type FormLayout } from '../../../../contracts';
 import { appModels, auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, createUser, json, login } from '../../test/helpers';
 import { addTestMember, createTestApplication } from '../records/records.test-support';
@@ -57,6 +59,45 @@ describe('audit model', () => {
     ).data;
     // named in the enabling administrator's language (zh-CN)
     assert.deepEqual(views.map((v) => `${v.type}:${v.name}`).sort(), ['calendar:整改到期日历', 'kanban:按状态查看发现']);
+  });
+
+  it('enabling the module makes the default forms, the reminders trigger and the report template', async () => {
+    const form = json<{ data: { id: string; name: string; isDefault: boolean; layout: FormLayout } }>(
+      await req('GET', `/api/v1/applications/am/subjects/${model.subjects.finding.key}/default-form`),
+    ).data;
+    assert.equal(form.name, '审计发现');
+    assert.equal(form.isDefault, true);
+    assert.equal(form.layout.sections.length, 3);
+    const plan = form.layout.sections[2].fields.find((f) => f.key === 'action_plan')!;
+    assert.deepEqual(plan.requiredIf, { match: 'all', conditions: [{ field: 'response', op: 'eq', value: 'agree' }] });
+    // no managed field is placed: the record API would refuse its value
+    assert.ok(!form.layout.sections.some((s) => s.fields.some((f) => ['status', 'due_date', 'raised_at'].includes(f.key))));
+    // the form is enforced: an agreed response needs its action plan
+    const engagement = await createAuditRecord(ctx.app, admin.cookie, 'am', model, 'engagement', { title: 'Form check' });
+    const refused = await req('POST', `/api/v1/applications/am/subjects/${model.subjects.finding.key}/records`, {
+      formId: form.id,
+      values: { title: 'Agreed without a plan', engagement: engagement.id, severity: 'low', response: 'agree' },
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(json<{ details: { field: string }[] }>(refused).details.map((d) => d.field), ['values.action_plan']);
+    for (const object of ['engagement', 'procedure', 'evidence_request'] as const) {
+      const f = await req('GET', `/api/v1/applications/am/subjects/${model.subjects[object].key}/default-form`);
+      assert.equal(json<{ data: { isDefault: boolean } | null }>(f).data?.isDefault, true, object);
+    }
+
+    const triggers = json<{ data: { name: string; enabled: boolean; event: string; cron: string; timezone: string; steps: { type?: string }[] }[] }>(
+      await req('GET', '/api/v1/triggers?application=am'),
+    ).data;
+    assert.deepEqual(
+      triggers.map((t) => [t.name, t.enabled, t.event, t.cron, t.timezone, t.steps.map((x) => x.type)]),
+      [['审计提醒与升级', true, 'schedule', '0 8 * * *', 'Asia/Shanghai', ['audit_reminders']]],
+    );
+
+    const templates = json<{ data: { name: string; subjectId: string }[] }>(await req('GET', '/api/v1/applications/am/report-templates')).data;
+    assert.deepEqual(
+      templates.map((t) => [t.name, t.subjectId]),
+      [['审计报告', model.subjects.report.id]],
+    );
   });
 
   it('enabling again, or in an application with a subject of the same key, keeps one subject per object', async () => {
@@ -175,6 +216,28 @@ describe('audit model', () => {
     // the default rules are made once: the upgrade makes no second copy
     const rules = json<{ data: { name: string }[] }>(await req('GET', '/api/v1/rules?application=am&pageSize=100')).data;
     assert.equal(rules.filter((r) => r.name === '审计期间止不早于期间起').length, 1);
+  });
+
+  it('an upgrade from version 1 makes the default forms, trigger and template once; one an owner deleted is not made again', async () => {
+    const appId = json<{ data: { id: string } }>(await req('GET', '/api/v1/applications/am')).data.id;
+    const key = model.subjects.engagement.key;
+    const form = json<{ data: { id: string } }>(await req('GET', `/api/v1/applications/am/subjects/${key}/default-form`)).data;
+    assert.equal((await req('DELETE', `/api/v1/forms/${form.id}`)).statusCode, 200);
+    // an application as version 1 left it: no defaults made, none remembered (but the deleted form remembered)
+    const kept = (await ctx.app.db.select().from(appModels).where(eq(appModels.applicationId, appId)))[0].settings as Record<string, unknown>;
+    const trigger = json<{ data: { id: string }[] }>(await req('GET', '/api/v1/triggers?application=am')).data[0];
+    assert.equal((await req('DELETE', `/api/v1/triggers/${trigger.id}`)).statusCode, 200);
+    await ctx.app.db
+      .update(appModels)
+      .set({ version: 1, settings: { ...kept, defaultTriggers: [] } })
+      .where(and(eq(appModels.applicationId, appId), eq(appModels.model, 'audit')));
+    assert.ok((await upgradeAuditModels(ctx.app.db)) >= 1);
+    assert.equal(json<{ data: unknown }>(await req('GET', `/api/v1/applications/am/subjects/${key}/default-form`)).data, null, 'the deleted form stays deleted');
+    const triggers = json<{ data: { name: string }[] }>(await req('GET', '/api/v1/triggers?application=am')).data;
+    assert.deepEqual(triggers.map((t) => t.name), ['审计提醒与升级'], 'the trigger not yet made is made, once');
+    assert.equal(json<{ data: unknown[] }>(await req('GET', '/api/v1/applications/am/report-templates')).data.length, 1, 'no second template');
+    await upgradeAuditModels(ctx.app.db);
+    assert.equal(json<{ data: unknown[] }>(await req('GET', '/api/v1/triggers?application=am')).data.length, 1);
   });
 
   it('the SLA settings: owners only, 1–3650 days, audited, a repeat unchanged', async () => {

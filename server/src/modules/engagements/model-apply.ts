@@ -14,6 +14,7 @@ import { ensureDisplayField, ensureModelField, ensureModelSubject } from '../sub
 import { loadSubjectDef } from '../subjects/subject-def';
 import { insertDefaultRule } from '../rules/rules.service';
 import { ensureDefaultView } from '../views/views.service';
+import { applyModelDefaults, type MadeDefaults } from './model-defaults';
 import { AUDIT_DEFAULT_RULES, AUDIT_DEFAULT_VIEWS, AUDIT_MODEL, AUDIT_MODEL_VERSION, AUDIT_OBJECT_SPECS, fieldSpecsOf, subjectSpecOf } from './model';
 
 /** What an application of the model has now, and what the apply changed. */
@@ -26,7 +27,9 @@ export interface AppliedModel {
 /**
  * Applies the audit model (AUDIT_MODEL_VERSION) to the application `applicationId` in `tx`: the
  * subjects first (so relations can point at them), then each object's fields in the model's
- * order, display fields, the default views (AUDIT_DEFAULT_VIEWS), and the `app_models` row (its settings kept, the default SLA when new).
+ * order, display fields, the default views (AUDIT_DEFAULT_VIEWS), rules (AUDIT_DEFAULT_RULES), forms,
+ * trigger and report template (model-defaults.ts), and the `app_models` row (its settings kept, the
+ * default SLA when new).
  * Names are in `locale` (the enabling user's language). Idempotent.
  * @throws HttpError 409 FIELD_LOCKED when an owner's field has a model field's key with another type.
  */
@@ -62,8 +65,10 @@ export async function applyAuditModel(tx: Executor, applicationId: string, actor
     .select({ settings: appModels.settings })
     .from(appModels)
     .where(and(eq(appModels.applicationId, applicationId), eq(appModels.model, AUDIT_MODEL)));
-  const made = new Set(((applied?.settings as { defaultRules?: string[] } | undefined)?.defaultRules ?? []) as string[]);
+  const kept = (applied?.settings ?? {}) as Partial<MadeDefaults> & { defaultRules?: string[] };
+  const made = new Set(kept.defaultRules ?? []);
   const [actor] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actorId));
+  const owner = { id: actorId, label: actor?.email ?? 'system' };
   for (const rule of AUDIT_DEFAULT_RULES) {
     if (made.has(rule.key)) continue;
     const def = (await loadSubjectDef(tx, { id: ids[rule.object] }))!;
@@ -71,11 +76,21 @@ export async function applyAuditModel(tx: Executor, applicationId: string, actor
       tx,
       def,
       { name: rule.name[locale], definition: rule.definition, severity: rule.severity, messageZh: rule.message['zh-CN'], messageEn: rule.message['en-US'] },
-      { id: actorId, label: actor?.email ?? 'system' },
+      owner,
     );
     made.add(rule.key);
   }
-  const settings = { slaDays: DEFAULT_FINDING_SLA_DAYS, defaultRules: [...made] };
+  const [app] = await tx.select({ id: applications.id, slug: applications.slug }).from(applications).where(eq(applications.id, applicationId));
+  const defaults = await applyModelDefaults(
+    tx,
+    app,
+    ids,
+    { defaultForms: kept.defaultForms ?? [], defaultTriggers: kept.defaultTriggers ?? [], defaultTemplates: kept.defaultTemplates ?? [] },
+    owner,
+    locale,
+  );
+  const remembered = { defaultRules: [...made], ...defaults };
+  const settings = { slaDays: DEFAULT_FINDING_SLA_DAYS, ...remembered };
   await tx
     .insert(appModels)
     .values({ applicationId, model: AUDIT_MODEL, version: AUDIT_MODEL_VERSION, settings, appliedBy: actorId })
@@ -85,7 +100,7 @@ export async function applyAuditModel(tx: Executor, applicationId: string, actor
         version: AUDIT_MODEL_VERSION,
         appliedAt: new Date(),
         appliedBy: actorId,
-        settings: sql`${appModels.settings} || ${JSON.stringify({ defaultRules: [...made] })}::jsonb`,
+        settings: sql`${appModels.settings} || ${JSON.stringify(remembered)}::jsonb`,
       },
     });
   return { version: AUDIT_MODEL_VERSION, subjects: ids, added };

@@ -33,9 +33,10 @@ import type { ModelFieldSpec, ModelSubjectSpec } from '../subjects/model-subject
 /**
  * The model's version. Raise it whenever the definition below changes: every application that has
  * applied an older one is upgraded at the next start (new subjects and fields added, new choices
- * appended, locks set; nothing removed).
+ * appended, locks set; nothing removed). Version 2 added the default forms, the reminders trigger
+ * and the report template (model-defaults.ts).
  */
-export const AUDIT_MODEL_VERSION = 1;
+export const AUDIT_MODEL_VERSION = 2;
 /** The model's name in `app_models.model` and in the application's modules. */
 export const AUDIT_MODEL = 'audit';
 

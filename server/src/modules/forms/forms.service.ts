@@ -124,6 +124,23 @@ export async function getDefaultForm(db: Executor, user: CurrentUser, slug: stri
 const auditView = (r: FormWithSubject) => ({ name: r.form.name, description: r.form.description, isDefault: r.form.isDefault, layout: r.form.layout });
 
 /**
+ * A system model's default form (modules/engagements model-defaults.ts) of `subject`, written in the
+ * caller's transaction: checked like any layout, marked the subject's default unless the subject
+ * already has one (an owner's own default stays). The model remembers which it made, so a form its
+ * owner deleted is not made again. @returns the form's id. @throws HttpError 400 naming `layout.*`.
+ */
+export async function insertDefaultForm(
+  tx: Executor,
+  subject: SubjectDef,
+  input: { name: string; description: string; layout: FormLayout },
+  createdBy: string,
+): Promise<string> {
+  checkLayout(subject, input.layout);
+  const taken = await findDefaultForm(tx, subject.id);
+  return insertForm(tx, { subjectId: subject.id, name: input.name, description: input.description || null, isDefault: !taken, layout: input.layout, createdBy });
+}
+
+/**
  * POST /forms: a form of `input.subjectKey` (owner or administrator), audited `form.create`.
  * @throws 400 naming `layout.*`; 404 application/subject; 403.
  */

@@ -276,6 +276,18 @@ export async function getTrigger(db: Executor, id: string): Promise<Trigger> {
 
 const isSchedule = (...rows: (Pick<TriggerRow, 'event'> | undefined)[]) => rows.some((r) => r?.event === 'schedule');
 
+/**
+ * A system model's default trigger (modules/engagements model-defaults.ts), written in the caller's
+ * transaction with `owner` as its owner, every rule checked as for POST /triggers. A schedule is
+ * taken up by the next delivery (`syncSchedules`, every minute), as the caller's transaction has
+ * not committed yet. @returns the trigger's id. @throws HttpError 400 naming the field.
+ */
+export async function insertDefaultTrigger(tx: Executor, input: TriggerInput, owner: { id: string; label: string }): Promise<string> {
+  const values = await triggerValues(tx, input);
+  const [row] = await tx.insert(triggers).values({ ...values, ownerId: owner.id, ownerLabel: owner.label }).returning({ id: triggers.id });
+  return row.id;
+}
+
 /** POST /triggers, audited `trigger.create`; the owner is the administrator creating it. @throws 400 naming the field. */
 export async function createTrigger(db: Database, input: TriggerInput, audit: AuditWriter): Promise<Trigger> {
   const out = await db.transaction(async (tx) => {
