@@ -11,7 +11,7 @@ import type { Locale } from '../../../../contracts';
 import { FINDING_KINDS, FINDING_SEVERITIES, MANAGEMENT_RESPONSES, ENGAGEMENT_PHASES } from '../../../../contracts/engagements.constants';
 import { AUDIT_VALUE_NAMES, type AuditValueCode } from '../../../../contracts/engagements.values';
 import type { Executor } from '../../db/client';
-import { insertTemplate } from '../report-templates/report-templates.repository';
+import { insertDefaultTemplate } from '../report-templates/report-templates.service';
 
 /** The default template's name, per language (how it is found again). */
 export const DEFAULT_TEMPLATE_NAMES: Record<Locale, string> = { 'en-US': 'Audit report', 'zh-CN': '审计报告' };
@@ -91,22 +91,12 @@ export function defaultTemplateBody(locale: Locale): string {
   ].join('\n');
 }
 
-/** The default template's row values for application `applicationId`, bound to its report subject `reportSubjectId`. */
-export function defaultTemplateValues(applicationId: string, reportSubjectId: string, locale: Locale, createdBy: string) {
-  return {
+/** Inserts the default template (version 1) of application `applicationId`, bound to its report subject, in the caller's transaction. @returns its id. */
+export async function insertAuditReportTemplate(tx: Executor, applicationId: string, reportSubjectId: string, locale: Locale, actor: { id: string; label: string }): Promise<string> {
+  return insertDefaultTemplate(
+    tx,
     applicationId,
-    subjectId: reportSubjectId,
-    name: DEFAULT_TEMPLATE_NAMES[locale],
-    description: '',
-    binding: { subjectId: reportSubjectId, relations: ['engagement'], recordQueryId: null },
-    body: defaultTemplateBody(locale),
-    partials: {},
-    page: {},
-    createdBy,
-  };
-}
-
-/** Inserts the default template (version 1) in the caller's transaction. @returns its id. */
-export async function insertDefaultTemplate(tx: Executor, applicationId: string, reportSubjectId: string, locale: Locale, actor: { id: string; label: string }): Promise<string> {
-  return insertTemplate(tx, defaultTemplateValues(applicationId, reportSubjectId, locale, actor.id), actor.label);
+    { name: DEFAULT_TEMPLATE_NAMES[locale], description: '', binding: { subjectId: reportSubjectId, relations: ['engagement'] }, body: defaultTemplateBody(locale), createdBy: actor.id },
+    actor.label,
+  );
 }

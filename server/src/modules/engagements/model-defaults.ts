@@ -13,7 +13,7 @@ import { reportTemplates } from '../../db/schema';
 import { insertDefaultForm } from '../forms/forms.service';
 import { loadSubjectDef } from '../subjects/subject-def';
 import { insertDefaultTrigger } from '../triggers/triggers.service';
-import { DEFAULT_TEMPLATE_NAMES, insertDefaultTemplate } from './default-template';
+import { DEFAULT_TEMPLATE_NAMES, insertAuditReportTemplate } from './default-template';
 import { remindersConfigSchema } from './reminders.action';
 
 type Names = Record<Locale, string>;
@@ -163,7 +163,7 @@ export async function applyModelDefaults(
       .from(reportTemplates)
       .where(and(eq(reportTemplates.subjectId, ids.report), inArray(reportTemplates.name, Object.values(DEFAULT_TEMPLATE_NAMES)), isNull(reportTemplates.deletedAt)))
       .limit(1);
-    if (!had) await insertDefaultTemplate(tx, app.id, ids.report, locale, actor);
+    if (!had) await insertAuditReportTemplate(tx, app.id, ids.report, locale, actor);
     out.defaultTemplates.push('report');
   }
   return out;

@@ -220,6 +220,26 @@ export async function getTemplate(db: Executor, user: CurrentUser, id: string): 
 }
 
 /**
+ * A system model's default template (modules/engagements default-template.ts), version 1, written in
+ * the caller's transaction: binding and sources checked as for POST …/report-templates, not audited
+ * (the model's apply is the change). @returns its id. @throws HttpError 400 as create.
+ */
+export async function insertDefaultTemplate(
+  tx: Executor,
+  applicationId: string,
+  input: { name: string; description: string; binding: ReportTemplateBinding; body: string; createdBy: string },
+  actorLabel: string,
+): Promise<string> {
+  const { binding } = await checkBinding(tx, applicationId, input.binding);
+  checkTemplateSources({ body: input.body, partials: {}, page: {} });
+  return insertTemplate(
+    tx,
+    { applicationId, subjectId: binding.subjectId, name: input.name, description: input.description, binding, body: input.body, partials: {}, page: {}, createdBy: input.createdBy },
+    actorLabel,
+  );
+}
+
+/**
  * POST /applications/:slug/report-templates (editors+): version 1, frozen; audited `report_template.create`.
  * @throws 400 naming `binding.*`, `body`, `partials.<name>`, `page.header|footer`; 403/404.
  */
