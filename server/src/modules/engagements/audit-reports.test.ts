@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { ActionOption, AuditModel, AuditReport, AuditReportDetail, RecordItem } from '../../../../contracts';
-import { auditLog } from '../../db/schema';
+import { auditLog, documentVersions } from '../../db/schema';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
-import { applicationWithMembers, type MemberSession } from '../../test/records-support';
+import { applicationWithMembers, multipartBody, type MemberSession } from '../../test/records-support';
+import { closePdfBrowser, pdfAvailability } from '../report-templates/render';
+import { tinyDocx } from '../report-templates/report-templates.route-specs';
 import { createAuditRecord, enableAudit } from './engagements.test-support';
 
 describe('audit reports', () => {
@@ -56,7 +58,10 @@ describe('audit reports', () => {
     assert.equal(t.statusCode, 201, t.body);
     templateId = json<{ data: { id: string } }>(t).data.id;
   });
-  after(() => ctx.close());
+  after(async () => {
+    await closePdfBrowser();
+    await ctx.close();
+  });
 
   it('creates, renders, reviews and approves a report; the approved one is locked and its document held', async () => {
     // a template of another subject, or none, names templateId
@@ -149,6 +154,38 @@ describe('audit reports', () => {
     assert.match(d.html ?? '', /Findings \(2\)/);
     assert.match(d.html ?? '', /1\. No three-way match \(Critical\)/, 'the severity by its name, not its code');
     assert.match(d.html ?? '', /<td>Acme<\/td>/);
+  });
+
+  it('renders PDF (where Chromium is) and DOCX (once the template has a Word file) into stored document versions', async () => {
+    const made = json<{ data: { templateId: string } }>(await req('POST', '/reports/default-template', m.editor.cookie)).data.templateId;
+    const mimeOf = async (d: AuditReportDetail) => {
+      assert.ok(d.documentId, 'the render is stored as a document');
+      const versions = await ctx.handle.db.select().from(documentVersions).where(eq(documentVersions.documentId, d.documentId!));
+      assert.ok(versions[0].size > 500, `${versions[0].size} bytes`);
+      return versions[0].mimeType;
+    };
+    const pdf = await req('POST', '/reports', m.editor.cookie, { engagementId: engagement, templateId: made, title: 'PDF report', format: 'pdf' });
+    if (pdfAvailability().available) {
+      assert.equal(pdf.statusCode, 201, pdf.body);
+      const d = await rendered(json<{ data: RecordItem }>(pdf).data.id);
+      assert.equal(d.renderState, 'done');
+      assert.equal(await mimeOf(d), 'application/pdf');
+    } else {
+      assert.equal(pdf.statusCode, 400);
+      assert.deepEqual(json<{ details: { field: string }[] }>(pdf).details.map((x) => x.field), ['format']);
+    }
+    // DOCX needs the template's Word file: refused naming the format until it has one
+    const refused = await req('POST', '/reports', m.editor.cookie, { engagementId: engagement, templateId: made, title: 'Word report', format: 'docx' });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(json<{ details: { field: string }[] }>(refused).details.map((x) => x.field), ['format']);
+    const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'report.docx', type: 'application/octet-stream', content: tinyDocx('Report {title}') }]);
+    const put = await call(ctx.app, 'PUT', `/api/v1/report-templates/${made}/docx`, { cookie: m.editor.cookie, body, headers: { 'content-type': contentType } });
+    assert.equal(put.statusCode, 200, put.body);
+    const docx = await req('POST', '/reports', m.editor.cookie, { engagementId: engagement, templateId: made, title: 'Word report', format: 'docx' });
+    assert.equal(docx.statusCode, 201, docx.body);
+    const d = await rendered(json<{ data: RecordItem }>(docx).data.id);
+    assert.equal(d.renderState, 'done');
+    assert.equal(await mimeOf(d), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
   });
 
   it('refuses outsiders and submitting before a finished render', async () => {
