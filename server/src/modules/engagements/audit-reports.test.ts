@@ -3,7 +3,8 @@
  * a template bound to the report subject renders (a task: polled) with the engagement and its
  * findings; the review flow with its render gate; approval locks the record (records API) and
  * puts the rendered document on legal hold; GET /reports/:id gives the printable page its HTML;
- * access and one audit entry per request.
+ * access and one audit entry per request; the default template (made on enable, again on demand
+ * once deleted) names codes; PDF and DOCX outputs stored as document versions.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
