@@ -4,21 +4,21 @@
  * engagements route starts with. The domain services (transitions, workpapers, findings, reports,
  * the dashboard) take a `ModelAccess` and never look subjects up by key.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   AUDIT_OBJECTS,
+  auditModelTag,
   DEFAULT_FINDING_SLA_DAYS,
   type AuditObject,
   type FindingSeverity,
 } from '../../../../contracts/engagements.constants';
 import type { AppRole, CurrentUser } from '../../../../contracts';
 import type { Executor } from '../../db/client';
-import { appModels, type ApplicationRow } from '../../db/schema';
+import { appModels, subjects as subjectsTable, type ApplicationRow } from '../../db/schema';
 import { forbidden, HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { requireOpenableApplication } from '../applications/applications.service';
-import { findModelSubject } from '../subjects/model-subjects';
-import { allows, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
+import { allows, loadSubjectDef, type SubjectDef, type SubjectNeed } from '../subjects/subject-def';
 import { AUDIT_MODEL } from './model';
 
 /** The model's settings (`app_models.settings`). */
@@ -37,17 +37,27 @@ export interface ModelAccess {
   subjects: Record<AuditObject, SubjectDef>;
 }
 
-/** The audit model of application `app`, or undefined when it has not applied it. */
-export async function loadModel(db: Executor, app: ApplicationRow, role: AppRole | null): Promise<ModelAccess | undefined> {
+/**
+ * The audit model of application `app`, or undefined when it has not applied it: the model's row,
+ * then one statement for the ids of its tagged subjects, then each definition (through `cache`
+ * when given: the read cache keeps them until a subject or field changes).
+ */
+export async function loadModel(db: Executor, app: ApplicationRow, role: AppRole | null, cache?: ReadCache): Promise<ModelAccess | undefined> {
   const [row] = await db
     .select()
     .from(appModels)
     .where(and(eq(appModels.applicationId, app.id), eq(appModels.model, AUDIT_MODEL)))
     .limit(1);
   if (!row) return undefined;
+  const tagged = await db
+    .select({ id: subjectsTable.id, model: subjectsTable.model })
+    .from(subjectsTable)
+    .where(and(eq(subjectsTable.applicationId, app.id), inArray(subjectsTable.model, AUDIT_OBJECTS.map(auditModelTag)), isNull(subjectsTable.deletedAt)));
+  const idOf = new Map(tagged.map((t) => [t.model, t.id]));
   const subjects = {} as Record<AuditObject, SubjectDef>;
   for (const object of AUDIT_OBJECTS) {
-    const def = await findModelSubject(db, app.id, `audit.${object}`);
+    const id = idOf.get(auditModelTag(object));
+    const def = id ? await loadSubjectDef(db, { id }, cache) : undefined;
     if (!def) return undefined;
     subjects[object] = def;
   }
@@ -64,7 +74,7 @@ export async function loadModel(db: Executor, app: ApplicationRow, role: AppRole
 export async function requireModel(db: Executor, user: CurrentUser, slug: string, need: SubjectNeed, cache?: ReadCache): Promise<ModelAccess> {
   const { app, role } = await requireOpenableApplication(db, user, slug, cache);
   if (!allows(user, role, need)) throw forbidden();
-  const model = app.modules.includes('audit') ? await loadModel(db, app, role) : undefined;
+  const model = app.modules.includes('audit') ? await loadModel(db, app, role, cache) : undefined;
   if (!model) throw new HttpError(404, 'NOT_FOUND', 'errors.engagement.moduleOff');
   return model;
 }
