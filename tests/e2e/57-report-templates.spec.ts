@@ -8,7 +8,9 @@
  *     (a sandboxed iframe) with the completeness list naming it; saved as version 2;
  *  3. a Word template uploaded (version 3); PDF and DOCX rendered: each render is done, complete
  *     or not, and its stored document downloads (a PDF, a Word file);
- *  4. /admin/template lists it under its application; its detail shows versions and renders.
+ *  4. /admin/template lists it under its application; its detail shows versions and renders;
+ *  5. the subject's grid: two records selected, "生成报告" with the template as HTML, one ZIP
+ *     document holding a file per record.
  * Screenshots: /tmp/shots-templates/*.png.
  */
 import type { Page } from '@playwright/test';
@@ -132,4 +134,34 @@ test('report templates: a template over a related list, previewed, rendered as P
   await expect(page.getByTestId('template-versions')).toContainText('v3');
   await expect(page.getByTestId('template-renders')).toContainText('已完成');
   await shot(page, '5-admin-detail');
+
+  // 5. the grid's selection: two audits rendered at once, one ZIP document with a file each
+  await apiJson(page, 'POST', `${subjects}/${auditsKey}/records`, { values: { title: '第四季度审计', findings: [f2] } });
+  await page.goto(`/${APP.slug}/${auditsKey}`);
+  const rows = page.getByTestId('records-grid').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  for (const i of [0, 1]) await rows.nth(i).locator('.ant-checkbox-input').check();
+  await page.getByTestId('render-records').hover();
+  await page.getByRole('menuitem', { name: `审计报告 ${stamp}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('为所选的 2 条记录各生成一份报告，合为一个 ZIP 文档保存。')).toBeVisible();
+  await dialog.getByText('HTML', { exact: true }).click();
+  await shot(page, '6-grid-render');
+  await dialog.getByRole('button', { name: '生 成' }).or(dialog.getByRole('button', { name: '生成' })).click();
+  await expect(page.getByText(/正在将 2 条记录生成为 HTML/)).toBeVisible();
+  let zipHref = '';
+  await expect(async () => {
+    const renders = await apiJson<{ state: string; recordIds: string[]; documentId: string | null; documentVersion: number | null }[]>(
+      page,
+      'GET',
+      `/api/v1/report-templates/${templateId}/renders`,
+    );
+    expect([renders[0].state, renders[0].recordIds.length]).toEqual(['done', 2]);
+    zipHref = `/api/v1/documents/${renders[0].documentId}/versions/${renders[0].documentVersion}/content`;
+  }).toPass({ timeout: 60_000 });
+  const zip = new PizZip(await (await page.request.get(zipHref)).body());
+  const names = Object.keys(zip.files).sort();
+  expect(names).toHaveLength(2);
+  expect(names.every((n) => n.endsWith('.html'))).toBe(true);
+  expect(names.map((n) => zip.file(n)!.asText()).join()).toContain('第四季度审计');
 });

@@ -26,6 +26,7 @@ import ExportButton from './ExportButton';
 import FilterDrawer from './FilterDrawer';
 import { toRecordRequest } from './request';
 import { ResizableHeaderCell, useColumnWidths } from './useColumnWidths';
+import RenderRecordsButton from '../report-templates/RenderRecordsButton';
 import RunTriggerButton from '../triggers/RunTriggerButton';
 
 export interface RecordGridProps {
@@ -243,6 +244,7 @@ export default function RecordGrid({ app, subject, canEdit, recordHref, relatedH
               {t('records.grid.bulkDelete')}
             </Button>
             <RunTriggerButton size="small" app={app} subjectKey={subject.key} recordIds={selected} />
+            <RenderRecordsButton app={app} subjectId={subject.id} recordIds={selected} />
             <Button size="small" type="link" onClick={clearSelection}>
               {t('records.grid.clearSelection')}
             </Button>

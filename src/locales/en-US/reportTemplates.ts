@@ -106,4 +106,11 @@ export default {
   'reportTemplates.render.started': 'Rendering {format}…',
   'reportTemplates.render.saveFirst': 'Save your edits first: renders use the saved version.',
   'reportTemplates.render.noDocx': 'Upload a Word template first.',
+  'reportTemplates.renderRecords.button': 'Render a report',
+  'reportTemplates.renderRecords.title': 'Render “{name}”',
+  'reportTemplates.renderRecords.one': 'One report of the selected record, stored as a document linked from it.',
+  'reportTemplates.renderRecords.zip': 'One report per selected record ({n}), stored together as one ZIP document.',
+  'reportTemplates.renderRecords.started': 'Rendering {n, plural, one {# record} other {# records}} as {format}: open the template to follow it',
+  'reportTemplates.renderRecords.noPdf': 'PDF needs Chromium on the server: {install}',
+  'reportTemplates.renderRecords.tooMany': 'At most {max, plural, one {# record} other {# records}} at once',
 };

@@ -106,4 +106,11 @@ export default {
   'reportTemplates.render.started': '正在生成 {format}…',
   'reportTemplates.render.saveFirst': '请先保存编辑：生成使用已保存的版本。',
   'reportTemplates.render.noDocx': '请先上传 Word 模板。',
+  'reportTemplates.renderRecords.button': '生成报告',
+  'reportTemplates.renderRecords.title': '生成“{name}”',
+  'reportTemplates.renderRecords.one': '为所选记录生成一份报告，作为文档保存并关联到该记录。',
+  'reportTemplates.renderRecords.zip': '为所选的 {n} 条记录各生成一份报告，合为一个 ZIP 文档保存。',
+  'reportTemplates.renderRecords.started': '正在将 {n} 条记录生成为 {format}：打开模板查看进度',
+  'reportTemplates.renderRecords.noPdf': '服务器需安装 Chromium 才能生成 PDF：{install}',
+  'reportTemplates.renderRecords.tooMany': '一次最多 {max} 条记录',
 };
