@@ -27,7 +27,7 @@ import {
   type DocumentVersion,
 } from '../../../../contracts';
 import type { Database, Executor } from '../../db/client';
-import { applications, reportRenders, ruleIncidents, users, type DocumentFolderRow, type DocumentLinkRow, type DocumentRow, type DocumentVersionRow } from '../../db/schema';
+import { applications, reportRenders, reportTemplates, ruleIncidents, rules, users, type DocumentFolderRow, type DocumentLinkRow, type DocumentRow, type DocumentVersionRow } from '../../db/schema';
 import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob } from '../../lib/blob-store';
 import { HttpError, notFound } from '../../lib/http-error';
 import { likePattern } from '../../lib/paging';
@@ -142,16 +142,30 @@ export function toVersion(row: DocumentVersionRow): DocumentVersion {
   };
 }
 
-/** The web path of a link's source (docs/routes.txt), when known. */
+/**
+ * The web path of a link's source, when it still exists: a record → its page
+ * (`/:app/:subject/:record`); a finding (rule incident) → the page of the record that fails the
+ * rule; a report render → its template's page (`/:app/report_template/:templateId`, whose renders
+ * table lists it). Null for a console document or a source since deleted.
+ */
 async function hrefOf(db: Executor, link: DocumentLinkRow): Promise<string | null> {
   if (!link.applicationId) return null;
   const [app] = await db.select({ slug: applications.slug }).from(applications).where(eq(applications.id, link.applicationId));
   if (!app) return null;
-  if (link.sourceType === 'record' && link.subjectId) {
-    const subject = await loadSubjectDef(db, { id: link.subjectId });
-    return subject ? `/${app.slug}/${subject.key}/${link.sourceId}` : null;
+  const recordPath = async (subjectId: string, recordId: string) => {
+    const subject = await loadSubjectDef(db, { id: subjectId });
+    return subject ? `/${app.slug}/${subject.key}/${recordId}` : null;
+  };
+  if (link.sourceType === 'record') return link.subjectId ? recordPath(link.subjectId, link.sourceId) : null;
+  if (link.sourceType === 'finding') {
+    const [incident] = await db
+      .select({ subjectId: ruleIncidents.subjectId, recordId: ruleIncidents.recordId })
+      .from(ruleIncidents)
+      .where(eq(ruleIncidents.id, link.sourceId));
+    return incident ? recordPath(incident.subjectId, incident.recordId) : null;
   }
-  return null;
+  const [render] = await db.select({ templateId: reportRenders.templateId }).from(reportRenders).where(eq(reportRenders.id, link.sourceId));
+  return render?.templateId ? `/${app.slug}/report_template/${render.templateId}` : null;
 }
 
 /** A link row as contracts' DocumentLink. */
@@ -611,13 +625,23 @@ export async function createLink(deps: DocumentDeps, user: CurrentUser, id: stri
     subjectId = subject.id;
     label = subject.name;
   } else if (input.sourceType === 'finding') {
-    const [row] = await deps.db.select({ id: ruleIncidents.id, applicationId: ruleIncidents.applicationId }).from(ruleIncidents).where(eq(ruleIncidents.id, input.sourceId));
+    // labelled by the failing rule's name
+    const [row] = await deps.db
+      .select({ applicationId: ruleIncidents.applicationId, rule: rules.name })
+      .from(ruleIncidents)
+      .innerJoin(rules, eq(rules.id, ruleIncidents.ruleId))
+      .where(eq(ruleIncidents.id, input.sourceId));
     if (!row || row.applicationId !== applicationId) throw sourceMissing();
-    label = 'finding';
+    label = row.rule;
   } else {
-    const [row] = await deps.db.select({ id: reportRenders.id, applicationId: reportRenders.applicationId }).from(reportRenders).where(eq(reportRenders.id, input.sourceId));
+    // labelled by the template's name and the render's format
+    const [row] = await deps.db
+      .select({ applicationId: reportRenders.applicationId, template: reportTemplates.name, format: reportRenders.format })
+      .from(reportRenders)
+      .innerJoin(reportTemplates, eq(reportTemplates.id, reportRenders.templateId))
+      .where(eq(reportRenders.id, input.sourceId));
     if (!row || row.applicationId !== applicationId) throw sourceMissing();
-    label = 'report';
+    label = `${row.template} (${row.format.toUpperCase()})`;
   }
   return deps.db.transaction(async (tx) => {
     const row = await insertLink(tx, { documentId: id, applicationId, sourceType: input.sourceType, sourceId: input.sourceId, subjectId, label, createdBy: user.id });

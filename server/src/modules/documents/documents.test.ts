@@ -11,6 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { DocumentDetail, DocumentFolder, DocumentUploadResult } from '../../../../contracts';
 import { adminSession, call, createTestApp, json } from '../../test/helpers';
 import { applicationWithMembers, insertRecord, makeSubject, multipartBody } from '../../test/records-support';
+import { ruleIncidents, reportRenders } from '../../db/schema';
+import { insertDefaultTemplate } from '../report-templates/report-templates.service';
+import { insertDefaultRule } from '../rules/rules.service';
 import { extractionsSettled } from './documents.extract';
 import { linkDocument, storeDocumentVersion } from './documents.store';
 import { tinyDocx, tinyPdf } from './documents.fixtures';
@@ -162,6 +165,33 @@ test('documents: upload, versions, restore, download, size limit, hold, retentio
   const linked = await call(app, 'POST', `/api/v1/documents/${docB}/links`, { cookie: editor.cookie, body: { sourceType: 'record', sourceId: recordId, subjectKey: 'workpaper' } });
   assert.equal(linked.statusCode, 201, linked.body);
   assert.equal(json<{ data: { href: string } }>(linked).data.href, `/evidence/workpaper/${recordId}`);
+  // a finding (rule incident) links to its failing record's page; a report render to its template's page
+  const ruleId = await insertDefaultRule(
+    handle.db,
+    subject,
+    { name: 'Title set', definition: { kind: 'pattern', field: 'title', pattern: '^WP-' }, severity: 'warning', messageZh: '标题以 WP- 开头', messageEn: 'Title starts with WP-' },
+    { id: editor.id, label: 'editor' },
+  );
+  const [incident] = await handle.db.insert(ruleIncidents).values({ applicationId: appId, subjectId: subject.id, ruleId, recordId, severity: 'warning' }).returning();
+  const findingLink = await call(app, 'POST', `/api/v1/documents/${docB}/links`, { cookie: editor.cookie, body: { sourceType: 'finding', sourceId: incident.id } });
+  assert.equal(findingLink.statusCode, 201, findingLink.body);
+  assert.deepEqual(
+    [json<{ data: { href: string; label: string } }>(findingLink).data.href, json<{ data: { label: string } }>(findingLink).data.label],
+    [`/evidence/workpaper/${recordId}`, 'Title set'],
+  );
+  const templateId = await insertDefaultTemplate(
+    handle.db,
+    appId,
+    { name: 'WP print', description: '', binding: { subjectId: subject.id, relations: [] }, body: '<h1>{{ record.title }}</h1>', createdBy: editor.id },
+    'editor',
+  );
+  const [render] = await handle.db.insert(reportRenders).values({ applicationId: appId, templateId, templateVersion: 1, format: 'html', recordIds: [recordId] }).returning();
+  const reportLink = await call(app, 'POST', `/api/v1/documents/${docB}/links`, { cookie: editor.cookie, body: { sourceType: 'report', sourceId: render.id } });
+  assert.equal(reportLink.statusCode, 201, reportLink.body);
+  assert.deepEqual(
+    [json<{ data: { href: string } }>(reportLink).data.href, json<{ data: { label: string } }>(reportLink).data.label],
+    [`/evidence/report_template/${templateId}`, 'WP print (HTML)'],
+  );
   const fromRecord = await call(app, 'GET', `${base}/subjects/workpaper/records/${recordId}/documents`, { cookie: viewer.cookie });
   assert.deepEqual(json<{ data: { items: { id: string }[] } }>(fromRecord).data.items.map((d) => d.id), [docB]);
 
