@@ -1,7 +1,8 @@
 /**
- * Report templates end to end, after 00-walking-skeleton (application audit-2026). Through the API
- * only the set-up: a subject "rt_findings" (title, severity) and a subject "rt_audits" (title, and
- * a relation `findings` to many findings) with one audit linked to two findings. Then in the browser:
+ * Report templates end to end, after 00-walking-skeleton (application audit-2026), as a new
+ * administrator the first one makes. Through the API only the set-up: a subject "rt_findings"
+ * (title, severity) and a subject "rt_audits" (title, and a relation `findings` to many findings)
+ * with one audit linked to two findings. Then in the browser:
  *  1. /audit-2026/report_template/create: a template on rt_audits with its related list `findings`;
  *     the editor opens with a starter body looping over the findings;
  *  2. an edit (a field that has no value, picked from the field picker) shows in the live preview
@@ -17,7 +18,10 @@ import type { Page } from '@playwright/test';
 import PizZip from 'pizzip';
 import { expect, test } from './fixtures';
 import { apiJson, pickIn, signIn } from './actions';
-import { APP } from './support';
+import { APP, AUTH_HEADERS } from './support';
+
+/** The new user of this journey: an administrator the first one makes. */
+const AUTHOR = { name: '模板作者', email: 'templates.author@example.com', password: 'Templates-author-2026' };
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-templates/${name}.png`, fullPage: true });
 const subjects = `/api/v1/applications/${APP.slug}/subjects`;
@@ -42,7 +46,11 @@ function wordTemplate(): Buffer {
 
 test('report templates: a template over a related list, previewed, rendered as PDF and DOCX, stored as documents', async ({ page }) => {
   test.setTimeout(240_000);
+  // the first administrator makes a new administrator, who does everything below
   await signIn(page);
+  const made = await page.request.post('/api/v1/users', { headers: AUTH_HEADERS, data: { ...AUTHOR, isAdmin: true } });
+  expect([201, 409]).toContain(made.status());
+  await signIn(page, AUTHOR);
   const stamp = Date.now();
   const findingsKey = `rt_findings_${stamp % 100000}`;
   const auditsKey = `rt_audits_${stamp % 100000}`;
