@@ -55,6 +55,10 @@ export const REPORT_TEMPLATES_MESSAGES = {
     'zh-CN': '该模板没有 Word 模板，请先上传',
     'en-US': 'This template has no Word template; upload one first',
   },
+  'errors.reportTemplate.recordsRequired': {
+    'zh-CN': '请选择记录：该模板没有绑定查询',
+    'en-US': 'Choose records: this template is not bound to a record query',
+  },
   'errors.reportTemplate.record': {
     'zh-CN': '记录不存在或不属于绑定的数据对象',
     'en-US': 'No such record of the bound subject',

@@ -128,9 +128,12 @@ export const renderMissingSchema = z.object({
   detail: z.string().optional(),
 });
 
-/** POST /api/v1/report-templates/:id/preview: a record and, optionally, unsaved edits. */
+/**
+ * POST /api/v1/report-templates/:id/preview: a record (null: the rows of the template's bound record
+ * query) and, optionally, unsaved edits.
+ */
 export const reportPreviewSchema = z.object({
-  recordId: z.uuid(),
+  recordId: z.uuid().nullable(),
   body: body.optional(),
   partials: partials.optional(),
   page: reportPageSettingsSchema.optional(),
@@ -139,10 +142,13 @@ export type ReportPreviewInput = z.input<typeof reportPreviewSchema>;
 export const reportPreviewResultSchema = z.object({ html: z.string(), missing: z.array(renderMissingSchema) });
 export type ReportPreviewResult = z.infer<typeof reportPreviewResultSchema>;
 
-/** POST /api/v1/report-templates/:id/render. */
+/**
+ * POST /api/v1/report-templates/:id/render: the records (one output each, zipped when several) or,
+ * without `recordIds`, one output over the rows of the template's bound record query.
+ */
 export const reportRenderInputSchema = z.object({
   format: z.enum(REPORT_FORMATS),
-  recordIds: z.array(z.uuid()).min(1).max(RENDER_RECORDS_MAX),
+  recordIds: z.array(z.uuid()).min(1).max(RENDER_RECORDS_MAX).optional(),
 });
 export type ReportRenderInput = z.input<typeof reportRenderInputSchema>;
 

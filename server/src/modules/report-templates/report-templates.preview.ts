@@ -22,15 +22,16 @@ export function renderError(err: unknown): unknown {
 }
 
 /**
- * POST /report-templates/:id/preview: `{ recordId, body?, partials?, page? }` → `{ html, missing }`.
+ * POST /report-templates/:id/preview: `{ recordId, body?, partials?, page? }` → `{ html, missing }`;
+ * `recordId` null previews the rows of the template's bound record query.
  * @throws 400 naming `body`/`partials.<name>`/`page.*` (does not parse: the line; fails to render),
- *   `recordId`; 404 (template, or no such live record of the bound subject); 403.
+ *   `recordId` (null without a bound query); 404 (template, or no such live record of the bound subject); 403.
  */
 export async function previewTemplate(
   deps: { db: Executor; blobs: BlobStore },
   user: CurrentUser,
   id: string,
-  input: { recordId: string; body?: string; partials?: Record<string, string>; page?: Record<string, unknown> },
+  input: { recordId: string | null; body?: string; partials?: Record<string, string>; page?: Record<string, unknown> },
   locale: Locale,
 ): Promise<ReportPreviewResult> {
   const found = await requireTemplate(deps.db, user, id, 'read');

@@ -1,11 +1,12 @@
 /**
  * Rendering a template as a task (docs/report-templates.md "Rendering", docs/tasks.md): POST
  * …/render queues a `reports.render` task and a report_renders row naming the template's current
- * (frozen) version, the format and the records; the task renders each record (progress per record)
+ * (frozen) version, the format and the records — or none: one output over the rows of the bound
+ * record query; the task renders each record (progress per record)
  * through the engine (render/: buildDataModel, renderHtml, renderPdf, renderDocx, renderXlsx),
  * and stores the output as ONE document version (documents.store storeDocumentVersion): one record
  * → its file; several → one ZIP of them (jszip). The document's `sourceKey` is
- * `<templateId>:<recordId | batch-<renderId>>:<format>`, so rendering the same thing again adds the
+ * `<templateId>:<recordId | query | batch-<renderId>>:<format>`, so rendering the same thing again adds the
  * next version of the same document; its `origin` says which render, template version, format and
  * data time made it and what the completeness check found. Each record rendered links the document
  * ("linked from" a record: sourceType 'record', shown on the record and listing the report on the
@@ -86,7 +87,7 @@ export async function startRender(
   db: Database,
   user: CurrentUser,
   id: string,
-  input: { format: ReportFormat; recordIds: string[] },
+  input: { format: ReportFormat; recordIds?: string[] },
   locale: Locale,
   audit: AuditWriter,
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void },
@@ -97,7 +98,9 @@ export async function startRender(
     if (!a.available) throw badField('format', 'errors.reportTemplate.pdfUnavailable', { install: a.install });
   }
   if (input.format === 'docx' && !found.row.docxSha256) throw badField('format', 'errors.reportTemplate.noDocx');
-  const recordIds = [...new Set(input.recordIds)];
+  // no records: one output over the bound query's rows (null on the row)
+  if (!input.recordIds && !found.row.binding.recordQueryId) throw badField('recordIds', 'errors.reportTemplate.recordsRequired');
+  const recordIds = input.recordIds ? [...new Set(input.recordIds)] : null;
   const renderId = randomUUID();
   const started = await db.transaction(async (tx) => {
     const payload: RenderInput = { renderId, locale };
@@ -119,7 +122,7 @@ export async function startRender(
       action: 'report_template.render',
       targetType: 'report_template',
       targetId: id,
-      after: { render: renderId, format: input.format, records: recordIds.length, templateVersion: found.row.version, task: task.id },
+      after: { render: renderId, format: input.format, records: recordIds?.length ?? 'query', templateVersion: found.row.version, task: task.id },
     });
     return { row, task };
   });
@@ -166,8 +169,9 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
   try {
     const blobs = documentBlobs(db);
     const docx = format === 'docx' && version.docxSha256 ? await readBlob(blobs, version.docxSha256) : null;
-    const ids = render.recordIds ?? [];
-    const outputs: { recordId: string; name: string; bytes: Buffer }[] = [];
+    // null: one output over the bound query's rows
+    const ids: (string | null)[] = render.recordIds ?? [null];
+    const outputs: { recordId: string | null; name: string; bytes: Buffer }[] = [];
     const missing: RenderMissing[] = [];
     for (const [i, recordId] of ids.entries()) {
       if (await isCancelled()) {
@@ -196,7 +200,8 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
         missing.push(...out.missing);
         bytes = format === 'pdf' ? await renderPdf(out.html, version.page) : Buffer.from(out.html, 'utf8');
       }
-      const title = typeof model.record?.title === 'string' && model.record.title ? model.record.title : recordId;
+      const title =
+        recordId === null ? (model.schema.lists.rows?.name ?? template.name) : typeof model.record?.title === 'string' && model.record.title ? model.record.title : recordId;
       outputs.push({ recordId, name: safeName(`${template.name} - ${title}`), bytes });
       await progress(i + 1, ids.length, title);
     }
@@ -209,13 +214,13 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
       const used = new Set<string>();
       for (const o of outputs) {
         let name = `${o.name}.${ext}`;
-        if (used.has(name)) name = `${o.name} (${o.recordId.slice(0, 8)}).${ext}`;
+        if (used.has(name)) name = `${o.name} (${(o.recordId ?? 'query').slice(0, 8)}).${ext}`;
         used.add(name);
         zip.file(name, o.bytes);
       }
       bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     }
-    const sourceKey = `${template.id}:${single ? outputs[0].recordId : `batch-${renderId}`}:${format}`;
+    const sourceKey = `${template.id}:${single ? (outputs[0].recordId ?? 'query') : `batch-${renderId}`}:${format}`;
     const stored = await storeDocumentVersion(db, {
       applicationId: template.applicationId,
       sourceKey,
@@ -236,7 +241,8 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
       actor: { id: task.startedBy, label: task.startedByLabel },
     });
     await db.transaction(async (tx) => {
-      for (const o of outputs)
+      for (const o of outputs) {
+        if (o.recordId === null) continue;
         await linkDocument(tx, {
           documentId: stored.documentId,
           sourceType: 'record',
@@ -245,6 +251,7 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
           label: template.name,
           actorId: task.startedBy,
         });
+      }
       await updateRender(tx, renderId, {
         state: 'done',
         documentId: stored.documentId,

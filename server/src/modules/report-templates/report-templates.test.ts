@@ -3,11 +3,13 @@
  * subject, relation keys and the Liquid body checked (400 naming the field, the parse error's line);
  * optimistic saves (each change the next frozen version, a stale version 409, a no-op unchanged);
  * the Word template upload (not a Word file 400, the same file again unchanged) and download;
- * members read, viewers cannot write, outsiders 403; delete to the recycle bin and restore; audited.
+ * members read, viewers cannot write, outsiders 403; delete to the recycle bin and restore; audited;
+ * a template bound to a record query previews and renders the query's rows as one output.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { ReportRender, ReportTemplate, ReportTemplateVersion } from '../../../../contracts';
 import { auditLog } from '../../db/schema';
 import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
@@ -204,6 +206,44 @@ describe('report templates API', () => {
     assert.equal(list.total, 4);
     res = await req('POST', `/api/v1/report-templates/${tpl.id}/render`, { format: 'html', recordIds: [auditRecordId] }, viewer.cookie);
     assert.equal(res.statusCode, 403);
+  });
+
+  it('a template bound to a record query previews and renders the query rows as one output; without the query records are required', async () => {
+    const saved = await req('POST', '/api/v1/record-queries', { name: 'All audits', definition: { subjectId: auditSubjectId, columns: ['title', 'owner_note'] } });
+    assert.equal(saved.statusCode, 201, saved.body);
+    const queryId = json<{ data: { id: string } }>(saved).data.id;
+    const made = await create({
+      name: 'Audit list',
+      binding: { subjectId: auditSubjectId, recordQueryId: queryId },
+      body: '<h1>{{ rows | size }} audits</h1><ul>{% for r in rows %}<li>{{ r.title }}</li>{% endfor %}</ul>',
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const listTpl = json<{ data: ReportTemplate }>(made).data;
+    const preview = await req('POST', `/api/v1/report-templates/${listTpl.id}/preview`, { recordId: null });
+    assert.equal(preview.statusCode, 200, preview.body);
+    assert.match(json<{ data: { html: string } }>(preview).data.html, /<h1>1 audits<\/h1><ul><li>Q3 audit<\/li><\/ul>/);
+    const res = await req('POST', `/api/v1/report-templates/${listTpl.id}/render`, { format: 'xlsx' });
+    assert.equal(res.statusCode, 202, res.body);
+    const renderId = json<{ data: ReportRender }>(res).data.id;
+    assert.equal(json<{ data: ReportRender }>(res).data.recordIds, null);
+    let r: ReportRender | undefined;
+    for (let i = 0; i < 300 && (!r || r.state === 'queued' || r.state === 'running'); i += 1) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      r = json<{ data: ReportRender }>(await req('GET', `/api/v1/report-templates/${listTpl.id}/renders/${renderId}`)).data;
+    }
+    assert.equal(r!.state, 'done', r!.error ?? '');
+    const content = await call(ctx.app, 'GET', `/api/v1/documents/${r!.documentId}/versions/${r!.documentVersion}/content`, { cookie: admin.cookie });
+    assert.equal(content.statusCode, 200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(content.rawPayload as unknown as ArrayBuffer);
+    const cells = book.worksheets[0].getSheetValues().flat().filter((c) => typeof c === 'string');
+    assert.ok(cells.includes('Q3 audit'), JSON.stringify(cells));
+    // no record links: the output is the query's, not a record's
+    assert.deepEqual(await ctx.app.db.select().from(documentLinks).where(eq(documentLinks.documentId, r!.documentId!)), []);
+    // a template bound to the subject only needs records
+    const refused = await req('POST', `/api/v1/report-templates/${tpl.id}/render`, { format: 'html' });
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(details(refused).map((d) => [d.field, d.message]), [['recordIds', 'Choose records: this template is not bound to a record query']]);
   });
 
   it('renders PDF when Chromium is here, else refuses it naming what to install', async () => {
