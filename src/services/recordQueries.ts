@@ -28,6 +28,8 @@ export interface SavedQueryListParams {
   pageSize?: number;
   /** Searches name and description. */
   q?: string;
+  /** Only the queries of this subject (id). */
+  subjectId?: string;
 }
 
 /** Saved queries, newest first, ProTable's page shape. */

@@ -11,7 +11,9 @@
  *     or not, and its stored document downloads (a PDF, a Word file);
  *  4. /admin/template lists it under its application; its detail shows versions and renders;
  *  5. the subject's grid: two records selected, "生成报告" with the template as HTML, one ZIP
- *     document holding a file per record.
+ *     document holding a file per record;
+ *  6. a template bound to a saved record query of the audits: previewed over the query's rows and
+ *     rendered as XLSX (a render of no record).
  * Screenshots: /tmp/shots-templates/*.png.
  */
 import type { Page } from '@playwright/test';
@@ -63,7 +65,7 @@ test('report templates: a template over a related list, previewed, rendered as P
       { key: 'severity', name: '严重程度', type: 'text' },
     ],
   });
-  await apiJson(page, 'POST', subjects, {
+  const audits = await apiJson<{ id: string }>(page, 'POST', subjects, {
     key: auditsKey,
     name: `审计 ${stamp % 100000}`,
     displayField: 'title',
@@ -172,4 +174,26 @@ test('report templates: a template over a related list, previewed, rendered as P
   expect(names).toHaveLength(2);
   expect(names.every((n) => n.endsWith('.html'))).toBe(true);
   expect(names.map((n) => zip.file(n)!.asText()).join()).toContain('第四季度审计');
+
+  // 6. a template bound to a saved record query: its preview and its XLSX are the query's rows
+  await apiJson(page, 'POST', '/api/v1/record-queries', { name: `全部审计 ${stamp}`, definition: { subjectId: audits.id, columns: ['title'] } });
+  await page.goto(`/${APP.slug}/report_template/create`);
+  await page.getByTestId('template-name').fill(`审计清单 ${stamp}`);
+  await pickIn(page, 'template-subject', `审计 ${stamp % 100000}`);
+  await pickIn(page, 'template-query', `全部审计 ${stamp}`);
+  await page.getByTestId('template-create-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/${APP.slug}/report_template/[0-9a-f-]{36}$`));
+  const listId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('template-preview-record')).toContainText('查询结果各行');
+  await expect(frame.locator('h1')).toContainText(`全部审计 ${stamp} (2)`, { timeout: 15_000 });
+  await expect(frame.locator('td', { hasText: '第四季度审计' })).toBeVisible();
+  await shot(page, '7-query-template');
+  // (scrolled to and hovered first: the layout's header settles while the page scrolls)
+  const xlsx = page.getByTestId('template-render-xlsx');
+  await xlsx.scrollIntoViewIfNeeded();
+  await xlsx.hover();
+  await xlsx.click();
+  await expect(page.getByTestId('render-state-xlsx')).toHaveText('已完成', { timeout: 60_000 });
+  const renders = await apiJson<{ recordIds: string[] | null }[]>(page, 'GET', `/api/v1/report-templates/${listId}/renders`);
+  expect(renders.map((r) => r.recordIds)).toEqual([null]);
 });

@@ -65,6 +65,9 @@ const toDraft = (tpl: ReportTemplate): Draft => ({
 const partialsOf = (d: Draft) => Object.fromEntries(d.partials.filter((p) => p.name.trim()).map((p) => [p.name.trim(), p.text]));
 
 /** The editor of template `tpl` in application `app`; `onSaved` receives each saved version. */
+/** The preview picker's value for "the rows of the bound record query" (no record). */
+const QUERY_ROWS = '__query_rows__';
+
 export default function TemplateEditor({
   app,
   tpl,
@@ -169,9 +172,13 @@ export default function TemplateEditor({
     queryFn: ({ signal }) => listRecords(app, tpl.subjectKey!, { current: 1, pageSize: 20, q: recordQ || undefined }, signal),
     enabled: !!tpl.subjectKey,
   });
+  // a template bound to a record query previews and renders the query's rows (QUERY_ROWS) by default
+  const byQuery = !!tpl.binding.recordQueryId;
   useEffect(() => {
-    if (!recordId && records.data?.data.length) setRecordId(records.data.data[0].id);
-  }, [records.data, recordId]);
+    if (recordId) return;
+    if (byQuery) setRecordId(QUERY_ROWS);
+    else if (records.data?.data.length) setRecordId(records.data.data[0].id);
+  }, [records.data, recordId, byQuery]);
 
   // the preview, debounced, cancelling the one in flight
   const [preview, setPreview] = useState<ReportPreviewResult>();
@@ -183,7 +190,11 @@ export default function TemplateEditor({
     const timer = window.setTimeout(async () => {
       setPreviewing(true);
       try {
-        const res = await previewTemplate(tpl.id, { recordId, body: draft.body, partials: partialsOf(draft), page: draft.page }, ctl.signal);
+        const res = await previewTemplate(
+          tpl.id,
+          { recordId: recordId === QUERY_ROWS ? null : recordId, body: draft.body, partials: partialsOf(draft), page: draft.page },
+          ctl.signal,
+        );
         setPreview(res);
         setPreviewError(undefined);
       } catch (err) {
@@ -241,7 +252,7 @@ export default function TemplateEditor({
   const render = async (format: ReportFormat) => {
     if (!recordId) return;
     try {
-      await startRender(tpl.id, { format, recordIds: [recordId] });
+      await startRender(tpl.id, recordId === QUERY_ROWS ? { format } : { format, recordIds: [recordId] });
       message.info(t('reportTemplates.render.started', { format: format.toUpperCase() }));
       setRenderCount((n) => n + 1);
     } catch (err) {
@@ -486,10 +497,13 @@ export default function TemplateEditor({
               placeholder={t('reportTemplates.preview.pickRecord')}
               style={{ width: 260 }}
               loading={records.isLoading}
-              options={(records.data?.data ?? []).map((r) => ({
-                value: r.id,
-                label: (displayKey && typeof r.values[displayKey] === 'string' ? (r.values[displayKey] as string) : '') || r.id,
-              }))}
+              options={[
+                ...(byQuery ? [{ value: QUERY_ROWS, label: t('reportTemplates.preview.queryRows') }] : []),
+                ...(records.data?.data ?? []).map((r) => ({
+                  value: r.id,
+                  label: (displayKey && typeof r.values[displayKey] === 'string' ? (r.values[displayKey] as string) : '') || r.id,
+                })),
+              ]}
               notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reportTemplates.preview.noRecords')} />}
               data-testid="template-preview-record"
               aria-label={t('reportTemplates.preview.record')}

@@ -33,3 +33,15 @@ export function starterBody(
   const lists = relations.map((r) => `<h2>${esc(r.name)}</h2>\n${loopSnippet(r.key, r.fields)}`).join('\n');
   return `<h1>${esc(subjectName)}: {{ record.title }}</h1>\n<table>\n${rows}\n</table>\n${lists}`;
 }
+
+/**
+ * The starter body of a template bound to a saved record query: a heading with the query's name and
+ * the row count, and a table looping over `rows` with a column per query column (`r["<name>"]`:
+ * column names may hold dots, e.g. `client.name`).
+ */
+export function queryStarterBody(queryName: string, columns: string[]): string {
+  const shown = columns.slice(0, 12);
+  const head = shown.map((c) => `<th>${esc(c)}</th>`).join('');
+  const cells = shown.map((c) => `<td>{{ r["${c.replace(/["\\]/g, '')}"] }}</td>`).join('');
+  return `<h1>${esc(queryName)} ({{ rows | size }})</h1>\n<table>\n  <thead><tr>${head}</tr></thead>\n  <tbody>\n  {% for r in rows %}\n    <tr>${cells}</tr>\n  {% endfor %}\n  </tbody>\n</table>\n`;
+}

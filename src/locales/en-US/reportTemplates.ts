@@ -113,4 +113,9 @@ export default {
   'reportTemplates.renderRecords.started': 'Rendering {n, plural, one {# record} other {# records}} as {format}: open the template to follow it',
   'reportTemplates.renderRecords.noPdf': 'PDF needs Chromium on the server: {install}',
   'reportTemplates.renderRecords.tooMany': 'At most {max, plural, one {# record} other {# records}} at once',
+  'reportTemplates.create.query': 'Saved record query (optional)',
+  'reportTemplates.create.queryHint': 'Bound to a query, the template renders the query’s rows in one report (a list) instead of one record.',
+  'reportTemplates.create.noQueries': 'This subject has no saved record query',
+  'reportTemplates.create.noQuery': 'None: one report per record',
+  'reportTemplates.preview.queryRows': 'The query’s rows',
 };

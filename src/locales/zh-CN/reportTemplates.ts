@@ -113,4 +113,9 @@ export default {
   'reportTemplates.renderRecords.started': '正在将 {n} 条记录生成为 {format}：打开模板查看进度',
   'reportTemplates.renderRecords.noPdf': '服务器需安装 Chromium 才能生成 PDF：{install}',
   'reportTemplates.renderRecords.tooMany': '一次最多 {max} 条记录',
+  'reportTemplates.create.query': '已保存的记录查询（可选）',
+  'reportTemplates.create.queryHint': '绑定查询后，模板把查询结果的各行生成为一份报告（清单），而不是一条记录一份。',
+  'reportTemplates.create.noQueries': '该数据对象没有已保存的记录查询',
+  'reportTemplates.create.noQuery': '不绑定：每条记录一份报告',
+  'reportTemplates.preview.queryRows': '查询结果各行',
 };

@@ -1,18 +1,20 @@
 /**
  * /:app/report_template/create: a new report template of the application (docs/report-templates.md):
  * its name, the subject it reports on (fixed once made) and the related lists (relation fields) it
- * may loop over; it is created with a starter body (components/report-templates/starter.ts) and the
- * editor opens. Server errors land under the named input.
+ * may loop over, or (administrators) a saved record query of that subject whose rows it renders;
+ * it is created with a starter body (components/report-templates/starter.ts) and the editor opens.
+ * Server errors land under the named input.
  */
 import { PageContainer } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Form, Input, message, Select, Typography } from 'antd';
 import React, { useState } from 'react';
-import { history } from 'umi';
+import { history, useModel } from 'umi';
 import { createTemplate } from '../../../../components/report-templates/api';
-import { starterBody } from '../../../../components/report-templates/starter';
+import { queryStarterBody, starterBody } from '../../../../components/report-templates/starter';
 import { useT } from '../../../../components/useT';
 import { toApiError } from '../../../../services/api-error';
+import { listSavedQueries } from '../../../../services/recordQueries';
 import { getSubject, listAppSubjectOptions } from '../../../../services/subjects';
 import { useWorkspace } from '../../useWorkspace';
 
@@ -23,6 +25,7 @@ export default function CreateTemplatePage() {
   const [description, setDescription] = useState('');
   const [subjectKey, setSubjectKey] = useState<string>();
   const [relations, setRelations] = useState<string[]>([]);
+  const [queryId, setQueryId] = useState<string>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const subjects = useQuery({ queryKey: ['subjects', 'options', app.slug], queryFn: () => listAppSubjectOptions(app.slug) });
@@ -32,6 +35,15 @@ export default function CreateTemplatePage() {
     enabled: !!subjectKey,
   });
   const relationFields = (subject.data?.fields ?? []).filter((f) => f.type === 'relation');
+  // the subject's saved record queries (administrators': the console's record queries): a template
+  // may render one's rows instead of one record
+  const { initialState } = useModel('@@initialState');
+  const isAdmin = initialState?.currentUser?.isAdmin ?? false;
+  const queries = useQuery({
+    queryKey: ['record-queries', 'of-subject', subject.data?.id],
+    queryFn: () => listSavedQueries({ subjectId: subject.data!.id, pageSize: 100 }),
+    enabled: !!subject.data && isAdmin,
+  });
 
   const submit = async () => {
     if (!subject.data) {
@@ -50,11 +62,12 @@ export default function CreateTemplatePage() {
           return { key, name: f.name, fields };
         }),
       );
+      const query = queries.data?.data.find((q) => q.id === queryId);
       const created = await createTemplate(app.slug, {
         name,
         description,
-        binding: { subjectId: subject.data.id, relations },
-        body: starterBody(subject.data.name, subject.data.fields, related),
+        binding: { subjectId: subject.data.id, relations, recordQueryId: query?.id ?? null },
+        body: query ? queryStarterBody(query.name, query.definition.columns) : starterBody(subject.data.name, subject.data.fields, related),
       });
       message.success(t('reportTemplates.create.created'));
       history.push(`/${app.slug}/report_template/${created.id}`);
@@ -93,6 +106,7 @@ export default function CreateTemplatePage() {
               onChange={(v) => {
                 setSubjectKey(v);
                 setRelations([]);
+                setQueryId(undefined);
               }}
               options={(subjects.data ?? []).map((s) => ({ value: s.key, label: s.name }))}
               notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
@@ -117,6 +131,26 @@ export default function CreateTemplatePage() {
               ) : (
                 <Typography.Text type="secondary">{subject.isLoading ? '…' : t('reportTemplates.create.noRelations')}</Typography.Text>
               )}
+            </Form.Item>
+          ) : null}
+          {subjectKey && isAdmin ? (
+            <Form.Item
+              label={t('reportTemplates.create.query')}
+              extra={t('reportTemplates.create.queryHint')}
+              validateStatus={status('binding.recordQueryId')}
+              help={errors['binding.recordQueryId']}
+            >
+              <Select
+                allowClear
+                loading={queries.isLoading}
+                value={queryId}
+                onChange={(v) => setQueryId(v)}
+                options={(queries.data?.data ?? []).map((q) => ({ value: q.id, label: q.name }))}
+                notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reportTemplates.create.noQueries')} />}
+                placeholder={t('reportTemplates.create.noQuery')}
+                data-testid="template-query"
+                aria-label={t('reportTemplates.create.query')}
+              />
             </Form.Item>
           ) : null}
           <Button type="primary" htmlType="submit" loading={saving} disabled={!name.trim() || !subjectKey} data-testid="template-create-submit">
