@@ -5,7 +5,7 @@
 // writeXlsx, render/query-rows.ts and render/xlsx.ts) into a file. Meanwhile another user reads a
 // page of 20 records every 50 ms (Fastify inject in this process): the longest and p95 wait of
 // those requests is what a user waits while a report is written (PGlite runs one statement at a
-// time). Memory: RSS and heap sampled every 20 ms during the render only, against the RSS just
+// time); `longestStallMs`, the longest time a 10 ms timer waited for the event loop. Memory: RSS and heap sampled every 20 ms during the render only, against the RSS just
 // before it (app + database + seeded rows already in); `renderShareMB` is peak − before.
 // `--materialise`: the rows loaded whole into `model.rows` first (as HTML/DOCX get them). Prints
 // one JSON line per engine.
@@ -85,6 +85,13 @@ async function runEngine(engine) {
     }, 20);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'render-xlsx-query-'));
     const file = path.join(dir, 'out.xlsx');
+    let longestStall = 0;
+    let due = performance.now() + 10;
+    const prober = setInterval(() => {
+      const now = performance.now();
+      longestStall = Math.max(longestStall, now - due);
+      due = now + 10;
+    }, 10);
     const started = performance.now();
     const model = await buildDataModel(handle.db, {
       applicationId: def.applicationId,
@@ -98,6 +105,7 @@ async function runEngine(engine) {
     await finished(out);
     const ms = performance.now() - started;
     clearInterval(sampler);
+    clearInterval(prober);
     running = false;
     await other;
     const bytes = statSync(file).size;
@@ -115,6 +123,7 @@ async function runEngine(engine) {
         otherRequests: waits.length,
         otherP95Ms: Math.round(pct(waits, 95)),
         otherLongestMs: Math.round(Math.max(0, ...waits)),
+        longestStallMs: Math.round(longestStall),
         rssBeforeMB: mb(before),
         peakRssMB: mb(peakRss),
         renderShareMB: mb(peakRss - before),
