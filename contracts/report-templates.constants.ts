@@ -81,6 +81,8 @@ export const TEMPLATE_RELATIONS_MAX = 20;
 export const TEMPLATE_PAGE_SNIPPET_MAX_CHARS = 5_000;
 /** Most rows of a saved query loaded into one render's data model (the XLSX bench writes this many). */
 export const RENDER_QUERY_ROWS_MAX = 100_000;
+/** Rows of a saved query read per statement (keyset pages); a streamed XLSX holds one page at a time. */
+export const RENDER_QUERY_PAGE_ROWS = 2_000;
 /** Largest image attachment inlined as a data: URL for HTML/PDF, and the most bytes inlined per render. */
 export const RENDER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const RENDER_IMAGES_MAX_BYTES = 20 * 1024 * 1024;

@@ -13,7 +13,7 @@ import type { ReadCache } from '../../lib/read-cache';
 import { compileSearch } from '../records/filter';
 import { countRecords } from '../records/list';
 import { tableOf } from '../records/records.service';
-import { orderBySql } from '../records/sort';
+import { orderBySql, type SortKey } from '../records/sort';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { resolveColumns, type QueryColumn } from './query-columns';
 import { compileQueryFilter, compileQuerySort } from './query-filter';
@@ -37,6 +37,8 @@ export interface PreparedQuery {
   /** The condition over the row alias `r` (live records, filter, search). */
   where: SQL;
   orderBy: SQL;
+  /** The compiled sort keys `orderBy` is made of (keyset paging, records/sort.ts keysetPhases). */
+  keys: SortKey[];
 }
 
 /** An error of the records compiler, its fields moved under `definition.` (the request's shape). */
@@ -68,7 +70,7 @@ export async function prepareQuery(db: Executor, def: QueryDefinition, cache?: R
     const search = compileSearch(subject, def.q, 'r');
     if (search) conditions.push(search);
     const keys = await compileQuerySort(db, subject, def.sort, cache);
-    return { subject, columns, joins, where: sql.join(conditions, sql` and `), orderBy: orderBySql(keys, 'r') };
+    return { subject, columns, joins, where: sql.join(conditions, sql` and `), orderBy: orderBySql(keys, 'r'), keys };
   } catch (err) {
     throw underDefinition(err);
   }

@@ -28,7 +28,7 @@ import { documentBlobs, linkDocument, storeDocumentVersion } from '../documents/
 import { runTaskHere } from '../tasks/tasks.engine';
 import { getTaskKind, noRetry, queueFor, registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
 import { enqueueTask } from '../tasks/tasks.service';
-import { buildDataModel, pdfAvailability, renderDocx, renderHtml, renderPdf, renderXlsx } from './render';
+import { buildDataModel, pdfAvailability, renderDocx, renderHtml, renderPdf, renderXlsx, truncatedLists } from './render';
 import { readBlob } from './report-templates.docx';
 import { renderError } from './report-templates.preview';
 import { findRenderRow, findTemplateAny, insertRender, listRenderRows, updateRender } from './report-templates.repository';
@@ -184,6 +184,8 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
         recordId,
         locale,
         blobs: format === 'html' || format === 'pdf' ? blobs : undefined,
+        // a query's rows stream into the workbook page by page instead of being held (render/query-rows.ts)
+        streamRows: format === 'xlsx',
       });
       let bytes: Buffer;
       if (format === 'docx') {
@@ -193,6 +195,8 @@ async function handle({ task, db, progress, log, isCancelled }: TaskContext): Pr
         missing.push(...out.missing);
       } else if (format === 'xlsx') {
         bytes = await renderXlsx(model, { locale });
+        // after the write: a streamed list's counts are settled once its rows were read
+        missing.push(...truncatedLists(model));
       } else {
         const out = await renderHtml({ body: version.body, partials: version.partials, page: version.page }, model, { locale }).catch((err: unknown) => {
           throw renderError(err);

@@ -9,3 +9,4 @@ export { checkCompleteness, truncatedLists } from './completeness';
 export { renderPdf, closePdfBrowser, pdfAvailability, chromiumPath, PDF_INSTALL } from './pdf';
 export { renderDocx } from './docx';
 export { renderXlsx, writeXlsx } from './xlsx';
+export { queryRowPages, type QueryRowPage } from './query-rows';

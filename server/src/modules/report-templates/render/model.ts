@@ -1,8 +1,9 @@
 /**
  * The data model of a report (docs/report-rendering.md "The data model"): what every format renders
  * from. Read through the records and record-queries modules' own functions (findRecords,
- * displayValuesOf, namesOf, countRecords, prepareSavedQuery/selectRows), so a report shows exactly
- * what the records grid shows; no SQL of its own.
+ * displayValuesOf, namesOf, countRecords, prepareSavedQuery), so a report shows exactly what the
+ * records grid shows; a query's rows through query-rows.ts (the query's own select, joins, filter
+ * and order, read in keyset pages); no SQL of its own.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RecordItem } from '../../../../../contracts';
@@ -20,10 +21,9 @@ import { HttpError } from '../../../lib/http-error';
 import { displayValuesOf, countRecords, namesOf } from '../../records/list';
 import { findRecords } from '../../records/records.service';
 import { prepareSavedQuery } from '../../record-queries/record-queries.service';
-import { selectRows } from '../../record-queries/query-run';
-import { labelsOf } from '../../record-queries/query-labels';
 import { loadSubjectDef, type SubjectDef } from '../../subjects/subject-def';
 import { liveRows } from '../../subjects/live-rows';
+import { queryRowPages, type QueryRowPage } from './query-rows';
 
 /** The reader's locale: date, number and money formats (filters), XLSX headers. */
 export type ReportLocale = 'zh-CN' | 'en-US';
@@ -71,8 +71,15 @@ export interface ReportDataModel {
   subject: { id: string; key: string; name: string };
   /** The rendered record; null when rendering a query's rows. */
   record: ReportRecord | null;
-  /** A saved query's rows (`id` plus one cell per column name); null when rendering a record. */
+  /** A saved query's rows (`id` plus one cell per column name); null when rendering a record, or when streamed (`rowPages`). */
   rows: Record<string, unknown>[] | null;
+  /**
+   * A saved query's rows read as they are written (`buildDataModel` with `streamRows`; XLSX only):
+   * pages of rows with the names of their ids, each read when the previous one was consumed, so
+   * the rows are never all in memory. Read it once. `schema.lists.rows` has its `loaded` and
+   * `total` once the last page was read (before: 0).
+   */
+  rowPages?: (() => AsyncIterable<QueryRowPage>) | null;
   /** Names of the users and records the values refer to, by id (`labels[record.owner]`). */
   labels: Record<string, string>;
   /** Attachments the values refer to, by id (`files[record.photo[0]].dataUrl`). */
@@ -135,7 +142,9 @@ export function registerRecordDataHook(hook: RecordDataHook): void {
  *   relation in `binding.relations` (at most RENDER_RELATED_MAX each, in link order; the true count
  *   in `schema.lists['record.<key>'].total`), the names of users/records/attachments it refers to.
  * - `recordId` null with `binding.recordQueryId`: the saved query's rows (at most
- *   RENDER_QUERY_ROWS_MAX, true count in `schema.lists.rows`).
+ *   RENDER_QUERY_ROWS_MAX, true count in `schema.lists.rows`), read in keyset pages of
+ *   RENDER_QUERY_PAGE_ROWS (query-rows.ts). With `streamRows` (XLSX) they are not read here: `rowPages`
+ *   reads them as the writer consumes them, and `rows` stays null.
  * - `blobs` given: image attachments get a `dataUrl` (each ≤ RENDER_IMAGE_MAX_BYTES, all together
  *   ≤ RENDER_IMAGES_MAX_BYTES) for HTML/PDF.
  * @throws HttpError 404 errors.recordNotFound (no such live record), 400 VALIDATION_FAILED naming
@@ -144,7 +153,7 @@ export function registerRecordDataHook(hook: RecordDataHook): void {
  */
 export async function buildDataModel(
   db: Executor,
-  opts: { applicationId: string; binding: ReportTemplateBinding; recordId: string | null; locale: ReportLocale; blobs?: BlobStore },
+  opts: { applicationId: string; binding: ReportTemplateBinding; recordId: string | null; locale: ReportLocale; blobs?: BlobStore; streamRows?: boolean },
 ): Promise<ReportDataModel> {
   const { applicationId, binding, recordId, locale } = opts;
   const bad = (field: string, messageKey: 'errors.validation' | 'errors.subjectNotFound' = 'errors.validation') =>
@@ -172,22 +181,32 @@ export async function buildDataModel(
       throw bad('binding.recordQueryId');
     });
     if (prepared.subject.applicationId !== applicationId) throw bad('binding.recordQueryId');
-    const rows: Record<string, unknown>[] = [];
-    const page = 2_000;
-    for (let offset = 0; offset < RENDER_QUERY_ROWS_MAX; offset += page) {
-      const got = await selectRows(db, prepared, Math.min(page, RENDER_QUERY_ROWS_MAX - offset), offset);
-      for (const r of got) {
-        const row: Record<string, unknown> = { id: r.id };
-        prepared.columns.forEach((c, i) => (row[c.name] = r.cells[i]));
-        rows.push(row);
-      }
-      Object.assign(model.labels, await labelsOf(db, prepared.columns, got.map((r) => r.cells)));
-      if (got.length < page) break;
-    }
-    const total = rows.length < RENDER_QUERY_ROWS_MAX ? rows.length : (await countRecords(db, prepared.subject, prepared.where, 10_000_000)).total;
-    model.rows = rows;
     model.schema.fields = prepared.columns.map((c) => ({ key: c.name, name: c.header(locale), type: c.field?.type ?? 'text' }));
-    model.schema.lists.rows = { total, loaded: rows.length, fields: model.schema.fields, name };
+    const list: ReportList = { total: 0, loaded: 0, fields: model.schema.fields, name };
+    model.schema.lists.rows = list;
+    /** The true count once `loaded` rows were read: the count only when the cap cut the rows. */
+    const settle = async (loaded: number) => {
+      list.loaded = loaded;
+      list.total = loaded < RENDER_QUERY_ROWS_MAX ? loaded : (await countRecords(db, prepared.subject, prepared.where, 10_000_000)).total;
+    };
+    if (opts.streamRows) {
+      model.rowPages = async function* () {
+        let loaded = 0;
+        for await (const page of queryRowPages(db, prepared, { max: RENDER_QUERY_ROWS_MAX })) {
+          loaded += page.rows.length;
+          yield page;
+        }
+        await settle(loaded);
+      };
+      return model;
+    }
+    const rows: Record<string, unknown>[] = [];
+    for await (const page of queryRowPages(db, prepared, { max: RENDER_QUERY_ROWS_MAX })) {
+      for (const r of page.rows) rows.push(r);
+      Object.assign(model.labels, page.labels);
+    }
+    await settle(rows.length);
+    model.rows = rows;
     return model;
   }
 
