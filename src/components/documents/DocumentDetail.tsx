@@ -98,6 +98,7 @@ export default function DocumentDetail({
   const [holdOpen, setHoldOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [token, setToken] = useState<string | null>(null);
+  const [tokenHasPassword, setTokenHasPassword] = useState(false);
   const [holdForm] = Form.useForm<{ reason: string }>();
   const [shareForm] = Form.useForm<{ expiresAt: Dayjs; password?: string; version?: number | null }>();
   const d = query.data;
@@ -168,6 +169,7 @@ export default function DocumentDetail({
         ...(v.password ? { password: v.password } : {}),
       });
       setShareOpen(false);
+      setTokenHasPassword(!!v.password);
       setToken(created.token);
       changed();
     });
@@ -604,6 +606,7 @@ export default function DocumentDetail({
         footer={<Button onClick={() => setToken(null)}>{t('documents.close')}</Button>}
       >
         <Alert type="info" showIcon message={t('documents.shares.once')} style={{ marginBottom: 12 }} />
+        {tokenHasPassword ? <Alert type="warning" showIcon message={t('documents.shares.passwordHeader')} style={{ marginBottom: 12 }} data-testid="share-password-note" /> : null}
         {token && (
           <Typography.Paragraph
             copyable={{ text: shareUrl(token), tooltips: [t('documents.copy'), t('documents.copied')] }}

@@ -125,6 +125,7 @@ export default {
   'documents.shares.revoke.confirm': 'Revoke this link? It stops working at once.',
   'documents.shares.revokedDone': 'Link revoked',
   'documents.shares.createdTitle': 'Share link created',
+  'documents.shares.passwordHeader': 'With a password, the link works from an API client that sends the password in the X-Share-Password header; a browser cannot open it from the address alone.',
   'documents.shares.once': 'Copy the link now: it is shown only once.',
   'recycle.type.document': 'Document',
   'recycle.type.document_folder': 'Document folder',

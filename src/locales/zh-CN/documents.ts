@@ -124,6 +124,7 @@ export default {
   'documents.shares.revoke.confirm': '撤销此链接？链接将立即失效。',
   'documents.shares.revokedDone': '链接已撤销',
   'documents.shares.createdTitle': '分享链接已创建',
+  'documents.shares.passwordHeader': '设置了密码的链接需由 API 客户端在 X-Share-Password 请求头中携带密码访问，浏览器无法仅凭地址打开。',
   'documents.shares.once': '请立即复制链接：它只显示这一次。',
   'recycle.type.document': '文档',
   'recycle.type.document_folder': '文档文件夹',
