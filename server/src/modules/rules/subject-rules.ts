@@ -520,3 +520,50 @@ export async function flagRecords(
       and rule_id = any(${sql.param(active.map((r) => r.id))}::uuid[])
       and (rule_id::text || ':' || record_id::text) <> all(${sql.param(failing)}::text[])`);
 }
+
+/** Most row details a refused undo names (the message names the first rows too). */
+const RESTORE_DETAILS_MAX = 100;
+
+/**
+ * The rules check of records put back in bulk by an import's undo (docs/rules.md "One definition,
+ * two evaluators"), as a version restore is checked (enforceRecordRules), set-based over the
+ * restored `records` (already written; each with the records API's values and the file's row
+ * `row` that had updated it): chunkFailures, then
+ *  - a failing **blocking** rule refuses: HttpError 400 VALIDATION_FAILED `errors.import.undoRuleFailed`
+ *    naming the rows (`params.rows`, the first ones, and the first failure's message), one detail
+ *    per (row, rule) naming `rows.<row>.values.<field>` with the rule's message (errors.ruleFailed),
+ *    at most RESTORE_DETAILS_MAX; the caller's transaction rolls back;
+ *  - else the failing warnings' incidents are opened and the records' incidents of rules they now
+ *    pass resolved (flagRecords). No enabled rule: one query, nothing else.
+ */
+export async function enforceRestoredRecords(
+  tx: Executor,
+  subject: SubjectDef,
+  records: { id: string; row: number; values: Record<string, unknown> }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const active = await loadSubjectRules(tx, subject);
+  if (active.length === 0) return;
+  const failures = await chunkFailures(tx, subject, active, records);
+  const refused = records.flatMap((r) => (failures.get(r.id) ?? []).filter((f) => f.rule.severity === 'blocking').map((f) => ({ row: r.row, f })));
+  if (refused.length > 0) {
+    refused.sort((a, b) => a.row - b.row);
+    const rows = [...new Set(refused.map((x) => x.row))];
+    const shown = rows.slice(0, 10).join(', ') + (rows.length > 10 ? ', …' : '');
+    const details: FieldErrorKey[] = refused.slice(0, RESTORE_DETAILS_MAX).map(({ row, f }) => ({
+      field: `rows.${row}.${f.field ? `values.${f.field}` : 'values'}`,
+      messageKey: 'errors.ruleFailed',
+      params: { message_zh: f.messageZh, message_en: f.messageEn, row },
+    }));
+    throw new HttpError(400, 'VALIDATION_FAILED', 'errors.import.undoRuleFailed', details, {
+      params: { rows: shown, n: rows.length, message_zh: refused[0]!.f.messageZh, message_en: refused[0]!.f.messageEn },
+    });
+  }
+  await flagRecords(
+    tx,
+    subject,
+    active,
+    records.map((r) => ({ id: r.id, created: false })),
+    failures,
+  );
+}
