@@ -79,6 +79,10 @@ export const IMPORTS_MESSAGES = {
     'zh-CN': '{n} 条记录在检查后被他人修改，导入未生效，请重新运行',
     'en-US': '{n} records were changed by someone else after the check; nothing was imported, run it again',
   },
+  'errors.import.undoRuleFailed': {
+    'zh-CN': '撤销已停止：第 {rows} 行（共 {n} 行）恢复后的值不符合阻断规则：{message_zh}',
+    'en-US': 'The undo stopped: the values it would put back in row(s) {rows} ({n} in all) fail a blocking rule: {message_en}',
+  },
   'errors.import.interrupted': { 'zh-CN': '导入中断，未写入任何数据', 'en-US': 'The import was interrupted; nothing was written' },
   'errors.import.cancelled': { 'zh-CN': '导入任务已取消，未写入任何数据', 'en-US': 'The import task was cancelled; nothing was written' },
 } as const satisfies MessageCatalog;

@@ -14,12 +14,16 @@
  *   - updated rows → the values of `version_before` restored like a version restore: validated
  *     (validateValues, the chunk's references and unique values looked up once per field), diffed
  *     like applyChange (imports.write.ts diffUpdate) and written by one statement
- *     (writeUpdates), history 'restore';
+ *     (writeUpdates), history 'restore'; then the subject's rules check them as a version restore
+ *     is checked (rules/subject-rules.ts enforceRestoredRecords): a failing blocking rule refuses
+ *     (400 VALIDATION_FAILED naming the file's rows, the chunk rolled back), failing warnings open
+ *     incidents, rules now passing resolve theirs;
  *   a record edited meanwhile is left alone (unless confirmed) like one edited before. Every
  *   history version the undo writes names the batch.
  * - The batch's `processed` counts the file's rows undone so far (the undo button's progress bar).
  * - Last, one short transaction: status `undone`, one audit entry `import.undo` with the counts.
- * - A failure (a unique value of the old version taken since: 409 VALUE_TAKEN) stops the undo where
+ * - A failure (a unique value of the old version taken since: 409 VALUE_TAKEN; a blocking rule the
+ *   old values fail: 400 VALIDATION_FAILED) stops the undo where
  *   it is and gives the batch back its status `done`; the chunks already undone stay undone, and
  *   undoing again finishes the rest. A process that dies mid-undo: the batch is `done` again at
  *   start (recoverInterruptedImports).
@@ -34,6 +38,7 @@ import { findRecords, tableOf } from '../records/records.service';
 import { isComputed, prefetchReferences, prefetchUnique, uniqueViolation, validateValues, type FieldValue } from '../subjects/values';
 import { CHUNK, pauseForOthers } from './imports.repository';
 import { ImportStopped } from './imports.run';
+import { enforceRestoredRecords } from '../rules/subject-rules';
 import { diffUpdate, writeUpdates, type UpdateItem } from './imports.write';
 
 /** Test hook: `afterUndoChunk(k)` runs after chunk k (1-based) of an undo has committed; a throw stops the undo there. */
@@ -140,8 +145,8 @@ async function deleteInserted(tx: Executor, ctx: UndoContext, from: number, to: 
 /** Restores the chunk's updated records to their `version_before` values (module comment). @returns the records restored. */
 async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: number, at: Date): Promise<number> {
   const { subject, batchId } = ctx;
-  const planned = rowsOf<{ record_id: string; version_after: number; snapshot: Record<string, unknown> | null }>(
-    await tx.execute(sql`select ir.record_id, ir.version_after, v.snapshot from import_rows ir
+  const planned = rowsOf<{ row_number: number; record_id: string; version_after: number; snapshot: Record<string, unknown> | null }>(
+    await tx.execute(sql`select ir.row_number, ir.record_id, ir.version_after, v.snapshot from import_rows ir
       left join record_versions v on v.record_id = ir.record_id and v.version = ir.version_before
       where ir.batch_id = ${batchId}::uuid and ir.action = 'update' and ir.row_number between ${from} and ${to}`),
   );
@@ -168,7 +173,16 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
     const diff = diffUpdate(subject, rec, values as Record<string, FieldValue>, at, ctx.user);
     if (diff) items.push({ id: rec.id, version: rec.version, ...diff });
   }
-  return (await writeUpdates(tx, subject, items, { at, user: ctx.user, action: 'restore', batchId })).length;
+  const written = await writeUpdates(tx, subject, items, { at, user: ctx.user, action: 'restore', batchId });
+  // the rules, as a version restore checks them: a blocking one failing refuses (the chunk rolls back)
+  const rowOf = new Map(todo.map((p) => [p.record_id, Number(p.row_number)]));
+  const restored = await findRecords(tx, subject, written);
+  await enforceRestoredRecords(
+    tx,
+    subject,
+    restored.map((r) => ({ id: r.id, row: rowOf.get(r.id) ?? 0, values: r.values })),
+  );
+  return written.length;
 }
 
 /**
@@ -182,7 +196,9 @@ async function restoreUpdated(tx: Executor, ctx: UndoContext, from: number, to: 
  * Does NOT give the batch back its status on failure: the caller does (imports.tasks.ts), or
  * leaves it `undoing` for a retry.
  * @returns how many records went to the recycle bin / were restored, and the rows left alone.
- * @throws 409 VALUE_TAKEN when an old unique value is taken since; ImportStopped when asked to stop.
+ * @throws 409 VALUE_TAKEN when an old unique value is taken since; 400 VALIDATION_FAILED
+ *   (errors.import.undoRuleFailed, naming the rows) when old values fail a blocking rule;
+ *   ImportStopped when asked to stop.
  */
 export async function undoRows(db: Database, ctx: UndoContext): Promise<{ deleted: number; restored: number; leftAlone: ImportEditedRow[] }> {
   const { subject, batchId, at } = ctx;

@@ -226,9 +226,18 @@ test(`rules engine: random rules of every kind fail the same records per record 
   assert.deepEqual([...kinds].sort(), ['comparison', 'existsIn', 'expression', 'range', 'requiredIf', 'unique']);
 });
 
-test('rules engine: a pattern runs per record only (RE2, not SQL); empty values pass; long or unmatched texts fail', async () => {
+test('rules engine: a pattern in SQL where its translation means the same (pattern-sql.ts), else per record only (RE2); empty values pass; unmatched texts fail', async () => {
+  const failing = async (failsSql: NonNullable<ReturnType<typeof compileRule>['failsSql']>) =>
+    rowsOf<{ id: string }>(await t.handle.db.execute(sql`select r.id from ${sql.raw(ident(items.tableName))} r where r.deleted_at is null and ${failsSql} order by r.id`)).map((r) => r.id);
   const compiled = compileRule({ kind: 'pattern', field: 't', pattern: '[A-Z][a-z]*' }, items, lookup);
-  assert.equal(compiled.failsSql, null);
+  assert.ok(compiled.failsSql);
+  const perRecord: string[] = [];
+  for (const r of records) if (await compiled.failsFor(t.handle.db, r.values, r.id)) perRecord.push(r.id);
+  assert.deepEqual(await failing(compiled.failsSql), perRecord.sort());
+  assert.ok(perRecord.length > 0);
+  // outside the subset (\s), or a program too large to check the longest value: re2js alone
+  assert.equal(compileRule({ kind: 'pattern', field: 't', pattern: '[A-Z]\\s[a-z]*' }, items, lookup).failsSql, null);
+  assert.equal(compileRule({ kind: 'pattern', field: 't', pattern: '([a-z]+[0-9]?){12}' }, items, lookup).failsSql, null);
   assert.equal(await compiled.failsFor(t.handle.db, { t: 'Zed' }, null), false);
   assert.equal(await compiled.failsFor(t.handle.db, { t: 'x y' }, null), true);
   assert.equal(await compiled.failsFor(t.handle.db, { t: null }, null), false);

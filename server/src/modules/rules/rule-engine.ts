@@ -5,9 +5,9 @@
  *   values), in JavaScript where it can be (comparison, range, pattern, expression) and with one
  *   short statement where it needs the database (required-if's condition, uniqueness, exists-in);
  * - `failsSql`: an SQL condition over the subject's table (row alias `r`) true for the failing
- *   rows, for a run over the whole subject; null for a pattern (PostgreSQL's `~` is not RE2) and
- *   for an expression outside the SQL subset of formulas (docs/formula-sql.md): the run then uses
- *   `failsFor` on the chunk's rows.
+ *   rows, for a run over the whole subject; null for a pattern outside the subset PostgreSQL's `~`
+ *   reads as RE2 does (pattern-sql.ts) and for an expression outside the SQL subset of formulas
+ *   (docs/formula-sql.md): the run then uses `failsFor` on the chunk's rows.
  * Empty values pass every kind but required-if (docs/rules.md "Empty passes").
  * Record writes run them through rules/subject-rules.ts (enforceRecordRules).
  */
@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RuleComparisonOp, RuleDefinition } from '../../../../contracts';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { compileUserPattern, describePatternProblem } from '../../lib/user-pattern';
+import { compileUserPattern, describePatternProblem, USER_PATTERN_INPUT_MAX } from '../../lib/user-pattern';
 import { BigDecimal } from '../../lib/decimal';
 import { compileFilter } from '../records/filter';
 import { tableOf } from '../records/records.service';
@@ -24,6 +24,7 @@ import { liveRowsOfTable } from '../subjects/live-rows';
 import { evaluateFormula, FormulaError } from '../subjects/formula';
 import { formulaColumnsOf, formulaToSql } from '../subjects/formula-sql';
 import type { FieldDef, SubjectDef } from '../subjects/subject-def';
+import { patternToPostgresRegex } from './pattern-sql';
 import { kindOf, parseDate, parseDecimal, sqlValue, type FieldValue, type ValueKind } from '../subjects/values';
 
 /** A definition that does not fit its subject: `path` names the part (`field`, `value`, `expression`…). */
@@ -199,12 +200,17 @@ export function compileRule(rule: RuleDefinition, subject: SubjectDef, subjects:
       const compiled = compileUserPattern(rule.pattern);
       if (!compiled.ok) throw new RuleDefinitionError('pattern', describePatternProblem(compiled.problem));
       const pattern = compiled.pattern;
+      // in SQL when the pattern is in the subset both engines read alike (pattern-sql.ts) and its
+      // program is small enough to check a value of any length (else re2js refuses long values, by
+      // their length in UTF-16 code units, which SQL does not count)
+      const regex = pattern.maxInput >= USER_PATTERN_INPUT_MAX ? patternToPostgresRegex(rule.pattern) : null;
+      const mine = col(alias, field);
       return {
         failsFor: async (_db, values) => {
           const v = values[field.key];
           return typeof v === 'string' && !pattern.test(v);
         },
-        failsSql: null,
+        failsSql: regex === null ? null : sql`(${mine} is not null and not (${mine} collate "C" ~ ${regex}::text))`,
       };
     }
     case 'requiredIf': {

@@ -8,7 +8,8 @@
  *  - one statement per rule that compiles to SQL (`failsSql`): it inserts the chunk's failing rows
  *    into `rule_run_failures` and opens (or keeps open) their incidents, set-based, and answers the
  *    count;
- *  - patterns and expressions outside the SQL subset: one statement reads the chunk's rows, the
+ *  - patterns and expressions outside their SQL subsets (pattern-sql.ts, docs/formula-sql.md): one
+ *    statement reads the chunk's rows, the
  *    rules run in JavaScript (`failsFor`), one statement writes their failures and incidents;
  *  - one statement counts the chunk's failing records, one updates the run (records, per-rule
  *    counts, longest statement) and the task's progress.

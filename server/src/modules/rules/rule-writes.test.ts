@@ -4,7 +4,8 @@
  * rule's message in the request's language); a warning saves, opens an incident shown on the
  * record's detail, and a fix resolves it; bulk edit is all or nothing; a version restore whose
  * values fail is refused; the triggers' record actions; the import check reports rule failures as
- * row errors and the run writes none of the refused rows; a catastrophic pattern finishes at once
+ * row errors and the run writes none of the refused rows; an import's undo whose old values fail a
+ * blocking rule is refused naming the file's rows, a warning opens incidents; a catastrophic pattern finishes at once
  * (re2js); disabled rules are ignored. Rules are inserted straight into the table
  * (rules.test-support.ts); both engines.
  */
@@ -12,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { ImportBatch, ImportRow, ImportUploadResult, RecordDetail, RecordItem, RuleDefinition } from '../../../../contracts';
-import { ruleIncidents } from '../../db/schema';
+import { ruleIncidents, rules } from '../../db/schema';
 import { adminSession, call, createTestApp, json, type TestApp } from '../../test/helpers';
 import { multipartBody } from '../../test/records-support';
 import { createTestApplication, createTestSubjectIn, fieldOf } from '../records/records.test-support';
@@ -128,6 +129,11 @@ before(async () => {
   await insertRule(t.app.db, { subject: items.id, name: 'disabled', definition: { kind: 'range', field: 'qty', max: 0 }, enabled: false });
 });
 after(async () => t?.close());
+
+/** Sets rule `id`'s severity (its `updated_at` moves, so compiled copies are refreshed). */
+async function setSeverity(id: string, severity: 'blocking' | 'warning'): Promise<void> {
+  await t.app.db.update(rules).set({ severity, updatedAt: new Date() }).where(eq(rules.id, id));
+}
 
 test('every kind of blocking rule refuses a create and an update, naming the field, in the request\'s language', async () => {
   const record = await create(good());
@@ -316,6 +322,61 @@ test('import: the dry run lists the warnings of valid rows; the run writes them 
     const w2 = list.find((r) => r.values.name === 'w2')!;
     assert.deepEqual((await detail(w1.id)).incidents.map((i) => [i.name, i.state, i.value]), [['score warn', 'open', '50']]);
     assert.deepEqual((await detail(w2.id)).incidents, []);
+  } finally {
+    await setRuleEnabled(t.app.db, rule, false);
+  }
+});
+
+test('import undo: old values failing a blocking rule refuse the undo naming the rows; a warning opens an incident', async () => {
+  const a = await create(good({ name: 'u-a', qty: '5', sku: 'UNDO-A' }));
+  const b = await create(good({ name: 'u-b', qty: '7', sku: 'UNDO-B' }));
+  const c = await create(good({ name: 'u-c', qty: '60', sku: 'UNDO-C' }));
+  const csv = ['sku,qty', 'UNDO-A,60', 'UNDO-B,70', 'UNDO-C,80'].join('\n');
+  const { body, contentType } = await multipartBody([{ name: 'file', fileName: 'undo.csv', content: csv }]);
+  const up = await call(t.app, 'POST', `/api/v1/applications/${SLUG}/subjects/items/imports`, { cookie, body, headers: { 'content-type': contentType } });
+  assert.equal(up.statusCode, 201, up.body);
+  const { batch } = json<{ data: ImportUploadResult }>(up).data;
+  const settings = { mapping: batch.mapping, mode: 'update', keyFields: ['sku'] };
+  const ran = await post(`/api/v1/imports/${batch.id}/run`, settings);
+  assert.equal(ran.statusCode, 200, ran.body);
+  assert.equal(json<{ data: ImportBatch }>(ran).data.updated, 3);
+  // switched on since: the old quantities of rows 2 and 3 (5 and 7) fail it, row 4's (60) passes
+  const rule = await insertRule(t.app.db, {
+    subject: items.id,
+    name: 'qty ≥ 50',
+    definition: { kind: 'range', field: 'qty', min: 50 },
+    messageZh: '数量 {value} 小于 50',
+    messageEn: 'qty {value} is below 50',
+  });
+  try {
+    const res = await post(`/api/v1/imports/${batch.id}/undo`, {});
+    assert.equal(res.statusCode, 400, res.body);
+    const err = json<ErrorBody>(res);
+    assert.equal(err.errorCode, 'VALIDATION_FAILED');
+    assert.match(err.errorMessage, /row\(s\) 2, 3 \(2 in all\) fail a blocking rule: qty 5 is below 50/);
+    assert.deepEqual(
+      err.details?.map((d) => [d.field, d.message]),
+      [
+        ['rows.2.values.qty', 'qty 5 is below 50'],
+        ['rows.3.values.qty', 'qty 7 is below 50'],
+      ],
+    );
+    // nothing of the refused chunk stays; the batch can be undone again
+    for (const [r, qty] of [[a, '60'], [b, '70'], [c, '80']] as const) {
+      const d = await detail(r.record.id);
+      assert.deepEqual([d.record.values.qty, d.record.version], [qty, 2]);
+    }
+    const got = json<{ data: ImportBatch }>(await call(t.app, 'GET', `/api/v1/imports/${batch.id}`, { cookie })).data;
+    assert.equal(got.status, 'done');
+
+    // as a warning: the undo goes through, the records restored failing it get an incident
+    await setSeverity(rule, 'warning');
+    const undone = await post(`/api/v1/imports/${batch.id}/undo`, {});
+    assert.equal(undone.statusCode, 200, undone.body);
+    assert.deepEqual((await detail(a.record.id)).incidents.map((i) => [i.name, i.state, i.value]), [['qty ≥ 50', 'open', '5']]);
+    assert.deepEqual((await detail(b.record.id)).incidents.map((i) => [i.name, i.state, i.value]), [['qty ≥ 50', 'open', '7']]);
+    assert.deepEqual((await detail(c.record.id)).incidents, []);
+    assert.equal((await detail(a.record.id)).record.values.qty, '5');
   } finally {
     await setRuleEnabled(t.app.db, rule, false);
   }

@@ -139,12 +139,55 @@ function fingerprintOf(subject: SubjectDef): string {
  * (rules.service).
  */
 export async function loadSubjectRules(db: Executor, subject: SubjectDef): Promise<ActiveRule[]> {
-  // plain SQL on the hot path of every write (the query builder's mapping cost more than the query)
-  const rows = rowsOf<RuleRow>(
-    await db.execute(sql`select id, name, definition::text as definition, severity, message_zh, message_en, version, updated_at::text as updated_at
-      from rules where subject_id = ${subject.id}::uuid and enabled order by created_at, id`),
+  return (await loadRuleList(db, subject)).active;
+}
+
+/**
+ * The SQL text of the print of subject `subjectId`'s enabled rules: one md5 over every column a
+ * write's check reads (id, version, update time, severity, name, messages, definition), in the
+ * rules' order; the md5 of '' when there are none.
+ */
+const rulesPrintSql = (subjectId: string): SQL =>
+  sql`(select md5(coalesce(string_agg(concat_ws(chr(31), id::text, version::text, updated_at::text, severity, name, message_zh, message_en, definition::text), chr(30) order by created_at, id), ''))
+    from rules where subject_id = ${subjectId}::uuid and enabled)`;
+
+/** A subject's enabled rules, compiled, with the print (rulesPrintSql) of the rows they were read from. */
+interface RuleList {
+  at: number;
+  print: string;
+  active: ActiveRule[];
+}
+
+/**
+ * The last rule list read per subject (by its definition's fingerprint), for the writes' check
+ * (enforceRecordRules): it asks the database for the print of the current rules in the same
+ * statement as the rules' lookups, and reads the list again only when the print differs, so a
+ * write pays one statement for its rules instead of two. Kept COMPILED_TTL_MS at most, as the
+ * compiled rules are.
+ */
+const ruleLists = new Map<string, RuleList>();
+/** Most subjects whose list is kept (past it the map starts over). */
+const RULE_LISTS_MAX = 1_000;
+
+/** loadSubjectRules with the print of what it read (one statement), remembered in ruleLists. */
+async function loadRuleList(db: Executor, subject: SubjectDef): Promise<RuleList> {
+  // plain SQL on the hot path of every write (the query builder's mapping cost more than the query);
+  // the print and the rows in one statement: the list is what the print says
+  const read = rowsOf<{ [K in keyof RuleRow]: RuleRow[K] | null } & { print: string }>(
+    await db.execute(sql`select p.print, r.id, r.name, r.definition::text as definition, r.severity, r.message_zh, r.message_en, r.version, r.updated_at::text as updated_at
+      from ${rulesPrintSql(subject.id)} as p(print)
+      left join rules r on r.subject_id = ${subject.id}::uuid and r.enabled
+      order by r.created_at, r.id`),
   );
-  if (rows.length === 0) return [];
+  const rows = read.filter((r): r is RuleRow & { print: string } => r.id !== null);
+  const list: RuleList = { at: Date.now(), print: read[0]?.print ?? '', active: rows.length === 0 ? [] : await compiledRules(db, subject, rows) };
+  if (ruleLists.size >= RULE_LISTS_MAX) ruleLists.clear();
+  ruleLists.set(fingerprintOf(subject), list);
+  return list;
+}
+
+/** `rows` (enabled rules of `subject`, in order) compiled, through compiledCache; those that do not fit left out. */
+async function compiledRules(db: Executor, subject: SubjectDef, rows: RuleRow[]): Promise<ActiveRule[]> {
   const now = Date.now();
   const print = fingerprintOf(subject);
   // the definition is compiled; name, severity and messages are read from the row each time
@@ -203,12 +246,14 @@ export async function recordFailures(
   id: string | null,
   values: Record<string, unknown>,
 ): Promise<RuleFailure[]> {
-  return (await verdicts(db, subject, active, id, values, false)).failures;
+  return (await verdicts(db, subject, active, id, values, false, null)).failures;
 }
 
 /**
- * recordFailures, and with `askOpen` whether record `id` has unresolved incidents, asked in the same
- * statement as the database kinds (one statement in all, none when neither is needed).
+ * recordFailures, and with `askOpen` whether record `id` has unresolved incidents, and with `print`
+ * whether the subject's enabled rules are still those `active` was read from (rulesPrintSql; false
+ * means: read them again and ask again), asked in the same statement as the database kinds (one
+ * statement in all, none when none of them is needed).
  */
 async function verdicts(
   db: Executor,
@@ -217,7 +262,8 @@ async function verdicts(
   id: string | null,
   values: Record<string, unknown>,
   askOpen: boolean,
-): Promise<{ failures: RuleFailure[]; open: boolean }> {
+  print: string | null,
+): Promise<{ failures: RuleFailure[]; open: boolean; fresh: boolean }> {
   const fails = new Set<ActiveRule>();
   const asked: SQL[] = [];
   const askedRules: ActiveRule[] = [];
@@ -232,16 +278,19 @@ async function verdicts(
       fails.add(rule);
     }
   }
-  if (askOpen && id) asked.push(sql`exists (select 1 from rule_incidents where record_id = ${id}::uuid and state <> 'resolved') as open`);
+  if (askOpen && id && active.length > 0) asked.push(sql`exists (select 1 from rule_incidents where record_id = ${id}::uuid and state <> 'resolved') as open`);
+  if (print !== null) asked.push(sql`${rulesPrintSql(subject.id)} = ${print}::text as fresh`);
   let open = false;
+  let fresh = true;
   if (asked.length > 0) {
     const [row] = rowsOf<Record<string, boolean | null>>(await db.execute(sql`select ${sql.join(asked, sql`, `)}`));
     askedRules.forEach((rule, i) => {
       if (row?.[`f${i}`] === true) fails.add(rule);
     });
     open = row?.open === true;
+    if (print !== null) fresh = row?.fresh === true;
   }
-  return { failures: active.filter((r) => fails.has(r)).map((r) => failureOf(subject, r, values)), open };
+  return { failures: active.filter((r) => fails.has(r)).map((r) => failureOf(subject, r, values)), open, fresh };
 }
 
 /** `rule`'s failure on a record with `values`: its field, the value as text and the messages filled in. */
@@ -285,11 +334,24 @@ export async function enforceRecordRules(
   values: Record<string, unknown>,
   created: boolean,
 ): Promise<RuleFailure[]> {
-  const active = await loadSubjectRules(tx, subject);
-  if (active.length === 0) return [];
+  // the subject's rules as last read (ruleLists), checked still current by the verdicts' statement;
+  // read again (and asked again) when they are not, or when none were read yet
+  let list = ruleLists.get(fingerprintOf(subject));
+  const remembered = list !== undefined && Date.now() - list.at <= COMPILED_TTL_MS;
+  if (!list || !remembered) {
+    list = await loadRuleList(tx, subject);
+    if (list.active.length === 0) return [];
+  }
   // an existing record: whether it has unresolved incidents, asked with the rules' lookups, so that
   // the resolve statement runs only when there is something to resolve
-  const { failures, open } = await verdicts(tx, subject, active, id, values, !created);
+  let verdict = await verdicts(tx, subject, list.active, id, values, !created, remembered ? list.print : null);
+  if (!verdict.fresh) {
+    list = await loadRuleList(tx, subject);
+    if (list.active.length === 0) return [];
+    verdict = await verdicts(tx, subject, list.active, id, values, !created, null);
+  }
+  const active = list.active;
+  const { failures, open } = verdict;
   const blocking = failures.filter((f) => f.rule.severity === 'blocking');
   if (blocking.length > 0) throw blockingError(blocking);
   if (failures.length > 0) await openIncidents(tx, subject, id, failures);
@@ -519,4 +581,51 @@ export async function flagRecords(
     where record_id = any(${sql.param(updated)}::uuid[]) and state <> 'resolved'
       and rule_id = any(${sql.param(active.map((r) => r.id))}::uuid[])
       and (rule_id::text || ':' || record_id::text) <> all(${sql.param(failing)}::text[])`);
+}
+
+/** Most row details a refused undo names (the message names the first rows too). */
+const RESTORE_DETAILS_MAX = 100;
+
+/**
+ * The rules check of records put back in bulk by an import's undo (docs/rules.md "One definition,
+ * two evaluators"), as a version restore is checked (enforceRecordRules), set-based over the
+ * restored `records` (already written; each with the records API's values and the file's row
+ * `row` that had updated it): chunkFailures, then
+ *  - a failing **blocking** rule refuses: HttpError 400 VALIDATION_FAILED `errors.import.undoRuleFailed`
+ *    naming the rows (`params.rows`, the first ones, and the first failure's message), one detail
+ *    per (row, rule) naming `rows.<row>.values.<field>` with the rule's message (errors.ruleFailed),
+ *    at most RESTORE_DETAILS_MAX; the caller's transaction rolls back;
+ *  - else the failing warnings' incidents are opened and the records' incidents of rules they now
+ *    pass resolved (flagRecords). No enabled rule: one query, nothing else.
+ */
+export async function enforceRestoredRecords(
+  tx: Executor,
+  subject: SubjectDef,
+  records: { id: string; row: number; values: Record<string, unknown> }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const active = await loadSubjectRules(tx, subject);
+  if (active.length === 0) return;
+  const failures = await chunkFailures(tx, subject, active, records);
+  const refused = records.flatMap((r) => (failures.get(r.id) ?? []).filter((f) => f.rule.severity === 'blocking').map((f) => ({ row: r.row, f })));
+  if (refused.length > 0) {
+    refused.sort((a, b) => a.row - b.row);
+    const rows = [...new Set(refused.map((x) => x.row))];
+    const shown = rows.slice(0, 10).join(', ') + (rows.length > 10 ? ', …' : '');
+    const details: FieldErrorKey[] = refused.slice(0, RESTORE_DETAILS_MAX).map(({ row, f }) => ({
+      field: `rows.${row}.${f.field ? `values.${f.field}` : 'values'}`,
+      messageKey: 'errors.ruleFailed',
+      params: { message_zh: f.messageZh, message_en: f.messageEn, row },
+    }));
+    throw new HttpError(400, 'VALIDATION_FAILED', 'errors.import.undoRuleFailed', details, {
+      params: { rows: shown, n: rows.length, message_zh: refused[0]!.f.messageZh, message_en: refused[0]!.f.messageEn },
+    });
+  }
+  await flagRecords(
+    tx,
+    subject,
+    active,
+    records.map((r) => ({ id: r.id, created: false })),
+    failures,
+  );
 }
