@@ -20,6 +20,8 @@
 //   --update then imports the file again in mode update by `code`, every row's title and qty
 //     changed, and undoes that import: the seconds of its run and of its undo, and the other
 //     user's longest wait during each.
+//   BENCH_PROFILE=1 (PGlite): the statements sent, by their first words, count and ms (the 25
+//     costliest; a statement's ms includes its wait for the instance's lock), after the steps.
 //   PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres);
 //   a throw-away database assay_import_<random> is created and dropped afterwards.
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
@@ -77,6 +79,45 @@ async function writeCsv(rows, edited = false) {
 
 const mb = (n) => Math.round(n / 1024 / 1024);
 
+/**
+ * BENCH_PROFILE=1 (PGlite): the statements the app sends (query, exec, and those of transactions),
+ * by their first 70 characters: count and ms (with the wait for the instance's lock), the 25
+ * costliest printed after the steps.
+ */
+function profileStatements(handle) {
+  const stats = new Map();
+  const wrap = (on, name) => {
+    const orig = on[name].bind(on);
+    on[name] = async (text, ...rest) => {
+      const key = String(text).replace(/\s+/g, ' ').slice(0, 70);
+      const t = performance.now();
+      try {
+        return await orig(text, ...rest);
+      } finally {
+        const s = stats.get(key) ?? { n: 0, ms: 0 };
+        s.n += 1;
+        s.ms += performance.now() - t;
+        stats.set(key, s);
+      }
+    };
+  };
+  const client = handle.raw.client;
+  wrap(client, 'query');
+  wrap(client, 'exec');
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      wrap(tx, 'query');
+      return fn(tx);
+    });
+  return {
+    print() {
+      for (const [k, v] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+        console.log(`${String(v.n).padStart(7)} × ${v.ms.toFixed(0).padStart(7)} ms  ${k}`);
+    },
+  };
+}
+
 async function runEngine(engine, csvFile, editedFile) {
   let handle;
   let dropDb = async () => undefined;
@@ -92,6 +133,7 @@ async function runEngine(engine, csvFile, editedFile) {
   }
   try {
     await migrateDatabase(handle);
+    const profile = process.env.BENCH_PROFILE && engine === 'pglite' ? profileStatements(handle) : null;
     const app = await buildApp({ db: handle.db, engine: handle.engine, cacheSource: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${app.server.address().port}`;
@@ -206,6 +248,7 @@ async function runEngine(engine, csvFile, editedFile) {
       // CPU seconds of this process (server and PGlite included) per step: steadier than the wall clock on a loaded machine
       const cpu = (a, b) => ((b.user + b.system - a.user - a.system) / 1e6).toFixed(1);
       console.log(`[${engine}] CPU of this process: upload ${cpu(c0, c1)} s, check ${cpu(c1, c2)} s, run ${cpu(c2, c3)} s, total ${cpu(c0, c3)} s; load average ${os.loadavg()[0].toFixed(1)}`);
+      profile?.print();
       console.log(
         `[${engine}] RSS before ${mb(rssBefore)} MB, peak ${mb(peak)} MB (+${mb(peak - rssBefore)} MB); concurrent GETs ${waits.length}: ` +
           `p50 ${pct(waits, 50).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, longest ${Math.max(...waits).toFixed(0)} ms ` +
