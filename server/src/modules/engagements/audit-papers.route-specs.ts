@@ -211,7 +211,15 @@ export const ROUTE_SPECS: RouteSpecs = {
       return call(w.app, 'POST', url(w, '/reports/default-template'), { cookie });
     },
     audit: {
-      prepare: worldEngagement,
+      // the model made the default template when the module was enabled: delete it, so the call makes it again (one entry)
+      prepare: async (w) => {
+        await worldEngagement(w);
+        const list = json<{ data: { id: string; name: string }[] }>(
+          await call(w.app, 'GET', `/api/v1/applications/${w.slug}/report-templates?pageSize=100`, { cookie: admin(w) }),
+        ).data;
+        for (const t of list.filter((x) => x.name === 'Audit report' || x.name === '审计报告'))
+          await call(w.app, 'DELETE', `/api/v1/report-templates/${t.id}`, { cookie: admin(w) });
+      },
       run: (w) => call(w.app, 'POST', url(w, '/reports/default-template'), { cookie: admin(w) }),
     },
   },
