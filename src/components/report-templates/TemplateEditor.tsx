@@ -425,7 +425,7 @@ export default function TemplateEditor({
                           />
                         </Form.Item>
                         <Form.Item label={t('reportTemplates.editor.toc')}>
-                          <Switch checked={!!draft.page.toc} onChange={(toc) => set((d) => ({ page: { ...d.page, toc } }))} />
+                          <Switch checked={!!draft.page.toc} onChange={(toc) => set((d) => ({ page: { ...d.page, toc } }))} aria-label={t('reportTemplates.editor.toc')} />
                         </Form.Item>
                       </Space>
                       <Form.Item

@@ -50,7 +50,13 @@ export default function TriggersPage() {
       valueType: 'select',
       valueEnum: { true: { text: '✓' }, false: { text: '✗' } },
       render: (_, row) => (
-        <Switch size="small" checked={row.enabled} onChange={(v) => void toggle(row, v)} data-testid="trigger-enabled" />
+        <Switch
+          size="small"
+          checked={row.enabled}
+          onChange={(v) => void toggle(row, v)}
+          aria-label={`${t('triggers.col.enabled')}: ${row.name}`}
+          data-testid="trigger-enabled"
+        />
       ),
     },
     {

@@ -342,7 +342,7 @@ export default function TriggerEditor() {
             </Form.Item>
           ) : null}
           <Form.Item label={t('triggers.field.enabled')}>
-            <Switch checked={draft.enabled} onChange={(v) => set({ enabled: v })} data-testid="trigger-enabled-switch" />
+            <Switch checked={draft.enabled} onChange={(v) => set({ enabled: v })} aria-label={t('triggers.field.enabled')} data-testid="trigger-enabled-switch" />
           </Form.Item>
         </Space>
         {draft.event === 'record.updated' ? (
