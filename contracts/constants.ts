@@ -29,6 +29,7 @@ export * from './tasks.constants';
 export * from './users.constants';
 export * from './variables.constants';
 export * from './views.constants';
+export * from './queries.constants';
 
 /**
  * What a module's entry (`<MODULE>_MODULE` in its contracts/<module>.constants.ts, listed in

@@ -33,3 +33,5 @@ export * from './audit-flow';
 export * from './audit-monitor';
 export * from './audit-papers';
 export * from './audit-dashboard';
+export * from './queries';
+export * from './dashboards';

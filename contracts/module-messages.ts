@@ -31,3 +31,4 @@ export { ENGAGEMENTS_MESSAGES } from './engagements.messages';
 export { AUDIT_FLOW_MESSAGES } from './audit-flow.messages';
 export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';
 export { AUDIT_DASHBOARD_MESSAGES } from './audit-dashboard.messages';
+export { QUERIES_MESSAGES } from './queries.messages';

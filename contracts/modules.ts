@@ -30,3 +30,4 @@ export { DOCUMENTS_MODULE } from './documents.constants';
 export { REPORT_TEMPLATES_MODULE } from './report-templates.constants';
 export { ENGAGEMENTS_MODULE } from './engagements.constants';
 export { AUDIT_FLOW_MODULE } from './audit-flow.constants';
+export { QUERIES_MODULE } from './queries.constants';

@@ -105,9 +105,6 @@ export const RECORDS_MODULE = {
     'comment.delete',
     'attachment.upload',
     'attachment.delete',
-    'query.create',
-    'query.update',
-    'query.delete',
   ],
-  recycleTypes: ['record', 'query'],
+  recycleTypes: ['record'],
 } as const satisfies ModuleEntry;

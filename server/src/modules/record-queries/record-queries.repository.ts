@@ -5,6 +5,7 @@
 import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, savedQueries, subjects, type SavedQueryRow } from '../../db/schema';
+import { nextVersion } from '../queries/saved-query-versions';
 
 /** A saved query with the names of its subject and application. */
 export interface SavedQueryWithSubject {
@@ -15,7 +16,8 @@ export interface SavedQueryWithSubject {
 
 const selection = { query: savedQueries, subjectName: subjects.name, application: applications.slug };
 
-const visible = and(isNull(savedQueries.deletedAt), isNull(subjects.deletedAt), isNull(applications.deletedAt));
+/** Live record queries (kind `records`; the queries module's `analytics` ones are not this page's). */
+const visible = and(eq(savedQueries.kind, 'records'), isNull(savedQueries.deletedAt), isNull(subjects.deletedAt), isNull(applications.deletedAt));
 
 /** One page of live queries, most recently changed first; `pattern` ILIKE on the name, `subjectId` exact. */
 export async function listSavedQueries(
@@ -70,19 +72,26 @@ export async function lockSavedQuery(db: Executor, id: string, withDeleted = fal
 /** Inserts a query. @returns its id. */
 export async function insertSavedQuery(
   db: Executor,
-  values: { subjectId: string; name: string; description: string | null; definition: unknown; createdBy: string },
+  values: { applicationId: string; subjectId: string; name: string; description: string | null; definition: unknown; createdBy: string },
 ): Promise<string> {
-  const [row] = await db.insert(savedQueries).values(values).returning({ id: savedQueries.id });
+  const [row] = await db
+    .insert(savedQueries)
+    .values({ ...values, kind: 'records', updatedBy: values.createdBy })
+    .returning({ id: savedQueries.id });
   return row.id;
 }
 
-/** Changes a query's name, description and/or definition (and so its subject). */
+/** Changes a query's name, description and/or definition (and so its subject), counting a version. */
 export async function updateSavedQuery(
   db: Executor,
   id: string,
-  changes: { subjectId?: string; name?: string; description?: string | null; definition?: unknown },
+  changes: { applicationId?: string; subjectId?: string; name?: string; description?: string | null; definition?: unknown },
+  updatedBy: string,
 ): Promise<void> {
-  await db.update(savedQueries).set({ ...changes, updatedAt: new Date() }).where(eq(savedQueries.id, id));
+  await db
+    .update(savedQueries)
+    .set({ ...changes, updatedBy, version: nextVersion, updatedAt: new Date() })
+    .where(eq(savedQueries.id, id));
 }
 
 /** Sets or clears a query's soft-delete mark. */

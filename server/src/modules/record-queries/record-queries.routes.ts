@@ -185,7 +185,7 @@ export const recordQueryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(savedQuerySchema), ...errorResponses },
       },
     },
-    async (request) => ok(await updateSavedQuery(app.db, request.params.id, request.body, auditOf(request), app.readCache)),
+    async (request) => ok(await updateSavedQuery(app.db, userOf(request), request.params.id, request.body, auditOf(request), app.readCache)),
   );
 
   /** DELETE /record-queries/:id — administrators; to the recycle bin (type 'query') → `{ id }`. 404. */

@@ -14,6 +14,7 @@ import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
 import { changedKeys, type AuditWriter } from '../../core/audit.writer';
 import { moveToRecycleBin } from '../../core/recycle.registry';
+import { keepVersion } from '../queries/saved-query-versions';
 import { prepareQuery, runQueryPage, type PreparedQuery, type QueryDefinition } from './query-run';
 import {
   findSavedQuery,
@@ -80,12 +81,14 @@ export async function createSavedQuery(
   const { subject } = await prepareQuery(db, input.definition, cache);
   return db.transaction(async (tx) => {
     const id = await insertSavedQuery(tx, {
+      applicationId: subject.applicationId,
       subjectId: subject.id,
       name: input.name,
       description: input.description || null,
       definition: input.definition,
       createdBy: user.id,
     });
+    await keepVersion(tx, id, user.id);
     await audit.record(tx, {
       action: 'query.create',
       targetType: 'query',
@@ -102,6 +105,7 @@ export async function createSavedQuery(
  */
 export async function updateSavedQuery(
   db: Database,
+  user: CurrentUser,
   id: string,
   input: { name?: string; description?: string; definition?: QueryDefinition },
   audit: AuditWriter,
@@ -111,18 +115,20 @@ export async function updateSavedQuery(
   return db.transaction(async (tx) => {
     const before = await findSavedQuery(tx, id);
     if (!before || !(await lockSavedQuery(tx, id))) throw queryNotFound();
-    const changes: { name?: string; description?: string | null; definition?: QueryDefinition; subjectId?: string } = {};
+    const changes: { name?: string; description?: string | null; definition?: QueryDefinition; subjectId?: string; applicationId?: string } = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.definition && prepared) {
       changes.definition = input.definition;
       changes.subjectId = prepared.subject.id;
+      changes.applicationId = prepared.subject.applicationId;
     }
     if (changedKeys(before.query, changes).length === 0) {
       audit.unchanged();
       return toSavedQuery(before);
     }
-    await updateRow(tx, id, changes);
+    await updateRow(tx, id, changes, user.id);
+    await keepVersion(tx, id, user.id);
     const after = (await findSavedQuery(tx, id))!;
     const view = (r: SavedQueryWithSubject) => ({ name: r.query.name, description: r.query.description, definition: r.query.definition });
     await audit.record(tx, { action: 'query.update', targetType: 'query', targetId: id, before: view(before), after: view(after) });

@@ -168,7 +168,7 @@ export async function checkBinding(
     const [q] = await db
       .select({ id: savedQueries.id })
       .from(savedQueries)
-      .where(and(eq(savedQueries.id, binding.recordQueryId), eq(savedQueries.subjectId, subject.id), isNull(savedQueries.deletedAt)))
+      .where(and(eq(savedQueries.id, binding.recordQueryId), eq(savedQueries.kind, 'records'), eq(savedQueries.subjectId, subject.id), isNull(savedQueries.deletedAt)))
       .limit(1);
     if (!q) throw badField('binding.recordQueryId', 'errors.reportTemplate.recordQuery');
   }

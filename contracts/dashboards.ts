@@ -1,0 +1,88 @@
+/**
+ * Dashboards of the queries module (`/admin/query/analytics`, `/:app/data_analytics`,
+ * `/:app/data_analytics/:record`; docs/queries.md "Dashboards"): cards that show saved queries as a
+ * table, pivot or chart, laid out on a 12-column grid, with filters shared by every card.
+ */
+import { z } from 'zod';
+import { filterConditionSchema } from './records';
+import { queryResultSchema, queryVisualizationSchema, timeZoneSchema } from './queries';
+import { DASHBOARD_CARDS_MAX, DASHBOARD_FILTER_KINDS, DASHBOARD_REFRESH_SECONDS, QUERY_VISIBILITIES } from './queries.constants';
+
+const id = z.string().min(1).max(40);
+
+/** A card: a saved query (analytics kind) of the same application, its place (grid units), how it shows. */
+export const dashboardCardSchema = z.object({
+  id,
+  queryId: z.uuid({ message: 'errors.uuid' }),
+  title: z.string().trim().max(100).optional(),
+  /** Overrides the saved query's own visualization. */
+  visualization: queryVisualizationSchema.optional(),
+  x: z.number().int().min(0).max(11),
+  y: z.number().int().min(0).max(1000),
+  w: z.number().int().min(1).max(12),
+  h: z.number().int().min(1).max(40),
+});
+export type DashboardCard = z.infer<typeof dashboardCardSchema>;
+
+/**
+ * A filter shared by all cards: a date range, a client or a select field, on the field `field`
+ * (a key). A card whose query's base subject has that field is narrowed by it; others show that it
+ * does not apply to them.
+ */
+export const dashboardFilterSchema = z.object({
+  id,
+  kind: z.enum(DASHBOARD_FILTER_KINDS),
+  label: z.string().trim().min(1, { message: 'errors.required' }).max(60),
+  field: z.string().min(1).max(40),
+});
+export type DashboardFilter = z.infer<typeof dashboardFilterSchema>;
+
+/** POST/PATCH …/applications/:slug/dashboards. */
+export const dashboardCreateSchema = z.object({
+  name: z.string().trim().min(1, { message: 'errors.required' }).max(100),
+  description: z.string().trim().max(1000).optional(),
+  visibility: z.enum(QUERY_VISIBILITIES).default('application'),
+  cards: z.array(dashboardCardSchema).max(DASHBOARD_CARDS_MAX).default([]),
+  filters: z.array(dashboardFilterSchema).max(5).default([]),
+  /** Auto-refresh period in seconds; 0 = off. */
+  refreshSeconds: z
+    .number()
+    .int()
+    .refine((s) => (DASHBOARD_REFRESH_SECONDS as readonly number[]).includes(s), { message: 'errors.dashboard.refresh' })
+    .default(0),
+});
+export const dashboardUpdateSchema = dashboardCreateSchema.partial();
+export type DashboardInput = z.input<typeof dashboardCreateSchema>;
+
+export const dashboardSchema = z.object({
+  id: z.string(),
+  application: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: z.enum(QUERY_VISIBILITIES),
+  cards: z.array(dashboardCardSchema),
+  filters: z.array(dashboardFilterSchema),
+  refreshSeconds: z.number().int(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  canEdit: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** POST …/dashboards/:id/cards/:cardId/run: the shared filters' values as conditions by filter id, the reader's time zone. */
+export const dashboardCardRunSchema = z.object({
+  timeZone: timeZoneSchema.default('UTC'),
+  /** filter id → its value: date `[from, to]` (YYYY-MM-DD), client id, select option. */
+  values: z.record(z.string(), z.unknown()).default({}),
+});
+/** A card's result: the query's, the card's saved query, and which shared filters applied to it. */
+export const dashboardCardResultSchema = z.object({
+  result: queryResultSchema,
+  queryName: z.string(),
+  applied: z.array(z.string()),
+  skipped: z.array(z.string()),
+  conditions: z.array(filterConditionSchema),
+});
+export type DashboardCardResult = z.infer<typeof dashboardCardResultSchema>;
