@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { AUDIT_EXPORT_FORMATS } from './constants';
 import { pageQuerySchema } from './envelope';
-import { filterConditionSchema, filterGroupSchema, recordLabelsSchema } from './records';
+import { filterConditionSchema, filterGroupSchema, recordLabelsSchema, recordQueryPageSchema } from './records';
 import {
   CHART_TYPES,
   DATE_BUCKETS,
@@ -153,6 +153,17 @@ export const queryDrillSchema = queryRunSchema.extend({
   pageSize: z.number().int().min(1).max(100).default(20),
 });
 export type QueryDrillInput = z.input<typeof queryDrillSchema>;
+
+/**
+ * The drill's answer: a page of the base subject's records behind the row (cells keyed by field
+ * key), their `columns` (the subject's fields) and the subject's key (to open a record at
+ * `/:app/:subject/:record`).
+ */
+export const queryDrillPageSchema = recordQueryPageSchema.extend({
+  columns: z.array(queryResultColumnSchema),
+  subject: z.string(),
+});
+export type QueryDrillPage = z.infer<typeof queryDrillPageSchema>;
 
 /** POST …/queries/export and …/queries/drill/export: the same bodies and a file format. */
 export const queryExportSchema = queryRunSchema.extend({ format: z.enum(AUDIT_EXPORT_FORMATS).default('csv'), name: z.string().trim().max(100).optional() });
