@@ -4,6 +4,7 @@
  * table, pivot or chart, laid out on a 12-column grid, with filters shared by every card.
  */
 import { z } from 'zod';
+import { pageQuerySchema } from './envelope';
 import { filterConditionSchema } from './records';
 import { queryResultSchema, queryVisualizationSchema, timeZoneSchema } from './queries';
 import { DASHBOARD_CARDS_MAX, DASHBOARD_FILTER_KINDS, DASHBOARD_REFRESH_SECONDS, QUERY_VISIBILITIES } from './queries.constants';
@@ -71,6 +72,10 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** GET …/applications/:slug/dashboards: `q` on the name. */
+export const dashboardListQuerySchema = pageQuerySchema.extend({ q: z.string().trim().max(100).optional() });
+export type DashboardListQuery = z.infer<typeof dashboardListQuerySchema>;
+
 /** POST …/dashboards/:id/cards/:cardId/run: the shared filters' values as conditions by filter id, the reader's time zone. */
 export const dashboardCardRunSchema = z.object({
   timeZone: timeZoneSchema.default('UTC'),
@@ -81,6 +86,10 @@ export const dashboardCardRunSchema = z.object({
 export const dashboardCardResultSchema = z.object({
   result: queryResultSchema,
   queryName: z.string(),
+  /** The saved query's own visualization (a card's `visualization` overrides it). */
+  visualization: queryVisualizationSchema.nullable(),
+  /** The saved query's definition (an AnalyticsQuery), for drilling into a bar or a cell. */
+  definition: z.unknown(),
   applied: z.array(z.string()),
   skipped: z.array(z.string()),
   conditions: z.array(filterConditionSchema),

@@ -36,4 +36,8 @@ export const QUERIES_MESSAGES = {
   'errors.dashboard.refresh': { 'zh-CN': '刷新间隔须为 0、30、60、300 或 900 秒', 'en-US': 'Refresh every 0, 30, 60, 300 or 900 seconds' },
   'errors.dashboard.cardNotFound': { 'zh-CN': '卡片不存在', 'en-US': 'No such card' },
   'errors.dashboard.cardQuery': { 'zh-CN': '卡片的查询不存在或不属于此应用', 'en-US': 'The card’s query is missing or not of this application' },
+  'errors.dashboard.editForbidden': { 'zh-CN': '只有仪表板的所有者、应用所有者和管理员可以修改', 'en-US': 'Only the dashboard’s owner, the application’s owners and administrators may change it' },
+  'errors.dashboard.duplicateId': { 'zh-CN': '编号重复', 'en-US': 'This id is used twice' },
+  'errors.dashboard.cardWidth': { 'zh-CN': '卡片超出 12 列的网格', 'en-US': 'The card goes past the 12-column grid' },
+  'errors.dashboard.filterValue': { 'zh-CN': '筛选值无效', 'en-US': 'This filter value does not fit the filter' },
 } as const satisfies MessageCatalog;

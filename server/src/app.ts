@@ -72,6 +72,7 @@ import { auditFlowRoutes } from './modules/engagements/audit-flow.routes';
 import { auditMonitorRoutes } from './modules/engagements/audit-monitor.routes';
 import { auditPaperRoutes } from './modules/engagements/audit-papers.routes';
 import { auditDashboardRoutes } from './modules/engagements/audit-dashboard.routes';
+import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
 import './modules/triggers/actions';
 import './modules/outbound/outbound.anchor';
 // the rules' per-record check registers itself with the records module (records/record-rules.ts)
@@ -260,6 +261,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(auditPaperRoutes);
       await api.register(auditDashboardRoutes);
       await api.register(documentRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: API_PREFIX },
   );
