@@ -25,6 +25,7 @@ import auditDashboard from './audit-dashboard';
 import auditValues from './audit-values';
 import auditMonitor from './audit-monitor';
 import auditReports from './audit-reports';
+import analytics from './analytics';
 import dashboards from './dashboards';
 
 export default {
@@ -54,5 +55,6 @@ export default {
   ...auditValues,
   ...auditMonitor,
   ...auditReports,
+  ...analytics,
   ...dashboards,
 };
