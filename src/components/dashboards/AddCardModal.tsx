@@ -5,7 +5,7 @@
  */
 import { Form, Input, Modal, Select } from 'antd';
 import React, { useEffect } from 'react';
-import type { ChartType, DashboardCard, QueryVisualization } from '../../../contracts';
+import type { ChartType, DashboardCard } from '../../../contracts';
 import { CHART_TYPES } from '../../../contracts/constants';
 import { useT } from '../useT';
 import { newId, nextPlace } from './layout';
@@ -29,7 +29,7 @@ interface Values {
 }
 
 /** The card's visualization for a display choice (none: the saved query's). */
-export function visualizationOf(display: Display): QueryVisualization | undefined {
+export function visualizationOf(display: Display): DashboardCard['visualization'] {
   if (display === 'saved') return undefined;
   if (display === 'table') return { display: 'table' };
   return { display: 'chart', chart: { type: display } };
@@ -54,7 +54,7 @@ export default function AddCardModal({ open, slug, cards, saving, onCancel, onAd
       open={open}
       title={t('dashboards.card.add')}
       okText={t('dashboards.card.addOk')}
-      okButtonProps={{ 'data-testid': 'dashboard-card-add-ok' } as object}
+      okButtonProps={{ 'data-testid': 'dashboard-card-add-ok' }}
       confirmLoading={saving}
       onCancel={onCancel}
       onOk={() =>
@@ -71,10 +71,10 @@ export default function AddCardModal({ open, slug, cards, saving, onCancel, onAd
       }
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ display: 'saved' }}>
+      <Form form={form} name="dashboardCard" layout="vertical" initialValues={{ display: 'saved' }}>
         <Form.Item name="queryId" label={t('dashboards.card.query')} rules={[{ required: true, message: t('dashboards.required') }]}>
           <Select
-            id="dashboard-card-query"
+           
             showSearch
             optionFilterProp="label"
             loading={queries.isPending}
@@ -83,10 +83,10 @@ export default function AddCardModal({ open, slug, cards, saving, onCancel, onAd
           />
         </Form.Item>
         <Form.Item name="title" label={t('dashboards.card.title')} rules={[{ max: 100 }]}>
-          <Input id="dashboard-card-title" maxLength={100} placeholder={t('dashboards.card.titleHint')} />
+          <Input maxLength={100} placeholder={t('dashboards.card.titleHint')} />
         </Form.Item>
         <Form.Item name="display" label={t('dashboards.card.display')}>
-          <Select id="dashboard-card-display" options={displays} />
+          <Select options={displays} />
         </Form.Item>
       </Form>
     </Modal>

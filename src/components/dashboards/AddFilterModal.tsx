@@ -41,13 +41,13 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
       open={open}
       title={t('dashboards.filters.add')}
       okText={t('dashboards.filters.addOk')}
-      okButtonProps={{ 'data-testid': 'dashboard-filter-add-ok' } as object}
+      okButtonProps={{ 'data-testid': 'dashboard-filter-add-ok' }}
       confirmLoading={saving}
       onCancel={onCancel}
       onOk={() => void form.validateFields().then((v) => onAdd({ id: newId('f', filters), kind: v.kind, label: v.label.trim(), field: v.field }))}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ kind: 'date' }}>
+      <Form form={form} name="dashboardFilter" layout="vertical" initialValues={{ kind: 'date' }}>
         <Form.Item name="kind" label={t('dashboards.filters.kind')} rules={[{ required: true }]}>
           <Radio.Group
             optionType="button"
@@ -57,7 +57,7 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
         </Form.Item>
         <Form.Item name="field" label={t('dashboards.filters.field')} rules={[{ required: true, message: t('dashboards.required') }]} extra={t('dashboards.filters.fieldHelp')}>
           <Select
-            id="dashboard-filter-field"
+           
             showSearch
             optionFilterProp="label"
             options={options}
@@ -68,7 +68,7 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
           />
         </Form.Item>
         <Form.Item name="label" label={t('dashboards.filters.label')} rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 60 }]}>
-          <Input id="dashboard-filter-label" maxLength={60} />
+          <Input maxLength={60} />
         </Form.Item>
       </Form>
     </Modal>

@@ -73,7 +73,7 @@ export default function DashboardCardPanel({ slug, dashboardId, card, filters, v
         <Popconfirm
           title={t('dashboards.card.removeConfirm')}
           okText={t('dashboards.card.remove')}
-          okButtonProps={{ danger: true, 'data-testid': `dashboard-card-remove-ok-${card.id}` } as object}
+          okButtonProps={{ danger: true, 'data-testid': `dashboard-card-remove-ok-${card.id}` }}
           onConfirm={onRemove}
         >
           <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('dashboards.card.remove')} data-testid={`dashboard-card-remove-${card.id}`} />

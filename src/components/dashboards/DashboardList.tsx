@@ -119,7 +119,7 @@ export default function DashboardList({ slug, canCreate, onOpen }: DashboardList
         open={creating}
         title={t('dashboards.new')}
         okText={t('dashboards.new.ok')}
-        okButtonProps={{ 'data-testid': 'dashboard-new-ok' } as object}
+        okButtonProps={{ 'data-testid': 'dashboard-new-ok' }}
         confirmLoading={create.isPending}
         destroyOnHidden
         onCancel={() => setCreating(false)}
@@ -134,9 +134,9 @@ export default function DashboardList({ slug, canCreate, onOpen }: DashboardList
           )
         }
       >
-        <Form form={form} layout="vertical" initialValues={{ visibility: 'application' }} preserve={false}>
+        <Form form={form} name="dashboardNew" layout="vertical" initialValues={{ visibility: 'application' }} preserve={false}>
           <Form.Item name="name" label={t('dashboards.list.name')} rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 100 }]}>
-            <Input id="dashboard-name" maxLength={100} />
+            <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="visibility" label={t('dashboards.list.visibility')}>
             <Radio.Group options={QUERY_VISIBILITIES.map((v) => ({ value: v, label: t(`dashboards.visibility.${v}`) }))} />

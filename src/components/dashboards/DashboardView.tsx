@@ -146,7 +146,7 @@ export default function DashboardView({ slug, appId, dashboard }: DashboardViewP
         editing={editing}
         onRemove={(id) => saveFilters(filters.filter((f) => f.id !== id))}
       />
-      <div ref={containerRef} data-testid="dashboard-grid" data-editing={editing ? 'true' : 'false'}>
+      <div ref={containerRef as React.RefObject<HTMLDivElement>} data-testid="dashboard-grid" data-editing={editing ? 'true' : 'false'}>
         {cards.length === 0 ? (
           <Empty description={dashboard.canEdit ? t('dashboards.empty.edit') : t('dashboards.empty')} />
         ) : (
