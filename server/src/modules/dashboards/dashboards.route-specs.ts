@@ -18,7 +18,7 @@ function worldQuery(w: World): Promise<string> {
         subjectId: subject.id,
         kind: 'analytics',
         name: 'Walk count',
-        definition: { subjectId: subject.id, measures: [{ fn: 'count', as: 'n' }] },
+        definition: { subjectId: subject.id, dimensions: [{ field: 'title' }], measures: [{ fn: 'count', as: 'n' }] },
         createdBy: w.users.admin.id,
         updatedBy: w.users.admin.id,
       })
