@@ -42,7 +42,8 @@ export async function createDashboard(slug: string, input: DashboardInput): Prom
 
 /** Changes a dashboard (its layout, cards, filters, refresh, name…). */
 export async function updateDashboard(slug: string, id: string, input: Partial<DashboardInput>): Promise<Dashboard> {
-  return (await request<Ok<Dashboard>>(`${base(slug)}/${enc(id)}`, { method: 'PATCH', data: input, skipErrorHandler: true })).data;
+  return (await request<Ok<Dashboard>>(`${base(slug)}/${enc(id)}`, { method: 'PATCH', data: input, skipErrorHandler: true }))
+    .data;
 }
 
 /** Moves a dashboard to the recycle bin. */

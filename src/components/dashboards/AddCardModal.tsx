@@ -72,9 +72,12 @@ export default function AddCardModal({ open, slug, cards, saving, onCancel, onAd
       destroyOnHidden
     >
       <Form form={form} name="dashboardCard" layout="vertical" initialValues={{ display: 'saved' }}>
-        <Form.Item name="queryId" label={t('dashboards.card.query')} rules={[{ required: true, message: t('dashboards.required') }]}>
+        <Form.Item
+          name="queryId"
+          label={t('dashboards.card.query')}
+          rules={[{ required: true, message: t('dashboards.required') }]}
+        >
           <Select
-           
             showSearch
             optionFilterProp="label"
             loading={queries.isPending}

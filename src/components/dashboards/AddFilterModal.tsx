@@ -34,7 +34,9 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
     if (open) form.setFieldsValue({ kind: 'date', label: '', field: undefined });
   }, [open, form]);
   const fitting = fields.filter((f) => FILTER_FIELD_TYPES[kind].includes(f.type));
-  const options = [...new Map(fitting.map((f) => [f.key, { value: f.key, label: `${f.name} (${f.subjectName} · ${f.key})` }])).values()];
+  const options = [
+    ...new Map(fitting.map((f) => [f.key, { value: f.key, label: `${f.name} (${f.subjectName} · ${f.key})` }])).values(),
+  ];
 
   return (
     <Modal
@@ -44,7 +46,11 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
       okButtonProps={{ 'data-testid': 'dashboard-filter-add-ok' }}
       confirmLoading={saving}
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then((v) => onAdd({ id: newId('f', filters), kind: v.kind, label: v.label.trim(), field: v.field }))}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((v) => onAdd({ id: newId('f', filters), kind: v.kind, label: v.label.trim(), field: v.field }))
+      }
       destroyOnHidden
     >
       <Form form={form} name="dashboardFilter" layout="vertical" initialValues={{ kind: 'date' }}>
@@ -55,9 +61,13 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
             onChange={() => form.setFieldValue('field', undefined)}
           />
         </Form.Item>
-        <Form.Item name="field" label={t('dashboards.filters.field')} rules={[{ required: true, message: t('dashboards.required') }]} extra={t('dashboards.filters.fieldHelp')}>
+        <Form.Item
+          name="field"
+          label={t('dashboards.filters.field')}
+          rules={[{ required: true, message: t('dashboards.required') }]}
+          extra={t('dashboards.filters.fieldHelp')}
+        >
           <Select
-           
             showSearch
             optionFilterProp="label"
             options={options}
@@ -67,7 +77,11 @@ export default function AddFilterModal({ open, filters, fields, saving, onCancel
             }}
           />
         </Form.Item>
-        <Form.Item name="label" label={t('dashboards.filters.label')} rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 60 }]}>
+        <Form.Item
+          name="label"
+          label={t('dashboards.filters.label')}
+          rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 60 }]}
+        >
           <Input maxLength={60} />
         </Form.Item>
       </Form>

@@ -36,7 +36,16 @@ export interface DashboardCardPanelProps {
   onRemove: () => void;
 }
 
-export default function DashboardCardPanel({ slug, dashboardId, card, filters, values, refreshSeconds, editing, onRemove }: DashboardCardPanelProps) {
+export default function DashboardCardPanel({
+  slug,
+  dashboardId,
+  card,
+  filters,
+  values,
+  refreshSeconds,
+  editing,
+  onRemove,
+}: DashboardCardPanelProps) {
   const t = useT();
   const view = useRef<ResultViewHandle>(null);
   const [drill, setDrill] = useState<Record<string, unknown> | null>(null);
@@ -56,7 +65,13 @@ export default function DashboardCardPanel({ slug, dashboardId, card, filters, v
   const extra = (
     <Space size={0} className="dashboard-card-nodrag">
       <Tooltip title={t('dashboards.card.refresh')}>
-        <Button type="text" size="small" icon={<ReloadOutlined spin={run.isFetching} />} aria-label={t('dashboards.card.refresh')} onClick={() => void run.refetch()} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ReloadOutlined spin={run.isFetching} />}
+          aria-label={t('dashboards.card.refresh')}
+          onClick={() => void run.refetch()}
+        />
       </Tooltip>
       <Tooltip title={t('dashboards.card.png')}>
         <Button
@@ -76,7 +91,14 @@ export default function DashboardCardPanel({ slug, dashboardId, card, filters, v
           okButtonProps={{ danger: true, 'data-testid': `dashboard-card-remove-ok-${card.id}` }}
           onConfirm={onRemove}
         >
-          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('dashboards.card.remove')} data-testid={`dashboard-card-remove-${card.id}`} />
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('dashboards.card.remove')}
+            data-testid={`dashboard-card-remove-${card.id}`}
+          />
         </Popconfirm>
       )}
     </Space>

@@ -37,7 +37,9 @@ export default function DashboardList({ slug, canCreate, onOpen }: DashboardList
     queryFn: () => listDashboards(slug, { q, current, pageSize: PAGE_SIZE }),
     enabled: !!slug,
   });
-  const create = useMutation({ mutationFn: (v: { name: string; visibility: Dashboard['visibility'] }) => createDashboard(slug, v) });
+  const create = useMutation({
+    mutationFn: (v: { name: string; visibility: Dashboard['visibility'] }) => createDashboard(slug, v),
+  });
 
   const columns = [
     {
@@ -58,7 +60,12 @@ export default function DashboardList({ slug, canCreate, onOpen }: DashboardList
     },
     { title: t('dashboards.list.cards'), key: 'cards', render: (_: unknown, d: Dashboard) => d.cards.length },
     { title: t('dashboards.list.owner'), dataIndex: 'ownerName', key: 'owner', render: (o: string | null) => o ?? '—' },
-    { title: t('dashboards.list.updated'), dataIndex: 'updatedAt', key: 'updatedAt', render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('dashboards.list.updated'),
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('dashboards.list.actions'),
       key: 'actions',
@@ -135,7 +142,11 @@ export default function DashboardList({ slug, canCreate, onOpen }: DashboardList
         }
       >
         <Form form={form} name="dashboardNew" layout="vertical" initialValues={{ visibility: 'application' }} preserve={false}>
-          <Form.Item name="name" label={t('dashboards.list.name')} rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 100 }]}>
+          <Form.Item
+            name="name"
+            label={t('dashboards.list.name')}
+            rules={[{ required: true, whitespace: true, message: t('dashboards.required') }, { max: 100 }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="visibility" label={t('dashboards.list.visibility')}>

@@ -5,11 +5,16 @@
  * owners, administrators) switches to edit mode: cards are dragged by their header and resized by
  * their corner, added (AddCardModal) and removed; filters are added (AddFilterModal) and removed.
  * Every change is saved at once through PATCH; in view mode the grid is static.
+ *
+ * Full screen is the browser's (the Fullscreen API on the dashboard's own element); the dropdowns,
+ * pickers and dialogs opened inside render into that element (ConfigProvider getPopupContainer),
+ * else they would open behind it. (ahooks' page full screen injects a <style> element, which the
+ * app's Content-Security-Policy refuses.)
  */
 import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined, PlusOutlined, CheckOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFullscreen } from 'ahooks';
-import { message as antMessage, Button, Empty, Select, Space, Tooltip, Typography } from 'antd';
+import { message as antMessage, Button, ConfigProvider, Empty, Select, Space, Tooltip, Typography } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
@@ -37,7 +42,7 @@ export default function DashboardView({ slug, appId, dashboard }: DashboardViewP
   const [message, messageHolder] = antMessage.useMessage();
   const queryClient = useQueryClient();
   const frame = useRef<HTMLDivElement>(null);
-  const [full, { toggleFullscreen }] = useFullscreen(frame, { pageFullscreen: { zIndex: 1000 } });
+  const [full, { toggleFullscreen }] = useFullscreen(frame);
   const { width, containerRef, mounted } = useContainerWidth();
   const [editing, setEditing] = useState(false);
   const [cards, setCards] = useState<DashboardCard[]>(dashboard.cards);
@@ -86,120 +91,149 @@ export default function DashboardView({ slug, appId, dashboard }: DashboardViewP
       ref={frame}
       data-testid="dashboard-view"
       data-fullscreen={full ? 'true' : 'false'}
-      style={full ? { background: 'var(--ant-color-bg-layout, #f5f5f5)', padding: 16, overflow: 'auto', height: '100%' } : undefined}
+      style={
+        full
+          ? {
+              position: 'relative',
+              background: 'var(--ant-color-bg-layout, #f5f5f5)',
+              padding: 16,
+              overflow: 'auto',
+              height: '100%',
+            }
+          : { position: 'relative' }
+      }
     >
-      {messageHolder}
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Space wrap>
-          {full && <Typography.Title level={4} style={{ margin: 0 }}>{dashboard.name}</Typography.Title>}
-          {editing && (
-            <>
-              <Button icon={<PlusOutlined />} data-testid="dashboard-add-card" onClick={() => setAdding('card')}>
-                {t('dashboards.card.add')}
-              </Button>
-              <Button icon={<PlusOutlined />} data-testid="dashboard-add-filter" onClick={() => setAdding('filter')}>
-                {t('dashboards.filters.add')}
-              </Button>
-            </>
-          )}
-        </Space>
-        <Space wrap>
-          <Typography.Text type="secondary">{t('dashboards.refresh')}</Typography.Text>
-          <Select
-            data-testid="dashboard-refresh"
-            aria-label={t('dashboards.refresh')}
-            style={{ width: 130 }}
-            value={refreshSeconds}
-            options={DASHBOARD_REFRESH_SECONDS.map((s) => ({ value: s, label: s === 0 ? t('dashboards.refresh.off') : t('dashboards.refresh.every', { n: s >= 60 ? s / 60 : s, unit: t(s >= 60 ? 'dashboards.refresh.min' : 'dashboards.refresh.sec') }) }))}
-            onChange={(s: number) => {
-              setRefreshSeconds(s);
-              if (dashboard.canEdit) save.mutate({ refreshSeconds: s });
-            }}
-          />
-          <Tooltip title={full ? t('dashboards.fullscreen.exit') : t('dashboards.fullscreen')}>
-            <Button
-              icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-              aria-label={full ? t('dashboards.fullscreen.exit') : t('dashboards.fullscreen')}
-              data-testid="dashboard-fullscreen"
-              onClick={toggleFullscreen}
+      <ConfigProvider getPopupContainer={() => frame.current ?? document.body}>
+        {messageHolder}
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+          <Space wrap>
+            {full && (
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {dashboard.name}
+              </Typography.Title>
+            )}
+            {editing && (
+              <>
+                <Button icon={<PlusOutlined />} data-testid="dashboard-add-card" onClick={() => setAdding('card')}>
+                  {t('dashboards.card.add')}
+                </Button>
+                <Button icon={<PlusOutlined />} data-testid="dashboard-add-filter" onClick={() => setAdding('filter')}>
+                  {t('dashboards.filters.add')}
+                </Button>
+              </>
+            )}
+          </Space>
+          <Space wrap>
+            <Typography.Text type="secondary">{t('dashboards.refresh')}</Typography.Text>
+            <Select
+              data-testid="dashboard-refresh"
+              aria-label={t('dashboards.refresh')}
+              style={{ width: 130 }}
+              value={refreshSeconds}
+              options={DASHBOARD_REFRESH_SECONDS.map((s) => ({
+                value: s,
+                label:
+                  s === 0
+                    ? t('dashboards.refresh.off')
+                    : t('dashboards.refresh.every', {
+                        n: s >= 60 ? s / 60 : s,
+                        unit: t(s >= 60 ? 'dashboards.refresh.min' : 'dashboards.refresh.sec'),
+                      }),
+              }))}
+              onChange={(s: number) => {
+                setRefreshSeconds(s);
+                if (dashboard.canEdit) save.mutate({ refreshSeconds: s });
+              }}
             />
-          </Tooltip>
-          {dashboard.canEdit && !full && (
-            <Button
-              type={editing ? 'primary' : 'default'}
-              icon={editing ? <CheckOutlined /> : <EditOutlined />}
-              data-testid="dashboard-edit"
-              loading={save.isPending}
-              onClick={() => setEditing((e) => !e)}
-            >
-              {editing ? t('dashboards.edit.done') : t('dashboards.edit')}
-            </Button>
-          )}
+            <Tooltip title={full ? t('dashboards.fullscreen.exit') : t('dashboards.fullscreen')}>
+              <Button
+                icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                aria-label={full ? t('dashboards.fullscreen.exit') : t('dashboards.fullscreen')}
+                data-testid="dashboard-fullscreen"
+                onClick={toggleFullscreen}
+              />
+            </Tooltip>
+            {dashboard.canEdit && !full && (
+              <Button
+                type={editing ? 'primary' : 'default'}
+                icon={editing ? <CheckOutlined /> : <EditOutlined />}
+                data-testid="dashboard-edit"
+                loading={save.isPending}
+                onClick={() => setEditing((e) => !e)}
+              >
+                {editing ? t('dashboards.edit.done') : t('dashboards.edit')}
+              </Button>
+            )}
+          </Space>
         </Space>
-      </Space>
-      <FilterBar
-        filters={filters}
-        values={values}
-        onValue={(id, v) => setFilterValues((old) => ({ ...old, [id]: v }))}
-        appId={appId}
-        fields={fields}
-        editing={editing}
-        onRemove={(id) => saveFilters(filters.filter((f) => f.id !== id))}
-      />
-      <div ref={containerRef as React.RefObject<HTMLDivElement>} data-testid="dashboard-grid" data-editing={editing ? 'true' : 'false'}>
-        {cards.length === 0 ? (
-          <Empty description={dashboard.canEdit ? t('dashboards.empty.edit') : t('dashboards.empty')} />
-        ) : (
-          mounted && (
-            <ReactGridLayout
-              width={width}
-              layout={toLayout(cards, editing)}
-              gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] }}
-              dragConfig={{ enabled: editing, handle: '.dashboard-card-drag', cancel: '.dashboard-card-nodrag' }}
-              resizeConfig={{ enabled: editing, handles: ['se'] }}
-              compactor={verticalCompactor}
-              onLayoutChange={onLayoutChange}
-            >
-              {cards.map((card) => (
-                <div key={card.id}>
-                  <DashboardCardPanel
-                    slug={slug}
-                    dashboardId={dashboard.id}
-                    card={card}
-                    filters={filters}
-                    values={shown}
-                    refreshSeconds={refreshSeconds}
-                    editing={editing}
-                    onRemove={() => saveCards(cards.filter((c) => c.id !== card.id))}
-                  />
-                </div>
-              ))}
-            </ReactGridLayout>
-          )
-        )}
-      </div>
-      <AddCardModal
-        open={adding === 'card'}
-        slug={slug}
-        cards={cards}
-        saving={save.isPending}
-        onCancel={() => setAdding(null)}
-        onAdd={(card) => {
-          saveCards([...cards, card]);
-          setAdding(null);
-        }}
-      />
-      <AddFilterModal
-        open={adding === 'filter'}
-        filters={filters}
-        fields={fields}
-        saving={save.isPending}
-        onCancel={() => setAdding(null)}
-        onAdd={(filter) => {
-          saveFilters([...filters, filter]);
-          setAdding(null);
-        }}
-      />
+        <FilterBar
+          filters={filters}
+          values={values}
+          onValue={(id, v) => setFilterValues((old) => ({ ...old, [id]: v }))}
+          appId={appId}
+          fields={fields}
+          editing={editing}
+          onRemove={(id) => saveFilters(filters.filter((f) => f.id !== id))}
+        />
+        <div
+          ref={containerRef as React.RefObject<HTMLDivElement>}
+          data-testid="dashboard-grid"
+          data-editing={editing ? 'true' : 'false'}
+        >
+          {cards.length === 0 ? (
+            <Empty description={dashboard.canEdit ? t('dashboards.empty.edit') : t('dashboards.empty')} />
+          ) : (
+            mounted && (
+              <ReactGridLayout
+                width={width}
+                layout={toLayout(cards, editing)}
+                gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] }}
+                dragConfig={{ enabled: editing, handle: '.dashboard-card-drag', cancel: '.dashboard-card-nodrag' }}
+                resizeConfig={{ enabled: editing, handles: ['se'] }}
+                compactor={verticalCompactor}
+                onLayoutChange={onLayoutChange}
+              >
+                {cards.map((card) => (
+                  <div key={card.id}>
+                    <DashboardCardPanel
+                      slug={slug}
+                      dashboardId={dashboard.id}
+                      card={card}
+                      filters={filters}
+                      values={shown}
+                      refreshSeconds={refreshSeconds}
+                      editing={editing}
+                      onRemove={() => saveCards(cards.filter((c) => c.id !== card.id))}
+                    />
+                  </div>
+                ))}
+              </ReactGridLayout>
+            )
+          )}
+        </div>
+        <AddCardModal
+          open={adding === 'card'}
+          slug={slug}
+          cards={cards}
+          saving={save.isPending}
+          onCancel={() => setAdding(null)}
+          onAdd={(card) => {
+            saveCards([...cards, card]);
+            setAdding(null);
+          }}
+        />
+        <AddFilterModal
+          open={adding === 'filter'}
+          filters={filters}
+          fields={fields}
+          saving={save.isPending}
+          onCancel={() => setAdding(null)}
+          onAdd={(filter) => {
+            saveFilters([...filters, filter]);
+            setAdding(null);
+          }}
+        />
+      </ConfigProvider>
     </div>
   );
 }

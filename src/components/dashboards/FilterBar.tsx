@@ -39,19 +39,25 @@ function useClientOptions(appId: string, enabled: boolean) {
 
 export default function FilterBar({ filters, values, onValue, appId, fields, editing, onRemove }: FilterBarProps) {
   const t = useT();
-  const clients = useClientOptions(appId, filters.some((f) => f.kind === 'client'));
+  const clients = useClientOptions(
+    appId,
+    filters.some((f) => f.kind === 'client'),
+  );
   if (filters.length === 0) return null;
 
   const control = (f: DashboardFilter) => {
     const value = values[f.id];
     if (f.kind === 'date') {
-      const range = Array.isArray(value) && value.length === 2 ? ([dayjs(String(value[0])), dayjs(String(value[1]))] as const) : null;
+      const range =
+        Array.isArray(value) && value.length === 2 ? ([dayjs(String(value[0])), dayjs(String(value[1]))] as const) : null;
       return (
         <DatePicker.RangePicker
           data-testid={`dashboard-filter-${f.id}`}
           aria-label={f.label}
           value={range ? [range[0], range[1]] : null}
-          onChange={(dates) => onValue(f.id, dates && dates[0] && dates[1] ? [dates[0].format(DAY), dates[1].format(DAY)] : undefined)}
+          onChange={(dates) =>
+            onValue(f.id, dates && dates[0] && dates[1] ? [dates[0].format(DAY), dates[1].format(DAY)] : undefined)
+          }
         />
       );
     }

@@ -1,7 +1,14 @@
 import type { DashboardCard } from '../../../contracts';
 import { applyLayout, hasValue, newId, nextPlace, samePlaces, setValues, toLayout } from './layout';
 
-const card = (id: string, x: number, y: number, w = 6, h = 4): DashboardCard => ({ id, queryId: '00000000-0000-4000-8000-000000000001', x, y, w, h });
+const card = (id: string, x: number, y: number, w = 6, h = 4): DashboardCard => ({
+  id,
+  queryId: '00000000-0000-4000-8000-000000000001',
+  x,
+  y,
+  w,
+  h,
+});
 
 describe('dashboard layout', () => {
   it('maps cards to the grid, static outside edit mode', () => {
@@ -37,6 +44,9 @@ describe('dashboard layout', () => {
       { id: 'c', kind: 'client' as const, label: 'C', field: 'client' },
     ];
     expect(hasValue(['2026-01-01', ''])).toBe(false);
-    expect(setValues(filters, { d: ['2026-01-01', '2026-01-31'], s: '', c: 'x' })).toEqual({ d: ['2026-01-01', '2026-01-31'], c: 'x' });
+    expect(setValues(filters, { d: ['2026-01-01', '2026-01-31'], s: '', c: 'x' })).toEqual({
+      d: ['2026-01-01', '2026-01-31'],
+      c: 'x',
+    });
   });
 });

@@ -53,7 +53,10 @@ export function samePlaces(a: readonly DashboardCard[], b: readonly DashboardCar
 }
 
 /** Where a new card of `size` goes: the first row under every card, at the left. */
-export function nextPlace(cards: readonly DashboardCard[], size: { w: number; h: number } = NEW_CARD): Pick<DashboardCard, 'x' | 'y' | 'w' | 'h'> {
+export function nextPlace(
+  cards: readonly DashboardCard[],
+  size: { w: number; h: number } = NEW_CARD,
+): Pick<DashboardCard, 'x' | 'y' | 'w' | 'h'> {
   const bottom = cards.reduce((m, c) => Math.max(m, c.y + c.h), 0);
   return { x: 0, y: Math.min(bottom, 1000), w: size.w, h: size.h };
 }

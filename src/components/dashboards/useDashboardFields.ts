@@ -29,19 +29,37 @@ export function useAnalyticsQueries(slug: string) {
 }
 
 /** The fields of the cards' base subjects, by subject then position; `loading` while any is read. */
-export function useDashboardFields(slug: string, cards: readonly DashboardCard[]): { fields: DashboardField[]; loading: boolean } {
+export function useDashboardFields(
+  slug: string,
+  cards: readonly DashboardCard[],
+): { fields: DashboardField[]; loading: boolean } {
   const queries = useAnalyticsQueries(slug);
-  const subjects = useQuery({ queryKey: keys('subjects').options({ app: slug }), queryFn: () => listAppSubjectOptions(slug), enabled: !!slug });
+  const subjects = useQuery({
+    queryKey: keys('subjects').options({ app: slug }),
+    queryFn: () => listAppSubjectOptions(slug),
+    enabled: !!slug,
+  });
   const subjectKeys = useMemo(() => {
-    const ids = new Set(cards.map((c) => queries.data?.data.find((q) => q.id === c.queryId)?.subjectId).filter((id): id is string => !!id));
+    const ids = new Set(
+      cards.map((c) => queries.data?.data.find((q) => q.id === c.queryId)?.subjectId).filter((id): id is string => !!id),
+    );
     return (subjects.data ?? []).filter((s) => ids.has(s.id)).map((s) => s.key);
   }, [cards, queries.data, subjects.data]);
   const details = useQueries({
-    queries: subjectKeys.map((key) => ({ queryKey: keys('subjects').detail(slug, key), queryFn: ({ signal }: { signal: AbortSignal }) => getSubject(slug, key, signal) })),
+    queries: subjectKeys.map((key) => ({
+      queryKey: keys('subjects').detail(slug, key),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getSubject(slug, key, signal),
+    })),
   });
   const fields: DashboardField[] = details.flatMap((d) =>
     d.data
-      ? d.data.fields.map((f) => ({ key: f.key, name: f.name, type: f.type, subjectName: d.data.name, choices: (f.options?.choices ?? []).map((c) => c.label) }))
+      ? d.data.fields.map((f) => ({
+          key: f.key,
+          name: f.name,
+          type: f.type,
+          subjectName: d.data.name,
+          choices: (f.options?.choices ?? []).map((c) => c.label),
+        }))
       : [],
   );
   return { fields, loading: queries.isPending || subjects.isPending || details.some((d) => d.isPending) };

@@ -26,7 +26,9 @@ const DATETIME_COLUMNS = ['createdAt', 'updatedAt'];
 
 /** 400 naming `values.<filterId>`: the value does not fit the filter's kind. */
 const badValue = (filterId: string) =>
-  new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: `values.${filterId}`, messageKey: 'errors.dashboard.filterValue' }]);
+  new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
+    { field: `values.${filterId}`, messageKey: 'errors.dashboard.filterValue' },
+  ]);
 
 /** What the shared filters do to one card. */
 export interface CardConditions {
@@ -37,7 +39,8 @@ export interface CardConditions {
   skipped: string[];
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === '' || x === undefined));
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === '' || x === undefined));
 
 /** The instant `date` (YYYY-MM-DD) starts in `timeZone`, plus `days` days, as ISO (UTC). */
 function dayStart(date: string, timeZone: string, days = 0): string {
@@ -48,7 +51,14 @@ function dayStart(date: string, timeZone: string, days = 0): string {
 function rangeOf(filterId: string, value: unknown): [string, string] {
   if (!Array.isArray(value) || value.length !== 2) throw badValue(filterId);
   const [from, to] = value as unknown[];
-  if (typeof from !== 'string' || typeof to !== 'string' || !DATE.test(from) || !DATE.test(to) || !dayjs(from).isValid() || !dayjs(to).isValid()) {
+  if (
+    typeof from !== 'string' ||
+    typeof to !== 'string' ||
+    !DATE.test(from) ||
+    !DATE.test(to) ||
+    !dayjs(from).isValid() ||
+    !dayjs(to).isValid()
+  ) {
     throw badValue(filterId);
   }
   return from <= to ? [from, to] : [to, from];
@@ -65,7 +75,12 @@ function optionOf(filterId: string, value: unknown): string {
  * @throws HttpError 400 naming `values.<filterId>` for a value that does not fit its filter's kind
  *   (a date range that is not two YYYY-MM-DD days, a client or option that is not a string).
  */
-export function cardConditions(base: SubjectDef, filters: readonly DashboardFilter[], values: Record<string, unknown>, timeZone: string): CardConditions {
+export function cardConditions(
+  base: SubjectDef,
+  filters: readonly DashboardFilter[],
+  values: Record<string, unknown>,
+  timeZone: string,
+): CardConditions {
   const out: CardConditions = { conditions: [], applied: [], skipped: [] };
   for (const filter of filters) {
     const value = values[filter.id];
@@ -85,7 +100,8 @@ export function cardConditions(base: SubjectDef, filters: readonly DashboardFilt
       const option = optionOf(filter.id, value);
       const takesEq = type !== undefined && (TEXT_LIKE.includes(type) || type === 'singleSelect');
       if (takesEq) condition = { field: filter.field, op: 'eq', value: option };
-      else if (filter.kind === 'select' && type === 'multiSelect') condition = { field: filter.field, op: 'hasAny', value: [option] };
+      else if (filter.kind === 'select' && type === 'multiSelect')
+        condition = { field: filter.field, op: 'hasAny', value: [option] };
     }
     if (condition) {
       out.conditions.push(condition);

@@ -81,7 +81,10 @@ export interface DashboardValues {
 }
 
 /** Inserts a dashboard. @returns its id. */
-export async function insertDashboard(db: Executor, values: DashboardValues & { applicationId: string; createdBy: string }): Promise<string> {
+export async function insertDashboard(
+  db: Executor,
+  values: DashboardValues & { applicationId: string; createdBy: string },
+): Promise<string> {
   const [row] = await db
     .insert(dashboards)
     .values({ ...values, updatedBy: values.createdBy })
@@ -90,7 +93,12 @@ export async function insertDashboard(db: Executor, values: DashboardValues & { 
 }
 
 /** Changes some of a dashboard's values. */
-export async function updateDashboardRow(db: Executor, id: string, changes: Partial<DashboardValues>, updatedBy: string): Promise<void> {
+export async function updateDashboardRow(
+  db: Executor,
+  id: string,
+  changes: Partial<DashboardValues>,
+  updatedBy: string,
+): Promise<void> {
   await db
     .update(dashboards)
     .set({ ...changes, updatedBy, updatedAt: new Date() })

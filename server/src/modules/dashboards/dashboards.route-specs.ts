@@ -57,10 +57,15 @@ export const ROUTE_SPECS: RouteSpecs = {
   },
   'PATCH /api/v1/applications/:slug/dashboards/:id': {
     allow: allow['PATCH /api/v1/applications/:slug/dashboards/:id'],
-    call: async (w, cookie) => call(w.app, 'PATCH', `${base(w)}/${await worldDashboard(w)}`, { cookie, body: { refreshSeconds: 60 } }),
+    call: async (w, cookie) =>
+      call(w.app, 'PATCH', `${base(w)}/${await worldDashboard(w)}`, { cookie, body: { refreshSeconds: 60 } }),
     audit: {
       prepare: (w) => makeDashboard(w),
-      run: (w, id: string) => call(w.app, 'PATCH', `${base(w)}/${id}`, { cookie: w.users.admin.cookie, body: { name: 'Renamed', refreshSeconds: 300 } }),
+      run: (w, id: string) =>
+        call(w.app, 'PATCH', `${base(w)}/${id}`, {
+          cookie: w.users.admin.cookie,
+          body: { name: 'Renamed', refreshSeconds: 300 },
+        }),
     },
   },
   'DELETE /api/v1/applications/:slug/dashboards/:id': {
@@ -76,7 +81,8 @@ export const ROUTE_SPECS: RouteSpecs = {
     call: async (w, cookie) => call(w.app, 'POST', `${base(w)}/${await worldDashboard(w)}/cards/c1/run`, { cookie, body: {} }),
     audit: {
       prepare: (w) => makeDashboard(w),
-      run: (w, id: string) => call(w.app, 'POST', `${base(w)}/${id}/cards/c1/run`, { cookie: w.users.admin.cookie, body: { timeZone: 'UTC' } }),
+      run: (w, id: string) =>
+        call(w.app, 'POST', `${base(w)}/${id}/cards/c1/run`, { cookie: w.users.admin.cookie, body: { timeZone: 'UTC' } }),
     },
   },
 };

@@ -24,7 +24,14 @@ import { errorResponses } from '../../lib/openapi';
 import { auditOf } from '../../core/audit.plugin';
 import { requireUser, userOf } from '../../core/auth.plugin';
 import './dashboards.recyclable';
-import { createDashboard, deleteDashboard, getDashboard, listDashboards, runDashboardCard, updateDashboard } from './dashboards.service';
+import {
+  createDashboard,
+  deleteDashboard,
+  getDashboard,
+  listDashboards,
+  runDashboardCard,
+  updateDashboard,
+} from './dashboards.service';
 
 /**
  * Who may call each route on a dashboard another member made (its own owner also changes and
@@ -79,7 +86,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createDashboard(app.db, userOf(request), request.params.slug, request.body, auditOf(request), app.readCache);
+      const created = await createDashboard(
+        app.db,
+        userOf(request),
+        request.params.slug,
+        request.body,
+        auditOf(request),
+        app.readCache,
+      );
       reply.code(201);
       return ok(created);
     },
@@ -90,7 +104,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:slug/dashboards/:id',
     {
       preValidation: requireUser,
-      schema: { tags: TAGS, summary: 'A dashboard', params: idParams, response: { 200: okSchema(dashboardSchema), ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'A dashboard',
+        params: idParams,
+        response: { 200: okSchema(dashboardSchema), ...errorResponses },
+      },
     },
     async (request) => ok(await getDashboard(app.db, userOf(request), request.params.slug, request.params.id, app.readCache)),
   );
@@ -110,7 +129,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await updateDashboard(app.db, userOf(request), request.params.slug, request.params.id, request.body, auditOf(request), app.readCache)),
+      ok(
+        await updateDashboard(
+          app.db,
+          userOf(request),
+          request.params.slug,
+          request.params.id,
+          request.body,
+          auditOf(request),
+          app.readCache,
+        ),
+      ),
   );
 
   /** DELETE /applications/:slug/dashboards/:id — as PATCH; to the recycle bin (type 'dashboard') → `{ id }`. 403; 404. */

@@ -65,10 +65,12 @@ export interface DashboardCreate {
 export type DashboardUpdate = Partial<DashboardCreate>;
 
 /** Whether `user` (of `role` in the dashboard's application) may see dashboard `d`. */
-const sees = (user: CurrentUser, d: DashboardWithNames) => user.isAdmin || d.dashboard.visibility === 'application' || d.dashboard.createdBy === user.id;
+const sees = (user: CurrentUser, d: DashboardWithNames) =>
+  user.isAdmin || d.dashboard.visibility === 'application' || d.dashboard.createdBy === user.id;
 
 /** Whether `user` may change and delete `d`: its owner, the application's owners, administrators. */
-const mayEdit = (user: CurrentUser, role: AppRole | null, d: DashboardWithNames) => user.isAdmin || role === 'owner' || d.dashboard.createdBy === user.id;
+const mayEdit = (user: CurrentUser, role: AppRole | null, d: DashboardWithNames) =>
+  user.isAdmin || role === 'owner' || d.dashboard.createdBy === user.id;
 
 /** A row as contracts' Dashboard, `canEdit` for `user`. */
 function toDashboard(r: DashboardWithNames, user: CurrentUser, role: AppRole | null): Dashboard {
@@ -173,7 +175,13 @@ export async function listDashboards(
 }
 
 /** The dashboard `id` of application `slug`. @throws 404 (unknown, deleted, or private to someone else); 403 errors.notMember. */
-export async function getDashboard(db: Executor, user: CurrentUser, slug: string, id: string, cache?: ReadCache): Promise<Dashboard> {
+export async function getDashboard(
+  db: Executor,
+  user: CurrentUser,
+  slug: string,
+  id: string,
+  cache?: ReadCache,
+): Promise<Dashboard> {
   const { role, found } = await openDashboard(db, user, slug, id, cache);
   return toDashboard(found, user, role);
 }
@@ -203,7 +211,12 @@ export async function createDashboard(
       refreshSeconds: input.refreshSeconds,
     };
     const id = await insertDashboard(tx, { ...values, applicationId: app.id, createdBy: user.id });
-    await audit.record(tx, { action: 'dashboard.create', targetType: 'dashboard', targetId: id, after: { application: slug, ...values } });
+    await audit.record(tx, {
+      action: 'dashboard.create',
+      targetType: 'dashboard',
+      targetId: id,
+      after: { application: slug, ...values },
+    });
     return toDashboard((await findDashboard(tx, app.id, id))!, user, role);
   });
 }
@@ -251,25 +264,53 @@ export async function updateDashboard(
       beforeView[k] = before.dashboard[k];
     }
     await updateDashboardRow(tx, id, changes, user.id);
-    await audit.record(tx, { action: 'dashboard.update', targetType: 'dashboard', targetId: id, before: beforeView, after: changes });
+    await audit.record(tx, {
+      action: 'dashboard.update',
+      targetType: 'dashboard',
+      targetId: id,
+      before: beforeView,
+      after: changes,
+    });
     return toDashboard((await findDashboard(tx, app.id, id))!, user, role);
   });
 }
 
 /** Moves a dashboard to the recycle bin, audited `dashboard.delete`. @throws 404; 403 errors.dashboard.editForbidden. */
-export async function deleteDashboard(db: Database, user: CurrentUser, slug: string, id: string, audit: AuditWriter, cache?: ReadCache): Promise<void> {
+export async function deleteDashboard(
+  db: Database,
+  user: CurrentUser,
+  slug: string,
+  id: string,
+  audit: AuditWriter,
+  cache?: ReadCache,
+): Promise<void> {
   const { app, role, found } = await openDashboard(db, user, slug, id, cache);
   if (!mayEdit(user, role, found)) throw forbidden('errors.dashboard.editForbidden');
   await db.transaction(async (tx) => {
     if (!(await lockDashboard(tx, id))) throw dashboardNotFound();
     await markDashboardDeleted(tx, id, user.id, true);
-    await moveToRecycleBin(tx, { type: 'dashboard', id, label: found.dashboard.name, actorId: user.id, actorLabel: user.email, details: { application: app.slug } });
+    await moveToRecycleBin(tx, {
+      type: 'dashboard',
+      id,
+      label: found.dashboard.name,
+      actorId: user.id,
+      actorLabel: user.email,
+      details: { application: app.slug },
+    });
     const d = found.dashboard;
     await audit.record(tx, {
       action: 'dashboard.delete',
       targetType: 'dashboard',
       targetId: id,
-      before: { application: app.slug, name: d.name, description: d.description, visibility: d.visibility, cards: d.cards, filters: d.filters, refreshSeconds: d.refreshSeconds },
+      before: {
+        application: app.slug,
+        name: d.name,
+        description: d.description,
+        visibility: d.visibility,
+        cards: d.cards,
+        filters: d.filters,
+        refreshSeconds: d.refreshSeconds,
+      },
     });
   });
 }

@@ -22,7 +22,15 @@ interface ErrorBody {
 /** Inserts a saved query of `kind` over `subjectId` (the queries module's table), as `ownerId`. @returns its id. */
 async function saveQuery(
   db: Database,
-  values: { applicationId: string; subjectId: string; ownerId: string; name: string; definition: unknown; kind?: string; visibility?: string },
+  values: {
+    applicationId: string;
+    subjectId: string;
+    ownerId: string;
+    name: string;
+    definition: unknown;
+    kind?: string;
+    visibility?: string;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(savedQueries)
@@ -49,7 +57,16 @@ async function seed(db: Database, appId: string, adminId: string) {
     fields: [
       { key: 'title', type: 'text' },
       { key: 'start', type: 'date' },
-      { key: 'stage', type: 'singleSelect', options: { choices: [{ label: 'plan', color: '#000000' }, { label: 'field', color: '#000000' }] } },
+      {
+        key: 'stage',
+        type: 'singleSelect',
+        options: {
+          choices: [
+            { label: 'plan', color: '#000000' },
+            { label: 'field', color: '#000000' },
+          ],
+        },
+      },
       { key: 'client', type: 'text' },
     ],
     displayFieldKey: 'title',
@@ -62,7 +79,8 @@ async function seed(db: Database, appId: string, adminId: string) {
     ['2026-03-10', 'plan', 'c-1'],
     ['2026-03-11', 'field', 'c-2'],
   ];
-  for (const [i, [start, stage, client]] of rows.entries()) await insertRecord(db, engagement, { title: `E${i}`, start, stage, client });
+  for (const [i, [start, stage, client]] of rows.entries())
+    await insertRecord(db, engagement, { title: `E${i}`, start, stage, client });
   await insertRecord(db, contact, { name: 'Ann' });
   await insertRecord(db, contact, { name: 'Bob' });
   const byMonth = await saveQuery(db, {
@@ -70,14 +88,24 @@ async function seed(db: Database, appId: string, adminId: string) {
     subjectId: engagement.id,
     ownerId: adminId,
     name: 'By month',
-    definition: { subjectId: engagement.id, dimensions: [{ field: 'start', bucket: 'month', as: 'month' }], measures: [{ fn: 'count', as: 'n' }], sort: [{ by: 'month', order: 'asc' }] },
+    definition: {
+      subjectId: engagement.id,
+      dimensions: [{ field: 'start', bucket: 'month', as: 'month' }],
+      measures: [{ fn: 'count', as: 'n' }],
+      sort: [{ by: 'month', order: 'asc' }],
+    },
   });
   const contacts = await saveQuery(db, {
     applicationId: appId,
     subjectId: contact.id,
     ownerId: adminId,
     name: 'Contacts',
-    definition: { subjectId: contact.id, dimensions: [{ field: 'name' }], measures: [{ fn: 'count', as: 'n' }], sort: [{ by: 'name', order: 'asc' }] },
+    definition: {
+      subjectId: contact.id,
+      dimensions: [{ field: 'name' }],
+      measures: [{ fn: 'count', as: 'n' }],
+      sort: [{ by: 'name', order: 'asc' }],
+    },
   });
   return { engagement, contact, byMonth, contacts };
 }
@@ -91,52 +119,115 @@ test('dashboards: CRUD, audit, visibility, who changes what, cards of this appli
   const { appId, viewer, editor, owner, outsider } = await applicationWithMembers(app, admin, 'dash-crud');
   const { byMonth, contacts, engagement } = await seed(handle.db, appId, adminUser.id);
   const otherAppId = await createApplication(app, admin, 'dash-other');
-  const otherSubject = await makeSubject(handle.db, { applicationId: otherAppId, key: 'thing', fields: [{ key: 'name', type: 'text' }] });
-  const foreign = await saveQuery(handle.db, { applicationId: otherAppId, subjectId: otherSubject.id, ownerId: adminUser.id, name: 'Foreign', definition: { subjectId: otherSubject.id, measures: [{ fn: 'count' }] } });
-  const recordKind = await saveQuery(handle.db, { applicationId: appId, subjectId: engagement.id, ownerId: adminUser.id, name: 'Records', kind: 'records', definition: { subjectId: engagement.id, columns: ['title'] } });
+  const otherSubject = await makeSubject(handle.db, {
+    applicationId: otherAppId,
+    key: 'thing',
+    fields: [{ key: 'name', type: 'text' }],
+  });
+  const foreign = await saveQuery(handle.db, {
+    applicationId: otherAppId,
+    subjectId: otherSubject.id,
+    ownerId: adminUser.id,
+    name: 'Foreign',
+    definition: { subjectId: otherSubject.id, measures: [{ fn: 'count' }] },
+  });
+  const recordKind = await saveQuery(handle.db, {
+    applicationId: appId,
+    subjectId: engagement.id,
+    ownerId: adminUser.id,
+    name: 'Records',
+    kind: 'records',
+    definition: { subjectId: engagement.id, columns: ['title'] },
+  });
   const base = '/api/v1/applications/dash-crud/dashboards';
 
   // create: editors+; viewers and outsiders refused
-  const body = { name: 'Pipeline', cards: [card('a', byMonth), card('b', contacts, 6)], filters: [{ id: 'f1', kind: 'date', label: 'Start', field: 'start' }] };
+  const body = {
+    name: 'Pipeline',
+    cards: [card('a', byMonth), card('b', contacts, 6)],
+    filters: [{ id: 'f1', kind: 'date', label: 'Start', field: 'start' }],
+  };
   assert.equal((await call(app, 'POST', base, { cookie: viewer.cookie, body })).statusCode, 403);
   assert.equal((await call(app, 'POST', base, { cookie: outsider.cookie, body })).statusCode, 403);
   const created = await call(app, 'POST', base, { cookie: editor.cookie, body });
   assert.equal(created.statusCode, 201, created.body);
   const d = json<{ data: Dashboard }>(created).data;
-  assert.deepEqual([d.name, d.visibility, d.refreshSeconds, d.ownerId, d.canEdit, d.cards.length, d.application], ['Pipeline', 'application', 0, editor.id, true, 2, 'dash-crud']);
-  const [entry] = await handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'dashboard.create'), eq(auditLog.targetId, d.id)));
+  assert.deepEqual(
+    [d.name, d.visibility, d.refreshSeconds, d.ownerId, d.canEdit, d.cards.length, d.application],
+    ['Pipeline', 'application', 0, editor.id, true, 2, 'dash-crud'],
+  );
+  const [entry] = await handle.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'dashboard.create'), eq(auditLog.targetId, d.id)));
   assert.ok(entry, 'dashboard.create audited');
 
   // cards: another application's query, a record query, an unknown id, overlapping the grid, duplicate ids → 400 naming them
   const bad = await call(app, 'POST', base, {
     cookie: editor.cookie,
-    body: { name: 'Bad', cards: [card('a', foreign), card('b', recordKind), card('c', '00000000-0000-4000-8000-000000000000'), { ...card('d', byMonth), x: 8 }, card('a', byMonth)] },
+    body: {
+      name: 'Bad',
+      cards: [
+        card('a', foreign),
+        card('b', recordKind),
+        card('c', '00000000-0000-4000-8000-000000000000'),
+        { ...card('d', byMonth), x: 8 },
+        card('a', byMonth),
+      ],
+    },
   });
   assert.equal(bad.statusCode, 400, bad.body);
-  assert.deepEqual(json<ErrorBody>(bad).details?.map((x) => x.field).sort(), ['cards.0.queryId', 'cards.1.queryId', 'cards.2.queryId', 'cards.3.w', 'cards.4.id']);
-  assert.equal((await call(app, 'POST', base, { cookie: editor.cookie, body: { name: 'x', refreshSeconds: 45 } })).statusCode, 400);
+  assert.deepEqual(
+    json<ErrorBody>(bad)
+      .details?.map((x) => x.field)
+      .sort(),
+    ['cards.0.queryId', 'cards.1.queryId', 'cards.2.queryId', 'cards.3.w', 'cards.4.id'],
+  );
+  assert.equal(
+    (await call(app, 'POST', base, { cookie: editor.cookie, body: { name: 'x', refreshSeconds: 45 } })).statusCode,
+    400,
+  );
 
   // read: members; a non-member 403, another application's slug 404
   assert.equal((await call(app, 'GET', `${base}/${d.id}`, { cookie: viewer.cookie })).statusCode, 200);
-  assert.equal(json<{ data: Dashboard }>(await call(app, 'GET', `${base}/${d.id}`, { cookie: viewer.cookie })).data.canEdit, false);
+  assert.equal(
+    json<{ data: Dashboard }>(await call(app, 'GET', `${base}/${d.id}`, { cookie: viewer.cookie })).data.canEdit,
+    false,
+  );
   assert.equal((await call(app, 'GET', `${base}/${d.id}`, { cookie: outsider.cookie })).statusCode, 403);
   assert.equal((await call(app, 'GET', `/api/v1/applications/dash-other/dashboards/${d.id}`, { cookie: admin })).statusCode, 404);
 
   // change: the owner of the dashboard, the application's owners and administrators; not another editor or a viewer
-  const layout = { cards: [{ ...card('a', byMonth), w: 12, h: 6 }, { ...card('b', contacts), y: 6 }] };
+  const layout = {
+    cards: [
+      { ...card('a', byMonth), w: 12, h: 6 },
+      { ...card('b', contacts), y: 6 },
+    ],
+  };
   assert.equal((await call(app, 'PATCH', `${base}/${d.id}`, { cookie: viewer.cookie, body: layout })).statusCode, 403);
   const patched = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: editor.cookie, body: { ...layout, refreshSeconds: 60 } });
   assert.equal(patched.statusCode, 200, patched.body);
   assert.deepEqual(json<{ data: Dashboard }>(patched).data.cards[0], { id: 'a', queryId: byMonth, x: 0, y: 0, w: 12, h: 6 });
   const again = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: editor.cookie, body: { ...layout, refreshSeconds: 60 } });
   assert.equal(json<{ unchanged?: boolean }>(again).unchanged, true);
-  assert.equal((await call(app, 'PATCH', `${base}/${d.id}`, { cookie: owner.cookie, body: { name: 'Pipeline 2' } })).statusCode, 200);
+  assert.equal(
+    (await call(app, 'PATCH', `${base}/${d.id}`, { cookie: owner.cookie, body: { name: 'Pipeline 2' } })).statusCode,
+    200,
+  );
   const addForeign = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: admin, body: { cards: [card('z', foreign)] } });
-  assert.deepEqual(json<ErrorBody>(addForeign).details?.map((x) => x.field), ['cards.0.queryId']);
+  assert.deepEqual(
+    json<ErrorBody>(addForeign).details?.map((x) => x.field),
+    ['cards.0.queryId'],
+  );
 
   // private: only its owner and administrators list and open it
-  const mine = json<{ data: Dashboard }>(await call(app, 'POST', base, { cookie: owner.cookie, body: { name: 'Private one', visibility: 'private' } })).data;
-  const names = async (cookie: string, q = '') => json<{ data: Dashboard[] }>(await call(app, 'GET', `${base}?q=${q}`, { cookie })).data.map((x) => x.name).sort();
+  const mine = json<{ data: Dashboard }>(
+    await call(app, 'POST', base, { cookie: owner.cookie, body: { name: 'Private one', visibility: 'private' } }),
+  ).data;
+  const names = async (cookie: string, q = '') =>
+    json<{ data: Dashboard[] }>(await call(app, 'GET', `${base}?q=${q}`, { cookie }))
+      .data.map((x) => x.name)
+      .sort();
   assert.deepEqual(await names(owner.cookie), ['Pipeline 2', 'Private one']);
   assert.deepEqual(await names(admin), ['Pipeline 2', 'Private one']);
   assert.deepEqual(await names(editor.cookie), ['Pipeline 2']);
@@ -154,7 +245,10 @@ test('dashboards: CRUD, audit, visibility, who changes what, cards of this appli
   assert.equal(restored.statusCode, 200, restored.body);
   assert.deepEqual(await names(editor.cookie), ['Pipeline 2']);
   const actions = (await handle.db.select().from(auditLog).where(eq(auditLog.targetId, d.id))).map((e) => e.action);
-  assert.deepEqual(actions.filter((a) => a.startsWith('dashboard.')), ['dashboard.create', 'dashboard.update', 'dashboard.update', 'dashboard.delete']);
+  assert.deepEqual(
+    actions.filter((a) => a.startsWith('dashboard.')),
+    ['dashboard.create', 'dashboard.update', 'dashboard.update', 'dashboard.delete'],
+  );
 });
 
 test('dashboards: a card runs its query narrowed by the shared filters; skipped filters; errors card by card', async (t) => {
@@ -169,7 +263,10 @@ test('dashboards: a card runs its query narrowed by the shared filters; skipped 
     { id: 'stage', kind: 'select', label: 'Stage', field: 'stage' },
     { id: 'client', kind: 'client', label: 'Client', field: 'client' },
   ];
-  const created = await call(app, 'POST', base, { cookie: editor.cookie, body: { name: 'Run', cards: [card('m', byMonth), card('c', contacts, 6)], filters } });
+  const created = await call(app, 'POST', base, {
+    cookie: editor.cookie,
+    body: { name: 'Run', cards: [card('m', byMonth), card('c', contacts, 6)], filters },
+  });
   assert.equal(created.statusCode, 201, created.body);
   const id = json<{ data: Dashboard }>(created).data.id;
   const run = (cardId: string, values: Record<string, unknown> = {}, cookie = viewer.cookie) =>
@@ -182,31 +279,52 @@ test('dashboards: a card runs its query narrowed by the shared filters; skipped 
   assert.equal(whole.queryName, 'By month');
   assert.deepEqual(whole.visualization, { display: 'chart', chart: { type: 'bar' } });
   assert.deepEqual([whole.applied, whole.skipped, whole.conditions], [[], [], []]);
-  assert.deepEqual(figures(whole), [['2026-01-01', 2], ['2026-02-01', 1], ['2026-03-01', 2]]);
+  assert.deepEqual(figures(whole), [
+    ['2026-01-01', 2],
+    ['2026-02-01', 1],
+    ['2026-03-01', 2],
+  ]);
 
   // a date range (either order) and a select: both apply to the engagements
-  const narrowed = json<{ data: DashboardCardResult }>(await run('m', { when: ['2026-03-31', '2026-01-20'], stage: 'plan' })).data;
+  const narrowed = json<{ data: DashboardCardResult }>(
+    await run('m', { when: ['2026-03-31', '2026-01-20'], stage: 'plan' }),
+  ).data;
   assert.deepEqual(narrowed.applied, ['when', 'stage']);
   assert.deepEqual(narrowed.conditions, [
     { field: 'start', op: 'between', value: ['2026-01-20', '2026-03-31'] },
     { field: 'stage', op: 'eq', value: 'plan' },
   ]);
-  assert.deepEqual(figures(narrowed), [['2026-02-01', 1], ['2026-03-01', 1]]);
+  assert.deepEqual(figures(narrowed), [
+    ['2026-02-01', 1],
+    ['2026-03-01', 1],
+  ]);
   const byClient = json<{ data: DashboardCardResult }>(await run('m', { client: 'c-2' })).data;
-  assert.deepEqual(figures(byClient), [['2026-02-01', 1], ['2026-03-01', 1]]);
+  assert.deepEqual(figures(byClient), [
+    ['2026-02-01', 1],
+    ['2026-03-01', 1],
+  ]);
 
   // the contacts have no `start`, `stage` or `client`: skipped, the card shows every contact
   const skippedRes = await run('c', { when: ['2026-01-01', '2026-01-31'], stage: 'plan', client: '' });
   assert.equal(skippedRes.statusCode, 200, skippedRes.body);
   const skipped = json<{ data: DashboardCardResult }>(skippedRes).data;
   assert.deepEqual([skipped.applied, skipped.skipped], [[], ['when', 'stage']]);
-  assert.deepEqual(figures(skipped), [['Ann', 1], ['Bob', 1]]);
+  assert.deepEqual(figures(skipped), [
+    ['Ann', 1],
+    ['Bob', 1],
+  ]);
 
   // bad values, unknown card, outsiders
   const badValue = await run('m', { when: ['2026-01-01'] });
   assert.equal(badValue.statusCode, 400);
-  assert.deepEqual(json<ErrorBody>(badValue).details?.map((x) => x.field), ['values.when']);
-  assert.equal((await call(app, 'POST', `${base}/${id}/cards/m/run`, { cookie: viewer.cookie, body: { timeZone: 'Mars/Base' } })).statusCode, 400);
+  assert.deepEqual(
+    json<ErrorBody>(badValue).details?.map((x) => x.field),
+    ['values.when'],
+  );
+  assert.equal(
+    (await call(app, 'POST', `${base}/${id}/cards/m/run`, { cookie: viewer.cookie, body: { timeZone: 'Mars/Base' } })).statusCode,
+    400,
+  );
   assert.equal((await run('nope')).statusCode, 404);
   assert.equal((await run('m', {}, outsider.cookie)).statusCode, 403);
 
@@ -216,7 +334,10 @@ test('dashboards: a card runs its query narrowed by the shared filters; skipped 
   assert.equal(gone.statusCode, 404, gone.body);
   assert.equal((await run('m')).statusCode, 200);
   // and the dashboard still opens and changes (its layout), its cards kept
-  const moved = await call(app, 'PATCH', `${base}/${id}`, { cookie: editor.cookie, body: { cards: [card('m', byMonth), { ...card('c', contacts), y: 4 }] } });
+  const moved = await call(app, 'PATCH', `${base}/${id}`, {
+    cookie: editor.cookie,
+    body: { cards: [card('m', byMonth), { ...card('c', contacts), y: 4 }] },
+  });
   assert.equal(moved.statusCode, 200, moved.body);
 });
 
@@ -233,7 +354,12 @@ test('dashboards: shared filters on datetime fields cut days in the reader’s t
     { id: 't', kind: 'select' as const, label: 'Tag', field: 'tags' },
     { id: 'x', kind: 'client' as const, label: 'Client', field: 'tags' },
   ];
-  const out = cardConditions(subject, filters, { d: ['2026-01-01', '2026-01-31'], c: ['2026-06-01', '2026-06-01'], t: 'a', x: 'c-1' }, 'Asia/Shanghai');
+  const out = cardConditions(
+    subject,
+    filters,
+    { d: ['2026-01-01', '2026-01-31'], c: ['2026-06-01', '2026-06-01'], t: 'a', x: 'c-1' },
+    'Asia/Shanghai',
+  );
   assert.deepEqual(out.conditions, [
     { field: 'at', op: 'between', value: ['2025-12-31T16:00:00.000Z', '2026-01-31T15:59:59.999Z'] },
     { field: 'createdAt', op: 'between', value: ['2026-05-31T16:00:00.000Z', '2026-06-01T15:59:59.999Z'] },

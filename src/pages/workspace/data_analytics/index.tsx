@@ -24,7 +24,11 @@ export default function DataAnalyticsPage() {
         subTitle={t('dashboards.subTitle')}
         breadcrumb={{ items: [{ title: <Link to={`/${app.slug}`}>{app.name}</Link> }, { title: t('dashboards.title') }] }}
       >
-        <DashboardList slug={app.slug} canCreate={canEditRecords} onOpen={(d) => navigate(`/${app.slug}/data_analytics/${d.id}`)} />
+        <DashboardList
+          slug={app.slug}
+          canCreate={canEditRecords}
+          onOpen={(d) => navigate(`/${app.slug}/data_analytics/${d.id}`)}
+        />
       </PageContainer>
     </div>
   );

@@ -27,7 +27,11 @@ function OpenDashboard({ slug, appId, id, onBack }: { slug: string; appId: strin
         <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="dashboard-back">
           {t('dashboards.back')}
         </Button>
-        {dashboard.data && <Typography.Title level={4} style={{ margin: 0 }}>{dashboard.data.name}</Typography.Title>}
+        {dashboard.data && (
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {dashboard.data.name}
+          </Typography.Title>
+        )}
       </Space>
       {dashboard.isPending ? (
         <Skeleton active />
@@ -45,7 +49,10 @@ export default function AdminDashboardsPage() {
   const [params, setParams] = useSearchParams();
   const slug = params.get('app') ?? '';
   const open = params.get('dashboard') ?? '';
-  const apps = useQuery({ queryKey: keys('applications').list({ current: 1, pageSize: 100 }), queryFn: () => listApplications({ current: 1, pageSize: 100 }) });
+  const apps = useQuery({
+    queryKey: keys('applications').list({ current: 1, pageSize: 100 }),
+    queryFn: () => listApplications({ current: 1, pageSize: 100 }),
+  });
   const app = apps.data?.data.find((a) => a.slug === slug);
   const go = (next: { app?: string; dashboard?: string }) => {
     const p = new URLSearchParams();
