@@ -113,6 +113,9 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   // the audit pages' roots show in either state (module enabled or the "not enabled" notice)
   '/:app/audit_project_table': { testId: 'audit-project-table-page' },
   '/:app/audit_project': { testId: 'audit-project-page' },
+  '/:app/data_analytics': { testId: 'data-analytics-page' },
+  '/:app/data_analytics/:record': { testId: 'exception-404' },
+  '/admin/query/analytics': { testId: 'admin-dashboards-page' },
   '/admin/document': { testId: 'documents-table' },
   '/admin/document/:document': { testId: 'exception-404' },
   '/admin/template': { testId: 'templates-table' },
@@ -515,9 +518,12 @@ test.describe('every path renders', () => {
       expect(
         unexpected(problems, [
           {
-            url: new RegExp(`/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions|rules|rule-sets)/${MISSING}`),
+            url: new RegExp(
+              `/api/v1/(users|groups|notices|variables|categories|clients|forms|views|tasks|triggers|actions|rules|rule-sets)/${MISSING}`,
+            ),
             status: 404,
           },
+          { url: new RegExp(`/api/v1/applications/[^/]+/dashboards/${MISSING}`), status: 404 },
         ]),
       ).toEqual([]);
       await checkAxe(page, path);
