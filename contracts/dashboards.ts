@@ -38,21 +38,36 @@ export const dashboardFilterSchema = z.object({
 });
 export type DashboardFilter = z.infer<typeof dashboardFilterSchema>;
 
-/** POST/PATCH …/applications/:slug/dashboards. */
-export const dashboardCreateSchema = z.object({
+const refreshSeconds = z
+  .number()
+  .int()
+  .refine((s) => (DASHBOARD_REFRESH_SECONDS as readonly number[]).includes(s), { message: 'errors.dashboard.refresh' });
+
+/** What a dashboard holds, without defaults (a PATCH changes only what it names). */
+const dashboardFields = {
   name: z.string().trim().min(1, { message: 'errors.required' }).max(100),
   description: z.string().trim().max(1000).optional(),
-  visibility: z.enum(QUERY_VISIBILITIES).default('application'),
-  cards: z.array(dashboardCardSchema).max(DASHBOARD_CARDS_MAX).default([]),
-  filters: z.array(dashboardFilterSchema).max(5).default([]),
+  visibility: z.enum(QUERY_VISIBILITIES),
+  cards: z.array(dashboardCardSchema).max(DASHBOARD_CARDS_MAX),
+  filters: z.array(dashboardFilterSchema).max(5),
   /** Auto-refresh period in seconds; 0 = off. */
-  refreshSeconds: z
-    .number()
-    .int()
-    .refine((s) => (DASHBOARD_REFRESH_SECONDS as readonly number[]).includes(s), { message: 'errors.dashboard.refresh' })
-    .default(0),
+  refreshSeconds,
+};
+
+/** POST …/applications/:slug/dashboards. */
+export const dashboardCreateSchema = z.object({
+  ...dashboardFields,
+  visibility: dashboardFields.visibility.default('application'),
+  cards: dashboardFields.cards.default([]),
+  filters: dashboardFields.filters.default([]),
+  refreshSeconds: refreshSeconds.default(0),
 });
-export const dashboardUpdateSchema = dashboardCreateSchema.partial();
+/**
+ * PATCH …/applications/:slug/dashboards/:id: any of the fields. No defaults here: zod 4 applies a
+ * default even inside `.partial()`, so `dashboardCreateSchema.partial()` would reset the cards,
+ * filters, visibility and refresh of every PATCH that leaves them out.
+ */
+export const dashboardUpdateSchema = z.object(dashboardFields).partial();
 export type DashboardInput = z.input<typeof dashboardCreateSchema>;
 
 export const dashboardSchema = z.object({

@@ -158,7 +158,6 @@ export default function DashboardView({ slug, appId, dashboard }: DashboardViewP
                 type={editing ? 'primary' : 'default'}
                 icon={editing ? <CheckOutlined /> : <EditOutlined />}
                 data-testid="dashboard-edit"
-                loading={save.isPending}
                 onClick={() => setEditing((e) => !e)}
               >
                 {editing ? t('dashboards.edit.done') : t('dashboards.edit')}
@@ -217,10 +216,16 @@ export default function DashboardView({ slug, appId, dashboard }: DashboardViewP
           cards={cards}
           saving={save.isPending}
           onCancel={() => setAdding(null)}
-          onAdd={(card) => {
-            saveCards([...cards, card]);
-            setAdding(null);
-          }}
+          onAdd={(card) =>
+            // shown once saved: the card's run asks the server for it by id
+            void save
+              .mutateAsync({ cards: [...cards, card] })
+              .then((saved) => {
+                setCards(saved.cards);
+                setAdding(null);
+              })
+              .catch(() => undefined /* onError said why; the dialog stays open */)
+          }
         />
         <AddFilterModal
           open={adding === 'filter'}

@@ -210,9 +210,13 @@ test('dashboards: CRUD, audit, visibility, who changes what, cards of this appli
   assert.deepEqual(json<{ data: Dashboard }>(patched).data.cards[0], { id: 'a', queryId: byMonth, x: 0, y: 0, w: 12, h: 6 });
   const again = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: editor.cookie, body: { ...layout, refreshSeconds: 60 } });
   assert.equal(json<{ unchanged?: boolean }>(again).unchanged, true);
-  assert.equal(
-    (await call(app, 'PATCH', `${base}/${d.id}`, { cookie: owner.cookie, body: { name: 'Pipeline 2' } })).statusCode,
-    200,
+  const renamed = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: owner.cookie, body: { name: 'Pipeline 2' } });
+  assert.equal(renamed.statusCode, 200, renamed.body);
+  const kept = json<{ data: Dashboard }>(renamed).data;
+  assert.deepEqual(
+    [kept.cards.length, kept.filters.length, kept.refreshSeconds, kept.visibility],
+    [2, 1, 60, 'application'],
+    'a PATCH changes only what it names',
   );
   const addForeign = await call(app, 'PATCH', `${base}/${d.id}`, { cookie: admin, body: { cards: [card('z', foreign)] } });
   assert.deepEqual(
