@@ -150,6 +150,8 @@ test('a new user builds a dashboard: cards of a saved query, a shared date filte
   await shot(page, 'dashboard-filtered');
 
   // resize the table card (wider, taller) and drag the chart under it: saved, kept after a reload
+  // a tall window, so that both cards and the room under them are on screen for the mouse
+  await page.setViewportSize({ width: 1400, height: 1500 });
   await page.getByTestId('dashboard-edit').click();
   const saved = () =>
     page.waitForResponse((r) => r.url().includes(`/dashboards/${dashboardId}`) && r.request().method() === 'PATCH');
