@@ -11,6 +11,7 @@ import type { TableColumnsType } from 'antd';
 import React, { useEffect, useMemo, useState } from 'react';
 import { Link } from 'umi';
 import type { AnalyticsQueryDefinition, QueryDrillPage, QueryResult } from '../../../contracts';
+import { toApiError } from '../../services/api-error';
 import { keys } from '../../services/query-keys';
 import { drillQuery, exportDrill, type RunOptions } from '../../services/queries';
 import type { QueryExportFormat } from '../../services/recordQueries';
@@ -31,6 +32,31 @@ export interface DrillDrawerProps {
 }
 
 type Row = QueryDrillPage['data'][number];
+
+/** A refused drill: the server's message and each 400 detail (`definition.dimensions.0`: why). */
+function DrillError({ error }: { error: unknown }) {
+  const e = toApiError(error);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="drill-error"
+      style={{ marginBottom: 12 }}
+      message={e.message}
+      description={
+        e.details.length > 0 && (
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {e.details.map((d, i) => (
+              <li key={i}>
+                <strong>{d.field}</strong>: {d.message}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
+}
 const PAGE_SIZE = 20;
 const NO_LABELS: Record<string, string> = {};
 
@@ -82,7 +108,7 @@ export default function DrillDrawer({ slug, definition, values, options, onClose
       const name = await exportDrill(slug, definition, values, format, options);
       message.success(t('analytics.drill.exported', { name }));
     } catch (e) {
-      message.error(e instanceof Error ? e.message : String(e));
+      message.error(toApiError(e).message);
     } finally {
       setExporting(null);
     }
@@ -92,42 +118,59 @@ export default function DrillDrawer({ slug, definition, values, options, onClose
     <Drawer
       open={values !== null}
       onClose={onClose}
-      width={960}
+      width="min(960px, 100vw)"
       title={<span data-testid="drill-title">{title}</span>}
       destroyOnHidden
       data-testid="drill-drawer"
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!page || page.total === 0} onClick={() => void doExport('csv')} data-testid="drill-export-csv">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'csv'}
+            disabled={!page || page.total === 0}
+            onClick={() => void doExport('csv')}
+            data-testid="drill-export-csv"
+          >
             {t('analytics.drill.exportCsv')}
           </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!page || page.total === 0} onClick={() => void doExport('xlsx')} data-testid="drill-export-xlsx">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'xlsx'}
+            disabled={!page || page.total === 0}
+            onClick={() => void doExport('xlsx')}
+            data-testid="drill-export-xlsx"
+          >
             {t('analytics.drill.exportXlsx')}
           </Button>
         </Space>
       }
     >
-      {query.isError && (
-        <Alert type="error" showIcon data-testid="drill-error" message={query.error instanceof Error ? query.error.message : String(query.error)} style={{ marginBottom: 12 }} />
+      {query.isError ? (
+        <DrillError error={query.error} />
+      ) : (
+        <Table<Row>
+          size="small"
+          rowKey="id"
+          data-testid="drill-table"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={page?.data ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('analytics.drill.none')} /> }}
+          pagination={{
+            current,
+            pageSize: PAGE_SIZE,
+            total: page?.total ?? 0,
+            showSizeChanger: false,
+            onChange: setCurrent,
+            showTotal: (total) => (
+              <Typography.Text type="secondary">
+                {t(page?.totalExact === false ? 'analytics.drill.totalAbout' : 'analytics.drill.total', { total })}
+              </Typography.Text>
+            ),
+          }}
+        />
       )}
-      <Table<Row>
-        size="small"
-        rowKey="id"
-        data-testid="drill-table"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={page?.data ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('analytics.drill.none')} /> }}
-        pagination={{
-          current,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-          showTotal: (total) => <Typography.Text type="secondary">{t(page?.totalExact === false ? 'analytics.drill.totalAbout' : 'analytics.drill.total', { total })}</Typography.Text>,
-        }}
-      />
     </Drawer>
   );
 }

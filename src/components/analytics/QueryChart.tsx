@@ -19,7 +19,20 @@ import { buildChartOption, type ChartClick } from './chart-option';
 import ResultTable from './ResultTable';
 import { useFormatContext } from './useFormatContext';
 
-echarts.use([BarChart, LineChart, PieChart, ScatterChart, HeatmapChart, FunnelChart, GaugeChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+  HeatmapChart,
+  FunnelChart,
+  GaugeChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
 export interface QueryChartProps {
   result: QueryResult;
@@ -43,7 +56,10 @@ function dataUrlBlob(url: string): Blob {
   return new Blob([buf], { type: /data:([^;]+)/.exec(head)?.[1] ?? 'image/png' });
 }
 
-const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryChart({ result, chart, onDrill, height = 360 }, ref) {
+const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryChart(
+  { result, chart, onDrill, height = 360 },
+  ref,
+) {
   const t = useT();
   const ctx = useFormatContext(result.labels, 'word');
   const plan = useMemo(() => buildChartOption(result, chart, ctx), [result, chart, ctx]);
@@ -77,7 +93,13 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
   if ('problem' in plan) {
     return (
       <>
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t(`analytics.chart.${plan.problem}`)} data-testid="chart-problem" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={t(`analytics.chart.${plan.problem}`)}
+          data-testid="chart-problem"
+        />
         <ResultTable result={result} onDrill={onDrill} height={height} />
       </>
     );

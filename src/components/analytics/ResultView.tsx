@@ -45,7 +45,10 @@ export function showsChart(result: QueryResult, visualization?: QueryVisualizati
   return chart.type !== 'scatter' || ys.length >= 2 || measures.length >= 2;
 }
 
-const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function ResultView({ result, visualization, onDrill, height }, ref) {
+const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function ResultView(
+  { result, visualization, onDrill, height },
+  ref,
+) {
   const t = useT();
   const chartRef = useRef<QueryChartHandle>(null);
   const display = visualization?.display ?? 'table';
@@ -64,8 +67,20 @@ const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function Result
   let body: React.ReactNode;
   if (display === 'chart') {
     body = (
-      <Suspense fallback={<Spin tip={t('analytics.chart.loading')}><div style={{ height: height ?? 360 }} /></Spin>}>
-        <QueryChart ref={chartRef} result={result} chart={visualization?.chart ?? DEFAULT_CHART} onDrill={onDrill} height={height} />
+      <Suspense
+        fallback={
+          <Spin tip={t('analytics.chart.loading')}>
+            <div style={{ height: height ?? 360 }} />
+          </Spin>
+        }
+      >
+        <QueryChart
+          ref={chartRef}
+          result={result}
+          chart={visualization?.chart ?? DEFAULT_CHART}
+          onDrill={onDrill}
+          height={height}
+        />
       </Suspense>
     );
   } else if (display === 'pivot' && canPivot(result)) {
@@ -73,7 +88,15 @@ const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function Result
   } else {
     body = (
       <>
-        {display === 'pivot' && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('analytics.pivot.needsGroups')} data-testid="pivot-problem" />}
+        {display === 'pivot' && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 8 }}
+            message={t('analytics.pivot.needsGroups')}
+            data-testid="pivot-problem"
+          />
+        )}
         <ResultTable result={result} onDrill={onDrill} height={height} />
       </>
     );
@@ -81,7 +104,13 @@ const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function Result
   return (
     <div data-testid="result-view" data-display={display}>
       {result.truncated && (
-        <Alert type="warning" showIcon style={{ marginBottom: 8 }} data-testid="result-truncated" message={t('analytics.truncated', { n: result.rows.length })} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="result-truncated"
+          message={t('analytics.truncated', { n: result.rows.length })}
+        />
       )}
       {body}
     </div>

@@ -45,7 +45,11 @@ describe('chart option', () => {
 
   it('names series measure by measure when several are split, and stacks per measure', () => {
     const p = plan(buildChartOption(r, { type: 'line', series: 'client', stacked: true }, ctx));
-    expect(series(p).slice(0, 2).map((s) => [s.name, s.stack])).toEqual([
+    expect(
+      series(p)
+        .slice(0, 2)
+        .map((s) => [s.name, s.stack]),
+    ).toEqual([
       ['ACME · Count', 'count'],
       ['ACME · Amount (sum)', 'amount'],
     ]);
@@ -76,7 +80,9 @@ describe('chart option', () => {
       { name: '2026-02', value: [3, 0] },
     ]);
     expect(p.drill({ seriesIndex: 0, dataIndex: 1 })).toEqual({ month: '2026-02-01', client: 'c1' });
-    expect(buildChartOption(result([status, count], [['a', 1]]), { type: 'scatter' }, ctx)).toEqual({ problem: 'needsTwoMeasures' });
+    expect(buildChartOption(result([status, count], [['a', 1]]), { type: 'scatter' }, ctx)).toEqual({
+      problem: 'needsTwoMeasures',
+    });
   });
 
   it('heatmap: x across, the series dimension up (default the next), coloured by the first measure', () => {

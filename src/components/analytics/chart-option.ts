@@ -13,8 +13,21 @@
  * Rows that fall on the same point (a dimension the chart does not show) are summed. Category
  * names are the values formatted as tables show them (format.ts), empty as "(empty)".
  */
-import type { BarSeriesOption, FunnelSeriesOption, GaugeSeriesOption, HeatmapSeriesOption, LineSeriesOption, PieSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption, VisualMapComponentOption } from 'echarts/components';
+import type {
+  BarSeriesOption,
+  FunnelSeriesOption,
+  GaugeSeriesOption,
+  HeatmapSeriesOption,
+  LineSeriesOption,
+  PieSeriesOption,
+  ScatterSeriesOption,
+} from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
 import { formatCell, formatNumber, toNumber, type FormatContext } from './format';
@@ -69,7 +82,8 @@ function distinct(rows: unknown[][], col: Col | undefined): { values: unknown[];
   return { values, index };
 }
 
-const at = (index: Map<string, number>, row: unknown[], col: Col | undefined) => index.get(JSON.stringify(col ? (row[col.i] ?? null) : null)) ?? 0;
+const at = (index: Map<string, number>, row: unknown[], col: Col | undefined) =>
+  index.get(JSON.stringify(col ? (row[col.i] ?? null) : null)) ?? 0;
 
 const sum = (a: number | null, v: unknown): number | null => {
   const n = toNumber(v);
@@ -96,11 +110,16 @@ export function chartColumns(result: QueryResult, chart: ChartSettings) {
 }
 
 /** The option of `chart` over `result`, or the problem that prevents it. */
-export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx: FormatContext): ChartPlan | { problem: ChartProblem } {
+export function buildChartOption(
+  result: QueryResult,
+  chart: ChartSettings,
+  ctx: FormatContext,
+): ChartPlan | { problem: ChartProblem } {
   const { x, series, ys, measures } = chartColumns(result, chart);
   if (ys.length === 0) return { problem: 'needsMeasure' };
   const name = (col: Col | undefined, v: unknown) => (col ? formatCell(col.c, v, ctx) : '');
-  const valueFormatter = (v: unknown) => (Array.isArray(v) ? v.map((e) => formatNumber(e, ctx.locale)).join(', ') : formatNumber(v, ctx.locale));
+  const valueFormatter = (v: unknown) =>
+    Array.isArray(v) ? v.map((e) => formatNumber(e, ctx.locale)).join(', ') : formatNumber(v, ctx.locale);
   const rows = result.rows;
   const cats = distinct(rows, x);
   const drillOf = (xv: unknown, sv?: unknown, withSeries = false): Record<string, unknown> => ({
@@ -113,7 +132,16 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
     return {
       option: {
         tooltip: { valueFormatter },
-        series: [{ type: 'gauge', name: ys[0].c.label, min: 0, max: gaugeMax(value), data: [{ value, name: ys[0].c.label }], detail: { formatter: (v: number) => formatNumber(v, ctx.locale) } }],
+        series: [
+          {
+            type: 'gauge',
+            name: ys[0].c.label,
+            min: 0,
+            max: gaugeMax(value),
+            data: [{ value, name: ys[0].c.label }],
+            detail: { formatter: (v: number) => formatNumber(v, ctx.locale) },
+          },
+        ],
       },
       drill: () => null,
     };
@@ -128,7 +156,11 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
       option: {
         tooltip: { trigger: 'item', valueFormatter },
         legend: { type: 'scroll', top: 0 },
-        series: [chart.type === 'pie' ? { ...common, type: 'pie', radius: '60%', top: 24 } : { ...common, type: 'funnel', sort: 'descending', top: 32, bottom: 8 }],
+        series: [
+          chart.type === 'pie'
+            ? { ...common, type: 'pie', radius: '60%', top: 24 }
+            : { ...common, type: 'funnel', sort: 'descending', top: 32, bottom: 8 },
+        ],
       },
       drill: ({ dataIndex }) => (dataIndex === undefined || !x ? null : drillOf(cats.values[dataIndex])),
     };
@@ -150,7 +182,10 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
         series: byGroup.map((rs, g) => ({
           type: 'scatter',
           name: series ? name(series, groups.values[g]) : pair[1].c.label,
-          data: rs.map((r) => ({ name: name(x, rows[r][x?.i ?? -1]), value: [toNumber(rows[r][pair[0].i]) ?? 0, toNumber(rows[r][pair[1].i]) ?? 0] })),
+          data: rs.map((r) => ({
+            name: name(x, rows[r][x?.i ?? -1]),
+            value: [toNumber(rows[r][pair[0].i]) ?? 0, toNumber(rows[r][pair[1].i]) ?? 0],
+          })),
         })),
       },
       drill: ({ seriesIndex, dataIndex }) => {
@@ -179,11 +214,35 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
     return {
       option: {
         tooltip: { trigger: 'item', valueFormatter },
-        grid: { bottom: 64 },
+        grid: { bottom: 96 },
         xAxis: { type: 'category', data: cats.values.map((v) => name(x, v)), name: x?.c.label, splitArea: { show: true } },
-        yAxis: { type: 'category', data: groups.values.map((v) => name(series, v)), name: series?.c.label, splitArea: { show: true } },
-        visualMap: { type: 'continuous', min, max: max === min ? min + 1 : max, calculable: true, orient: 'horizontal', left: 'center', bottom: 0, formatter: (v: unknown) => formatNumber(v, ctx.locale) },
-        series: [{ type: 'heatmap', name: m.c.label, data: list.map((c) => [c.xi, c.yi, c.v ?? 0]), label: { show: list.length <= 100, formatter: (p: { value?: unknown }) => formatNumber((p.value as number[])[2], ctx.locale) } }],
+        yAxis: {
+          type: 'category',
+          data: groups.values.map((v) => name(series, v)),
+          name: series?.c.label,
+          splitArea: { show: true },
+        },
+        visualMap: {
+          type: 'continuous',
+          min,
+          max: max === min ? min + 1 : max,
+          calculable: true,
+          orient: 'horizontal',
+          left: 'center',
+          bottom: 4,
+          formatter: (v: unknown) => formatNumber(v, ctx.locale),
+        },
+        series: [
+          {
+            type: 'heatmap',
+            name: m.c.label,
+            data: list.map((c) => [c.xi, c.yi, c.v ?? 0]),
+            label: {
+              show: list.length <= 100,
+              formatter: (p: { value?: unknown }) => formatNumber((p.value as number[])[2], ctx.locale),
+            },
+          },
+        ],
       },
       drill: ({ dataIndex }) => {
         const c = list[dataIndex ?? -1];
@@ -204,7 +263,11 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
     });
   }
   const seriesName = (l: (typeof lines)[number]) =>
-    series ? (ys.length > 1 ? `${name(series, groups.values[l.g])} · ${l.m.c.label}` : name(series, groups.values[l.g])) : l.m.c.label;
+    series
+      ? ys.length > 1
+        ? `${name(series, groups.values[l.g])} · ${l.m.c.label}`
+        : name(series, groups.values[l.g])
+      : l.m.c.label;
   const stack = (l: (typeof lines)[number]) => (chart.stacked ? (series && ys.length > 1 ? l.m.c.name : 'total') : undefined);
   return {
     option: {
@@ -212,11 +275,22 @@ export function buildChartOption(result: QueryResult, chart: ChartSettings, ctx:
       legend: lines.length > 1 ? { type: 'scroll', top: 0 } : undefined,
       grid: { top: lines.length > 1 ? 40 : 24, left: 8, right: 16, bottom: 8 },
       xAxis: { type: 'category', data: cats.values.map((v) => name(x, v)), name: x?.c.label },
-      yAxis: { type: 'value', name: ys.length === 1 ? ys[0].c.label : undefined, axisLabel: { formatter: (v: number) => formatNumber(v, ctx.locale) } },
+      yAxis: {
+        type: 'value',
+        name: ys.length === 1 ? ys[0].c.label : undefined,
+        axisLabel: { formatter: (v: number) => formatNumber(v, ctx.locale) },
+      },
       series: lines.map((l) =>
         chart.type === 'bar'
           ? { type: 'bar', name: seriesName(l), data: l.data, stack: stack(l) }
-          : { type: 'line', name: seriesName(l), data: l.data, stack: stack(l), areaStyle: chart.type === 'area' ? {} : undefined, connectNulls: false },
+          : {
+              type: 'line',
+              name: seriesName(l),
+              data: l.data,
+              stack: stack(l),
+              areaStyle: chart.type === 'area' ? {} : undefined,
+              connectNulls: false,
+            },
       ),
     },
     drill: ({ seriesIndex, dataIndex }) => {

@@ -71,7 +71,8 @@ export function formatBucket(value: string, bucket: DateBucket | undefined, week
 }
 
 /** Whether a cell counts as empty (null, undefined, '' or an empty list). */
-export const isEmptyCell = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+export const isEmptyCell = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A cell's text per its column's type (contracts/queries.ts queryResultColumnSchema). */
 export function formatCell(column: Pick<QueryResultColumn, 'type' | 'bucket'>, value: unknown, ctx: FormatContext): string {

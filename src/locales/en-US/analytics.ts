@@ -7,12 +7,14 @@ export default {
   'analytics.truncated': 'The result was cut at {n, plural, one {# row} other {# rows}}: only those are shown.',
   'analytics.noRows': 'No results',
   'analytics.records': 'Records',
-  'analytics.recordsOf': 'Show the records of this row',
+  'analytics.recordsOf': 'Records: {row}',
   'analytics.total': 'Total (sum)',
-  'analytics.pivot.needsGroups': 'A pivot table needs a grouped result (at least one group by and one aggregate); shown as a table below.',
+  'analytics.pivot.needsGroups':
+    'A pivot table needs a grouped result (at least one group by and one aggregate); shown as a table below.',
   'analytics.pivot.unplaced': 'Group-by fields placed in neither rows nor columns ({names}) are combined (summed).',
   'analytics.chart.needsMeasure': 'A chart needs at least one aggregate (measure); shown as a table below.',
-  'analytics.chart.needsTwoMeasures': 'A scatter chart needs two aggregates (the first across, the second up); shown as a table below.',
+  'analytics.chart.needsTwoMeasures':
+    'A scatter chart needs two aggregates (the first across, the second up); shown as a table below.',
   'analytics.chart.loading': 'Loading the chart…',
   'analytics.display': 'Display',
   'analytics.display.table': 'Table',

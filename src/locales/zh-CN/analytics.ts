@@ -7,7 +7,7 @@ export default {
   'analytics.truncated': '结果已截断：只显示前 {n} 行。',
   'analytics.noRows': '没有结果',
   'analytics.records': '记录',
-  'analytics.recordsOf': '查看此行的记录',
+  'analytics.recordsOf': '记录：{row}',
   'analytics.total': '合计（求和）',
   'analytics.pivot.needsGroups': '数据透视表需要分组的结果（至少一个分组字段和一个聚合），下面以表格显示。',
   'analytics.pivot.unplaced': '未放入行或列的分组字段（{names}）已合并（求和）。',
