@@ -11,7 +11,7 @@ import { Alert, Spin } from 'antd';
 import React, { forwardRef, Suspense, useImperativeHandle, useRef } from 'react';
 import type { QueryResult, QueryVisualization } from '../../../contracts';
 import { useT } from '../useT';
-import { chartColumns } from './chart-option';
+import { chartProblem } from './chart-option';
 import type { QueryChartHandle } from './QueryChart';
 import PivotTable from './PivotTable';
 import { canPivot } from './pivot';
@@ -38,11 +38,7 @@ export interface ResultViewHandle {
 
 /** Whether `visualization` shows `result` as a chart that can be drawn (and so exported as PNG). */
 export function showsChart(result: QueryResult, visualization?: QueryVisualization): boolean {
-  if (visualization?.display !== 'chart') return false;
-  const chart = visualization.chart ?? DEFAULT_CHART;
-  const { ys, measures } = chartColumns(result, chart);
-  if (ys.length === 0) return false;
-  return chart.type !== 'scatter' || ys.length >= 2 || measures.length >= 2;
+  return visualization?.display === 'chart' && chartProblem(result, visualization.chart ?? DEFAULT_CHART) === null;
 }
 
 const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function ResultView(
@@ -64,8 +60,16 @@ const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function Result
     [result, visualization],
   );
 
+  const chart = visualization?.chart ?? DEFAULT_CHART;
+  // a chart that cannot be drawn says why above the table, without loading the chart library
+  const problem = display === 'chart' ? chartProblem(result, chart) : display === 'pivot' && !canPivot(result) ? 'pivot' : null;
+  const problemText: Record<string, string> = {
+    pivot: 'analytics.pivot.needsGroups',
+    needsMeasure: 'analytics.chart.needsMeasure',
+    needsTwoMeasures: 'analytics.chart.needsTwoMeasures',
+  };
   let body: React.ReactNode;
-  if (display === 'chart') {
+  if (display === 'chart' && !problem) {
     body = (
       <Suspense
         fallback={
@@ -74,27 +78,21 @@ const ResultView = forwardRef<ResultViewHandle, ResultViewProps>(function Result
           </Spin>
         }
       >
-        <QueryChart
-          ref={chartRef}
-          result={result}
-          chart={visualization?.chart ?? DEFAULT_CHART}
-          onDrill={onDrill}
-          height={height}
-        />
+        <QueryChart ref={chartRef} result={result} chart={chart} onDrill={onDrill} height={height} />
       </Suspense>
     );
-  } else if (display === 'pivot' && canPivot(result)) {
+  } else if (display === 'pivot' && !problem) {
     body = <PivotTable result={result} pivot={visualization?.pivot} onDrill={onDrill} height={height} />;
   } else {
     body = (
       <>
-        {display === 'pivot' && (
+        {problem && (
           <Alert
             type="info"
             showIcon
             style={{ marginBottom: 8 }}
-            message={t('analytics.pivot.needsGroups')}
-            data-testid="pivot-problem"
+            message={t(problemText[problem])}
+            data-testid="result-view-problem"
           />
         )}
         <ResultTable result={result} onDrill={onDrill} height={height} />

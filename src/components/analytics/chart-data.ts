@@ -99,6 +99,14 @@ export function chartColumns(result: QueryResult, chart: ChartSettings) {
   return { x, series, ys: picked.length > 0 ? picked : measures, measures };
 }
 
+/** What keeps `chart` from drawing `result`, or null when it can be drawn. */
+export function chartProblem(result: QueryResult, chart: ChartSettings): ChartProblem | null {
+  const { ys, measures } = chartColumns(result, chart);
+  if (ys.length === 0) return 'needsMeasure';
+  if (chart.type === 'scatter' && ys.length < 2 && measures.length < 2) return 'needsTwoMeasures';
+  return null;
+}
+
 /** What one build works with: the rows, the drawn columns, the x and series values, formatters, the drill's values. */
 export interface Scope {
   chart: ChartSettings;

@@ -1,5 +1,5 @@
 /** Result + chart settings → ECharts option, and a clicked item → the raw drill values (chart-option.ts). */
-import { buildChartOption, gaugeMax, type ChartPlan } from './chart-option';
+import { buildChartOption, chartProblem, gaugeMax, type ChartPlan } from './chart-option';
 import { amount, client, count, ctx, month, result, status } from './fixtures.test-support';
 
 const plan = (p: ReturnType<typeof buildChartOption>): ChartPlan => {
@@ -109,5 +109,12 @@ describe('chart option', () => {
 
   it('refuses a result without measures', () => {
     expect(buildChartOption(result([status], [['a']]), { type: 'bar' }, ctx)).toEqual({ problem: 'needsMeasure' });
+  });
+
+  it('says beforehand what keeps a chart from being drawn', () => {
+    expect(chartProblem(r, { type: 'bar' })).toBeNull();
+    expect(chartProblem(r, { type: 'scatter', y: ['count'] })).toBeNull(); // falls back on every measure
+    expect(chartProblem(result([status, count], [['a', 1]]), { type: 'scatter' })).toBe('needsTwoMeasures');
+    expect(chartProblem(result([status], [['a']]), { type: 'pie' })).toBe('needsMeasure');
   });
 });

@@ -18,7 +18,7 @@ import { barLinePlan, heatmapPlan, scatterPlan } from './chart-cartesian';
 import { at, gaugeMax, scopeOf, sum, type ChartPlan, type ChartProblem, type ChartSettings } from './chart-data';
 import { formatNumber, toNumber, type FormatContext } from './format';
 
-export { chartColumns, gaugeMax } from './chart-data';
+export { chartColumns, chartProblem, gaugeMax } from './chart-data';
 export type { ChartClick, ChartOption, ChartPlan, ChartProblem, ChartSettings } from './chart-data';
 
 /** The option of `chart` over `result`, or the problem that prevents it. */
