@@ -55,8 +55,15 @@ export function heatmapPlan(s: Scope): ChartPlan {
   return {
     option: {
       tooltip: { trigger: 'item', valueFormatter },
-      grid: { bottom: 96 },
-      xAxis: { type: 'category', data: cats.values.map((v) => name(x, v)), name: x?.c.label, splitArea: { show: true } },
+      grid: { top: 32, left: 8, right: 88, bottom: 28 },
+      xAxis: {
+        type: 'category',
+        data: cats.values.map((v) => name(x, v)),
+        name: x?.c.label,
+        nameLocation: 'middle',
+        nameGap: 28,
+        splitArea: { show: true },
+      },
       yAxis: {
         type: 'category',
         data: groups.values.map((v) => name(series, v)),
@@ -68,16 +75,20 @@ export function heatmapPlan(s: Scope): ChartPlan {
         min,
         max: max === min ? min + 1 : max,
         calculable: true,
-        orient: 'horizontal',
-        left: 'center',
-        bottom: 4,
+        orient: 'vertical',
+        right: 8,
+        top: 'middle',
         formatter: (v: unknown) => formatNumber(v, ctx.locale),
       },
       series: [
         {
           type: 'heatmap',
           name: m.c.label,
-          data: list.map((c) => [c.xi, c.yi, c.v ?? 0]),
+          // the name says which cell the tooltip is about (x · series)
+          data: list.map((c) => ({
+            name: `${name(x, cats.values[c.xi])} · ${name(series, groups.values[c.yi])}`,
+            value: [c.xi, c.yi, c.v ?? 0],
+          })),
           label: {
             show: list.length <= 100,
             formatter: (p: { value?: unknown }) => formatNumber((p.value as number[])[2], ctx.locale),
@@ -116,8 +127,14 @@ export function barLinePlan(s: Scope): ChartPlan {
     option: {
       tooltip: { trigger: 'axis', valueFormatter },
       legend: lines.length > 1 ? { type: 'scroll', top: 0 } : undefined,
-      grid: { top: lines.length > 1 ? 40 : 24, left: 8, right: 16, bottom: 8 },
-      xAxis: { type: 'category', data: cats.values.map((v) => name(x, v)), name: x?.c.label },
+      grid: { top: lines.length > 1 ? 48 : 32, left: 8, right: 16, bottom: 28 },
+      xAxis: {
+        type: 'category',
+        data: cats.values.map((v) => name(x, v)),
+        name: x?.c.label,
+        nameLocation: 'middle',
+        nameGap: 28,
+      },
       yAxis: {
         type: 'value',
         name: ys.length === 1 ? ys[0].c.label : undefined,

@@ -90,10 +90,10 @@ describe('chart option', () => {
     expect(axis(p, 'xAxis').data).toEqual(['2026-01', '2026-02']);
     expect(axis(p, 'yAxis').data).toEqual(['ACME', 'Globex', '(empty)']);
     expect(series(p)[0].data).toEqual([
-      [0, 0, 2],
-      [0, 1, 1],
-      [1, 0, 3],
-      [1, 2, 5],
+      { name: '2026-01 · ACME', value: [0, 0, 2] },
+      { name: '2026-01 · Globex', value: [0, 1, 1] },
+      { name: '2026-02 · ACME', value: [1, 0, 3] },
+      { name: '2026-02 · (empty)', value: [1, 2, 5] },
     ]);
     expect(p.option.visualMap).toMatchObject({ min: 1, max: 5 });
     expect(p.drill({ seriesIndex: 0, dataIndex: 3 })).toEqual({ month: '2026-02-01', client: null });
