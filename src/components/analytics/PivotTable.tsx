@@ -25,6 +25,8 @@ interface Line {
   key: number;
 }
 const TOTAL = -1;
+/** Column values shown at most (a dimension with thousands of values would make as many columns); totals count them all. */
+const COLUMNS_SHOWN = 50;
 
 const keyText = (dims: PivotMatrix['colDims'], key: unknown[], ctx: FormatContext) =>
   dims.map((d, i) => formatCell(d, key[i], ctx)).join(' / ');
@@ -90,7 +92,7 @@ export default function PivotTable({ result, pivot, onDrill, height }: PivotTabl
       render: (_: unknown, line: Line) =>
         line.key === TOTAL ? i === 0 ? <strong>{totalLabel}</strong> : null : formatCell(d, m.rowKeys[line.key][i], headCtx),
     }));
-    const byCol = m.colKeys.map((key, c) => group(keyText(m.colDims, key, headCtx), c, `col-${c}`));
+    const byCol = m.colKeys.slice(0, COLUMNS_SHOWN).map((key, c) => group(keyText(m.colDims, key, headCtx), c, `col-${c}`));
     // one measure: its name heads the column values (with several, each value's columns name them)
     const colGroups =
       m.colDims.length === 0
@@ -104,6 +106,15 @@ export default function PivotTable({ result, pivot, onDrill, height }: PivotTabl
 
   return (
     <>
+      {m.colKeys.length > COLUMNS_SHOWN && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="pivot-columns-cut"
+          message={t('analytics.pivot.columnsCut', { n: COLUMNS_SHOWN })}
+        />
+      )}
       {m.unplaced.length > 0 && (
         <Alert
           type="info"

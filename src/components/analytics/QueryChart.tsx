@@ -15,7 +15,7 @@ import React, { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import type { QueryResult, QueryVisualization } from '../../../contracts';
 import { saveBlob } from '../../services/queries';
 import { useT } from '../useT';
-import { buildChartOption, type ChartClick } from './chart-option';
+import { buildChartOption, chartColumns, type ChartClick } from './chart-option';
 import ResultTable from './ResultTable';
 import { useFormatContext } from './useFormatContext';
 
@@ -90,6 +90,11 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
     [plan, onDrill],
   );
 
+  const cols = chartColumns(result, chart);
+  // what a screen reader says of the canvas: its type, values and axis (the table view has the figures)
+  const ariaLabel = [t(`analytics.chartType.${chart.type}`), cols.ys.map((y) => y.c.label).join(', '), cols.x?.c.label]
+    .filter(Boolean)
+    .join(' · ');
   if ('problem' in plan) {
     return (
       <>
@@ -105,7 +110,7 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
     );
   }
   return (
-    <div data-testid="result-chart" data-chart-type={chart.type}>
+    <div data-testid="result-chart" data-chart-type={chart.type} role="img" aria-label={ariaLabel}>
       <ReactEChartsCore
         ref={echartsRef}
         echarts={echarts}

@@ -24,6 +24,8 @@ type Pivot = NonNullable<QueryVisualization['pivot']>;
 /** Chart types that take a series split (a second dimension) and stacking. */
 const SERIES_TYPES: ChartType[] = ['bar', 'line', 'area', 'scatter', 'heatmap'];
 const STACK_TYPES: ChartType[] = ['bar', 'line', 'area'];
+/** Chart types that draw one measure (the first of `y`). */
+const ONE_MEASURE_TYPES: ChartType[] = ['pie', 'funnel', 'gauge', 'heatmap'];
 
 export default function VisualizationEditor({ result, value, onChange }: VisualizationEditorProps) {
   const t = useT();
@@ -85,7 +87,10 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
             />
           </Form.Item>
           {chart.type !== 'gauge' && chart.type !== 'scatter' && (
-            <Form.Item label={t('analytics.x')} htmlFor={`${id}-x`}>
+            <Form.Item
+              label={t(chart.type === 'pie' || chart.type === 'funnel' ? 'analytics.slices' : 'analytics.x')}
+              htmlFor={`${id}-x`}
+            >
               <Select
                 id={`${id}-x`}
                 data-testid="viz-chart-x"
@@ -113,17 +118,31 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
             </Form.Item>
           )}
           <Form.Item label={t('analytics.y')} htmlFor={`${id}-y`}>
-            <Select
-              id={`${id}-y`}
-              data-testid="viz-chart-y"
-              mode="multiple"
-              style={{ minWidth: 200 }}
-              allowClear
-              placeholder={t('analytics.yAll')}
-              value={chart.y ?? []}
-              options={measures}
-              onChange={(v: string[]) => setChart({ y: v.length ? v : undefined })}
-            />
+            {ONE_MEASURE_TYPES.includes(chart.type) ? (
+              <Select
+                id={`${id}-y`}
+                data-testid="viz-chart-y"
+                style={{ minWidth: 200 }}
+                allowClear
+                placeholder={t('analytics.yFirst')}
+                value={chart.y?.[0]}
+                options={measures}
+                onChange={(v?: string) => setChart({ y: v ? [v] : undefined })}
+              />
+            ) : (
+              <Select
+                id={`${id}-y`}
+                data-testid="viz-chart-y"
+                mode="multiple"
+                style={{ minWidth: 200 }}
+                allowClear
+                maxCount={chart.type === 'scatter' ? 2 : 10}
+                placeholder={t(chart.type === 'scatter' ? 'analytics.yFirstTwo' : 'analytics.yAll')}
+                value={chart.y ?? []}
+                options={measures}
+                onChange={(v: string[]) => setChart({ y: v.length ? v : undefined })}
+              />
+            )}
           </Form.Item>
           {STACK_TYPES.includes(chart.type) && (
             <Form.Item label={t('analytics.stacked')} htmlFor={`${id}-stacked`}>
