@@ -62,7 +62,9 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
 ) {
   const t = useT();
   const ctx = useFormatContext(result.labels, 'word');
-  const plan = useMemo(() => buildChartOption(result, chart, ctx), [result, chart, ctx]);
+  // by value: a parent that rebuilds its visualization object on each render must not restart the chart
+  const chartKey = JSON.stringify(chart);
+  const plan = useMemo(() => buildChartOption(result, chart, ctx), [result, chartKey, ctx]);
   const echartsRef = useRef<ReactEChartsCore>(null);
 
   useImperativeHandle(
