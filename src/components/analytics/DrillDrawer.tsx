@@ -8,7 +8,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Space, Table, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import type { AnalyticsQueryDefinition, QueryDrillPage, QueryResult } from '../../../contracts';
 import { toApiError } from '../../services/api-error';
@@ -62,9 +62,11 @@ const NO_LABELS: Record<string, string> = {};
 
 export default function DrillDrawer({ slug, definition, values, options, onClose, result }: DrillDrawerProps) {
   const t = useT();
-  const [current, setCurrent] = useState(1);
+  // the page belongs to the drilled values: new values start again at page 1 (no fetch of the old page)
+  const [paging, setPaging] = useState<{ of: typeof values; current: number }>({ of: values, current: 1 });
+  const current = paging.of === values ? paging.current : 1;
+  const setCurrent = (page: number) => setPaging({ of: values, current: page });
   const [exporting, setExporting] = useState<QueryExportFormat | null>(null);
-  useEffect(() => setCurrent(1), [values]);
   const query = useQuery({
     queryKey: keys('records').action('drill', slug, definition, values, current, options ?? {}),
     queryFn: () => drillQuery(slug, definition, values ?? {}, { current, pageSize: PAGE_SIZE }, options),
