@@ -1,7 +1,7 @@
 /**
  * Pure: a query result and its chart settings (contracts/queries.ts queryVisualizationSchema
  * `chart`) → an ECharts option, and the map from a clicked item back to the RAW dimension values
- * it stands for (the drill; docs/queries.md "Charts").
+ * it stands for (the drill; docs/queries.md "Results on screen", "Drill-through").
  *
  * - bar, line, area: the `x` dimension (default the first) on the category axis, one series per
  *   measure of `y` (default all); with `series` (a second dimension) one series per its value (×

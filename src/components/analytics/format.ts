@@ -1,5 +1,5 @@
 /**
- * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md):
+ * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md "Results on screen"):
  * date buckets as their period, ids through the result's `labels`, numbers per the interface
  * language, empty cells as a placeholder. Shared by the table, the pivot table and the charts.
  */

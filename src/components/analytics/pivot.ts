@@ -1,5 +1,5 @@
 /**
- * Pure pivot of a grouped query result (docs/queries.md "Pivot"): row-dimension values down, the
+ * Pure pivot of a grouped query result (docs/queries.md "Results on screen"): row-dimension values down, the
  * column dimensions' values (at most 2) × the chosen measures across, one cell per combination.
  * Rows keep the server's order (the query's sort) by first appearance. Groups of dimensions placed
  * in neither rows nor columns fall into one cell and are summed. Totals are sums of the cells
