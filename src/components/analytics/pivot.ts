@@ -8,7 +8,7 @@
  * (sum)" on screen); a cell that is not a number counts as nothing.
  */
 import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
-import { compareCells, toNumber } from './format';
+import { compareCells, sortValue, toNumber } from './format';
 
 export type PivotSpec = NonNullable<QueryVisualization['pivot']>;
 
@@ -104,8 +104,7 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
         seen,
         colDims.map((d) => row[d.i] ?? null),
       );
-    const sortable = (d: (typeof colDims)[number], v: unknown) =>
-      d.c.type === 'id' && v !== null ? (result.labels[String(v)] ?? v) : v;
+    const sortable = (d: (typeof colDims)[number], v: unknown) => sortValue(d.c, v, result.labels);
     seen.sort((a, b) => {
       for (let i = 0; i < colDims.length; i += 1) {
         const c = compareCells(sortable(colDims[i], a[i]), sortable(colDims[i], b[i]));
