@@ -2,5 +2,6 @@
 import boot from '../en-US';
 import pages from './pages';
 import shell from './shell';
+import queries from './queries';
 
-export default { ...boot, ...shell, ...pages };
+export default { ...boot, ...shell, ...pages, ...queries };

@@ -2,5 +2,6 @@
 import boot from '../zh-CN';
 import pages from './pages';
 import shell from './shell';
+import queries from './queries';
 
-export default { ...boot, ...shell, ...pages };
+export default { ...boot, ...shell, ...pages, ...queries };
