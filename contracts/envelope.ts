@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'RECORD_LOCKED',
   /** 409: a guarded action is not allowed from the record's state, or one of its gates fails (`details` name why). */
   'TRANSITION_REFUSED',
+  /** 422: a query's planner cost estimate is over QUERY_COST_MAX (contracts/queries.constants.ts); refused before it runs. */
+  'QUERY_TOO_COSTLY',
+  /** 422: a query ran over QUERY_TIMEOUT_MS (PostgreSQL's statement_timeout) and was cancelled. */
+  'QUERY_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

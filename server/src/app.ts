@@ -56,6 +56,7 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { recordTagRoutes } from './modules/record-tags/record-tags.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { recordQueryRoutes } from './modules/record-queries/record-queries.routes';
+import { queriesRoutes } from './modules/queries/queries.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { recordRoutes } from './modules/records/records.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
@@ -242,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(commentRoutes);
       await api.register(recordTagRoutes);
       await api.register(recordQueryRoutes);
+      await api.register(queriesRoutes);
       await api.register(formRoutes);
       await api.register(importRoutes);
       await api.register(recordRoutes);

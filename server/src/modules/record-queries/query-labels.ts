@@ -23,7 +23,7 @@ function collect(into: Set<string>, value: unknown): void {
 }
 
 /** The labels of `cells` (rows of cells in `columns` order). */
-export async function labelsOf(db: Executor, columns: readonly QueryColumn[], cells: readonly unknown[][], cache?: ReadCache): Promise<Record<string, string>> {
+export async function labelsOf(db: Executor, columns: readonly Pick<QueryColumn, 'refers'>[], cells: readonly unknown[][], cache?: ReadCache): Promise<Record<string, string>> {
   const userIds = new Set<string>();
   const fileIds = new Set<string>();
   const records = new Map<string, Set<string>>();

@@ -1,0 +1,296 @@
+/**
+ * An analytics query's definition (contracts/queries.ts) → one parameterised SELECT (docs/queries.md).
+ * Nothing of the browser's is SQL: field references resolve to quoted columns of known subjects
+ * (scope.ts), values and the time zone are parameters, names in the definition become column
+ * aliases `d0…`, `m0…`, `c0…` of our own; a definition that names anything unknown is a 400 naming
+ * the part (`definition.dimensions.1.field`…).
+ * - filter: the record query's compiler for base fields and relation paths (record-queries/
+ *   query-filter.ts), the records compiler over the join's alias for `alias.key`;
+ * - calculated columns: the formula-to-SQL compiler (subjects/formula-sql.ts, docs/formula-sql.md),
+ *   which reads base fields by key and joined ones as `alias$key`;
+ * - group by: the reference, or its date bucket `date_trunc(bucket, value at time zone tz)` (a
+ *   datetime is cut in the reader's zone; a date is a calendar day already), as `YYYY-MM-DD`;
+ * - aggregates: count(*), count(x), count(distinct x), sum, avg, min, max,
+ *   percentile_cont(p) within group (order by x) (median = p 0.5);
+ * - having on aggregates, sort by output names, limit + 1 (to tell a cut result).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsQuery, FilterCondition, FilterGroup, QueryResultColumn } from '../../../../contracts';
+import type { Executor } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import type { ReadCache } from '../../lib/read-cache';
+import { compileFilter } from '../records/filter';
+import { compileQueryFilter } from '../record-queries/query-filter';
+import { liveRows } from '../subjects/live-rows';
+import { FormulaError } from '../subjects/formula-eval';
+import { formulaColumnsOf, formulaToSql, type FormulaSqlColumn } from '../subjects/formula-sql';
+import { buildScope, invalid, resolveRef, type Resolved, type Scope } from './scope';
+
+type Locale = 'zh-CN' | 'en-US';
+
+/** One output column: its SQL, what the result says of it, and (dimensions) the value SQL a drill compares. */
+export interface OutputColumn extends QueryResultColumn {
+  expr: SQL;
+  refers: Resolved['refers'];
+}
+
+/** A compiled query: the statement's parts and its output columns. */
+export interface CompiledQuery {
+  scope: Scope;
+  /** Conditions over the FROM (live base rows, filter, extra conditions). */
+  where: SQL;
+  columns: OutputColumn[];
+  grouped: boolean;
+  /** The whole statement with `limit`. */
+  statement: (limit: number) => SQL;
+}
+
+const BUCKET_FORMAT = 'YYYY-MM-DD';
+
+const isGroup = (item: FilterCondition | FilterGroup): item is FilterGroup => 'items' in item;
+
+/** Default output name of a dimension: its reference with `.` → `_`, then `_<bucket>`. */
+export const dimensionName = (d: AnalyticsQuery['dimensions'][number]) => d.as ?? `${d.field.replace('.', '_')}${d.bucket ? `_${d.bucket}` : ''}`;
+
+/** Default output name of a measure: `count`, `<fn>_<field>`, `p90_<field>` for a percentile. */
+export function measureName(m: AnalyticsQuery['measures'][number]): string {
+  if (m.as) return m.as;
+  const field = m.field ? m.field.replace('.', '_') : '';
+  const fn = m.fn === 'percentile' ? `p${Math.round((m.p ?? 0.5) * 100)}` : m.fn;
+  return field ? `${fn}_${field}` : fn;
+}
+
+const FN_LABEL: Record<string, Record<Locale, string>> = {
+  count: { 'zh-CN': '计数', 'en-US': 'Count' },
+  count_distinct: { 'zh-CN': '去重计数', 'en-US': 'Distinct count' },
+  sum: { 'zh-CN': '合计', 'en-US': 'Sum' },
+  avg: { 'zh-CN': '平均', 'en-US': 'Average' },
+  min: { 'zh-CN': '最小', 'en-US': 'Min' },
+  max: { 'zh-CN': '最大', 'en-US': 'Max' },
+  median: { 'zh-CN': '中位数', 'en-US': 'Median' },
+  percentile: { 'zh-CN': '百分位', 'en-US': 'Percentile' },
+};
+const BUCKET_LABEL: Record<string, Record<Locale, string>> = {
+  day: { 'zh-CN': '日', 'en-US': 'day' },
+  week: { 'zh-CN': '周', 'en-US': 'week' },
+  month: { 'zh-CN': '月', 'en-US': 'month' },
+  quarter: { 'zh-CN': '季度', 'en-US': 'quarter' },
+  year: { 'zh-CN': '年', 'en-US': 'year' },
+};
+
+/** Runs `compile`, moving a records-compiler 400 under `prefix` (its field names the condition). */
+function under<T>(prefix: string, compile: () => T): T {
+  try {
+    return compile();
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 400 || !err.details) throw err;
+    throw new HttpError(400, err.errorCode, err.messageKey, err.details.map((d) => ({ ...d, field: `${prefix}.${d.field}` })), err.extra);
+  }
+}
+
+/** The filter group over the scope: joined aliases compile over their alias, the rest as record query conditions. */
+async function compileScopedFilter(db: Executor, scope: Scope, group: FilterGroup, prefix: string, cache?: ReadCache): Promise<SQL> {
+  const compileGroup = async (g: FilterGroup): Promise<SQL> => {
+    if (g.items.length === 0) return sql`true`;
+    const parts: SQL[] = [];
+    for (const item of g.items) {
+      if (isGroup(item)) {
+        parts.push(await compileGroup(item));
+        continue;
+      }
+      const dot = item.field.indexOf('.');
+      const joined = dot > 0 ? scope.entries.get(item.field.slice(0, dot)) : undefined;
+      if (joined && joined !== scope.base) {
+        const cond = { ...item, field: item.field.slice(dot + 1) };
+        parts.push(under(prefix, () => compileFilter(joined.subject, { op: 'and', items: [cond] }, joined.sqlAlias)));
+      } else {
+        const cond = dot > 0 && item.field.startsWith('base.') ? { ...item, field: item.field.slice(5) } : item;
+        try {
+          parts.push(await compileQueryFilter(db, scope.base.subject, { op: 'and', items: [cond] }, cache));
+        } catch (err) {
+          throw under(prefix, () => {
+            throw err;
+          });
+        }
+      }
+    }
+    return sql`(${sql.join(parts, sql.raw(g.op === 'and' ? ' and ' : ' or '))})`;
+  };
+  return compileGroup(group);
+}
+
+/** The columns a calculated column's formula may read: base fields by key, joined ones as `alias$key`. */
+function formulaColumns(scope: Scope): Record<string, FormulaSqlColumn> {
+  const columns: Record<string, FormulaSqlColumn> = { ...formulaColumnsOf(scope.base.subject, 'r') };
+  for (const e of scope.entries.values()) {
+    if (e === scope.base) continue;
+    for (const [key, c] of Object.entries(formulaColumnsOf(e.subject, e.sqlAlias))) columns[`${e.as}$${key}`] = c;
+  }
+  return columns;
+}
+
+/**
+ * Compiles `def` for the application `applicationId`, in `timeZone` (IANA, checked by the caller),
+ * with `extra` conditions (a dashboard's filters) ANDed to its filter, headers in `locale`.
+ * @throws HttpError 400 naming the definition's part (`definition.*`, `conditions.<i>`).
+ */
+export async function compileQuery(
+  db: Executor,
+  applicationId: string,
+  def: AnalyticsQuery,
+  opts: { timeZone: string; locale: Locale; extra?: FilterCondition[] },
+  cache?: ReadCache,
+): Promise<CompiledQuery> {
+  const scope = await buildScope(db, applicationId, def, cache);
+  const locale = opts.locale;
+
+  // calculated columns
+  const calculated = new Map<string, Resolved>();
+  if (def.calculated.length) {
+    const fcols = formulaColumns(scope);
+    for (const [i, c] of def.calculated.entries()) {
+      if (calculated.has(c.name) || scope.base.subject.fields.some((f) => f.key === c.name)) throw invalid(`definition.calculated.${i}.name`, 'errors.query.aliasTaken', { name: c.name });
+      try {
+        const f = formulaToSql(c.formula, fcols);
+        const type = f.kind === 'number' ? 'number' : f.kind === 'boolean' ? 'boolean' : 'text';
+        calculated.set(c.name, { sql: sql`(${f.sql})`, type, field: null, refers: null, numeric: f.kind === 'number', label: c.name });
+      } catch (err) {
+        if (err instanceof FormulaError) throw invalid(`definition.calculated.${i}.formula`, 'errors.query.formula', { problem: err.message });
+        throw err;
+      }
+    }
+  }
+  const resolve = (ref: string, at: string): Resolved => {
+    const found = calculated.get(ref) ?? resolveRef(scope, ref, locale);
+    if (!found) throw invalid(at, 'errors.query.unknownRef', { ref });
+    return found;
+  };
+
+  // filter
+  const conditions: SQL[] = [liveRows(scope.base.subject, 'r')];
+  if (def.filter) conditions.push(await compileScopedFilter(db, scope, def.filter, 'definition', cache));
+  for (const [i, c] of (opts.extra ?? []).entries()) {
+    conditions.push(await compileScopedFilter(db, scope, { op: 'and', items: [c] }, `conditions.${i}`, cache));
+  }
+  const where = sql.join(conditions, sql` and `);
+
+  const columns: OutputColumn[] = [];
+  const names = new Set<string>();
+  const claim = (name: string, at: string) => {
+    if (names.has(name)) throw invalid(at, 'errors.query.aliasTaken', { name });
+    names.add(name);
+  };
+  const grouped = def.dimensions.length > 0 || def.measures.length > 0;
+
+  if (grouped) {
+    for (const [i, d] of def.dimensions.entries()) {
+      const at = `definition.dimensions.${i}`;
+      const r = resolve(d.field, `${at}.field`);
+      const name = dimensionName(d);
+      claim(name, `${at}.as`);
+      let expr = r.sql;
+      let type = r.type;
+      if (d.bucket) {
+        if (r.type !== 'date' && r.type !== 'datetime') throw invalid(`${at}.bucket`, 'errors.query.bucket');
+        const local = r.type === 'datetime' ? sql`(${r.sql} at time zone ${opts.timeZone})` : sql`(${r.sql})::timestamp`;
+        expr = sql`to_char(date_trunc(${d.bucket}, ${local}), ${BUCKET_FORMAT})`;
+        type = 'date';
+      } else if (r.type === 'date') {
+        expr = sql`to_char(${r.sql}, ${BUCKET_FORMAT})`;
+      } else if (r.type === 'datetime') {
+        expr = sql`to_char(${r.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+      }
+      const label = d.bucket ? `${r.label} (${BUCKET_LABEL[d.bucket][locale]})` : r.label;
+      columns.push({ name, label, role: 'dimension', type, field: d.field, ...(d.bucket ? { bucket: d.bucket } : {}), expr, refers: r.refers });
+    }
+    for (const [i, m] of def.measures.entries()) {
+      const at = `definition.measures.${i}`;
+      const name = measureName(m);
+      claim(name, `${at}.as`);
+      const fnLabel = FN_LABEL[m.fn][locale];
+      if (!m.field) {
+        if (m.fn !== 'count') throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'it needs a field' });
+        columns.push({ name, label: fnLabel, role: 'measure', type: 'number', expr: sql`count(*)`, refers: null });
+        continue;
+      }
+      const r = resolve(m.field, `${at}.field`);
+      const needsNumber = m.fn === 'sum' || m.fn === 'avg' || m.fn === 'median' || m.fn === 'percentile';
+      if (needsNumber && !r.numeric) throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'not a number field' });
+      if (m.fn === 'percentile' && m.p === undefined) throw invalid(`${at}.p`, 'errors.required');
+      let expr: SQL;
+      let type: QueryResultColumn['type'] = 'number';
+      switch (m.fn) {
+        case 'count':
+          expr = sql`count(${r.sql})`;
+          break;
+        case 'count_distinct':
+          expr = sql`count(distinct ${r.sql})`;
+          break;
+        case 'sum':
+          expr = sql`sum(${r.sql})`;
+          break;
+        case 'avg':
+          expr = sql`avg(${r.sql})`;
+          break;
+        case 'min':
+        case 'max':
+          if (r.type === 'boolean' || r.type === 'id') throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'values have no order' });
+          expr = m.fn === 'min' ? sql`min(${r.sql})` : sql`max(${r.sql})`;
+          type = r.type === 'date' || r.type === 'datetime' || r.type === 'text' ? r.type : 'number';
+          if (r.type === 'date') expr = sql`to_char(${expr}, ${BUCKET_FORMAT})`;
+          if (r.type === 'datetime') expr = sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+          break;
+        default: {
+          const p = m.fn === 'median' ? 0.5 : (m.p as number);
+          expr = sql`percentile_cont(${sql.raw(String(p))}::float8) within group (order by (${r.sql})::float8)`;
+        }
+      }
+      const label = m.fn === 'percentile' ? `${fnLabel} ${Math.round((m.p ?? 0) * 100)} · ${r.label}` : `${fnLabel} · ${r.label}`;
+      columns.push({ name, label, role: 'measure', type, field: m.field, expr, refers: null });
+    }
+  } else {
+    if (def.columns.length === 0) throw invalid('definition.columns', 'errors.query.columnsRequired');
+    for (const [i, ref] of def.columns.entries()) {
+      const at = `definition.columns.${i}`;
+      const r = resolve(ref, at);
+      const name = ref.replace('.', '_');
+      claim(name, at);
+      let expr = r.sql;
+      if (r.type === 'date') expr = sql`to_char(${r.sql}, ${BUCKET_FORMAT})`;
+      if (r.type === 'datetime') expr = sql`to_char(${r.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+      columns.push({ name, label: r.label, role: 'column', type: r.type, field: ref, expr, refers: r.refers });
+    }
+  }
+
+  // having
+  const having: SQL[] = [];
+  for (const [i, h] of def.having.entries()) {
+    const m = columns.find((c) => c.role === 'measure' && c.name === h.measure);
+    if (!m) throw invalid(`definition.having.${i}.measure`, 'errors.query.having', { measure: h.measure });
+    const op = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[h.op];
+    having.push(sql`${m.expr} ${sql.raw(op)} ${h.value}`);
+  }
+
+  // sort: by output position; default the dimensions in order (grouped) or newest first (a list)
+  const order: SQL[] = [];
+  for (const [i, s] of def.sort.entries()) {
+    const pos = columns.findIndex((c) => c.name === s.by);
+    if (pos < 0) throw invalid(`definition.sort.${i}.by`, 'errors.query.sort', { by: s.by });
+    order.push(sql.raw(`${pos + 1} ${s.order} nulls last`));
+  }
+  if (grouped) columns.forEach((c, i) => c.role === 'dimension' && order.push(sql.raw(`${i + 1} asc nulls last`)));
+  else order.push(sql`r.created_at desc, r.id desc`);
+
+  const select = sql.join(
+    columns.map((c, i) => sql`${c.expr} as ${sql.raw(c.role === 'dimension' ? `d${i}` : c.role === 'measure' ? `m${i}` : `c${i}`)}`),
+    sql`, `,
+  );
+  // by position: a dimension's SQL holds parameters (the time zone), and PostgreSQL matches a
+  // GROUP BY expression to the select list only when its parameters are the same ones
+  const groupBy = columns.flatMap((c, i) => (c.role === 'dimension' ? [sql.raw(String(i + 1))] : []));
+  const statement = (limit: number) =>
+    sql`select ${select} from ${scope.from} where ${where}${groupBy.length ? sql` group by ${sql.join(groupBy, sql`, `)}` : sql``}${
+      having.length ? sql` having ${sql.join(having, sql` and `)}` : sql``
+    } order by ${sql.join(order, sql`, `)} limit ${limit}`;
+  return { scope, where, columns, grouped, statement };
+}
