@@ -25,6 +25,7 @@ import auditDashboard from './audit-dashboard';
 import auditValues from './audit-values';
 import auditMonitor from './audit-monitor';
 import auditReports from './audit-reports';
+import analytics from './analytics';
 
 export default {
   ...account,
@@ -53,4 +54,5 @@ export default {
   ...auditValues,
   ...auditMonitor,
   ...auditReports,
+  ...analytics,
 };

@@ -1,0 +1,98 @@
+/**
+ * A grouped result as a pivot table (pivot.ts): row-dimension values down, column-dimension
+ * values × measures across, totals (sums) at the right and at the bottom. A cell click drills into
+ * its row's and column's values; a total drills with its own dimensions only.
+ */
+import { Alert, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import React, { useMemo } from 'react';
+import type { QueryResult, QueryVisualization } from '../../../contracts';
+import { useT } from '../useT';
+import { formatCell, type FormatContext } from './format';
+import { buildPivot, pivotDrillValues, type PivotMatrix } from './pivot';
+import { useFormatContext } from './useFormatContext';
+
+export interface PivotTableProps {
+  result: QueryResult;
+  pivot?: QueryVisualization['pivot'];
+  onDrill?: (values: Record<string, unknown>) => void;
+  height?: number;
+}
+
+/** A line of the table: a row key's index, or the totals line (-1). */
+interface Line {
+  key: number;
+}
+const TOTAL = -1;
+
+const keyText = (dims: PivotMatrix['colDims'], key: unknown[], ctx: FormatContext) => dims.map((d, i) => formatCell(d, key[i], ctx)).join(' / ');
+
+export default function PivotTable({ result, pivot, onDrill, height }: PivotTableProps) {
+  const t = useT();
+  const ctx = useFormatContext(result.labels);
+  const m = useMemo(() => buildPivot(result, pivot ?? undefined), [result, pivot]);
+  const lines = useMemo<Line[]>(() => [...m.rowKeys.map((_, key) => ({ key })), ...(m.totals ? [{ key: TOTAL }] : [])], [m]);
+
+  const columns = useMemo<TableColumnsType<Line>>(() => {
+    const totalLabel = t('analytics.total');
+    const valueColumn = (title: React.ReactNode, mi: number, col: number | null): ColumnType<Line> => ({
+      key: `${col ?? 'total'}-${m.measures[mi].name}`,
+      title,
+      align: 'right',
+      render: (_: unknown, line: Line) => {
+        const v =
+          line.key === TOTAL
+            ? col === null ? m.grandTotals[mi] : m.colTotals[col][mi]
+            : col === null ? m.rowTotals[line.key][mi] : m.cells[line.key][col][mi];
+        return formatCell(m.measures[mi], v, ctx);
+      },
+      onCell: (line: Line) => {
+        const total = line.key === TOTAL || col === null;
+        const attrs: React.TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid': string } = {
+          'data-testid': total ? 'pivot-total' : 'pivot-cell',
+          style: { cursor: onDrill ? 'pointer' : undefined, fontWeight: total ? 600 : undefined },
+        };
+        if (onDrill) attrs.onClick = () => onDrill(pivotDrillValues(m, line.key === TOTAL ? null : line.key, col));
+        return attrs;
+      },
+    });
+    const group = (title: React.ReactNode, col: number | null, key: string) =>
+      m.measures.length === 1
+        ? { ...valueColumn(title, 0, col), key }
+        : { key, title, children: m.measures.map((meas, mi) => valueColumn(meas.label, mi, col)) };
+
+    const rowHeaders: TableColumnsType<Line> = m.rowDims.map((d, i) => ({
+      key: `row-${d.name}`,
+      title: d.label,
+      fixed: 'left',
+      render: (_: unknown, line: Line) => (line.key === TOTAL ? (i === 0 ? <strong>{totalLabel}</strong> : null) : formatCell(d, m.rowKeys[line.key][i], ctx)),
+    }));
+    const colGroups =
+      m.colDims.length === 0
+        ? m.measures.map((meas, mi) => valueColumn(meas.label, mi, 0))
+        : m.colKeys.map((key, c) => group(keyText(m.colDims, key, ctx), c, `col-${c}`));
+    const totals = m.totals && m.colDims.length > 0 ? [group(totalLabel, null, 'total')] : [];
+    return [...rowHeaders, ...colGroups, ...totals] as TableColumnsType<Line>;
+  }, [m, ctx, onDrill, t]);
+
+  return (
+    <>
+      {m.unplaced.length > 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('analytics.pivot.unplaced', { names: m.unplaced.map((d) => d.label).join(', ') })} />
+      )}
+      <Table<Line>
+        size="small"
+        bordered
+        data-testid="pivot-table"
+        rowKey="key"
+        columns={columns}
+        dataSource={lines}
+        pagination={lines.length > 100 ? { defaultPageSize: 100, showSizeChanger: true } : false}
+        scroll={{ x: 'max-content', y: height }}
+        locale={{ emptyText: t('analytics.noRows') }}
+        rowClassName={(line) => (line.key === TOTAL ? 'pivot-total' : '')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Pure pivot of a grouped query result (docs/queries.md "Pivot"): row-dimension values down, the
+ * column dimensions' values (at most 2) × the chosen measures across, one cell per combination.
+ * Rows keep the server's order (the query's sort) by first appearance. Groups of dimensions placed
+ * in neither rows nor columns fall into one cell and are summed. Totals are sums of the cells
+ * (the result's columns do not carry their aggregate, so a total of averages is labelled "Total
+ * (sum)" on screen); a cell that is not a number counts as nothing.
+ */
+import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
+import { toNumber } from './format';
+
+export type PivotSpec = NonNullable<QueryVisualization['pivot']>;
+
+/** One combination of dimension values (raw, as the result has them). */
+export type PivotKey = unknown[];
+
+export interface PivotMatrix {
+  rowDims: QueryResultColumn[];
+  colDims: QueryResultColumn[];
+  measures: QueryResultColumn[];
+  /** Dimensions of the result in neither rows nor columns (their groups are summed). */
+  unplaced: QueryResultColumn[];
+  rowKeys: PivotKey[];
+  /** Column combinations; one empty key when there are no column dimensions. */
+  colKeys: PivotKey[];
+  /** cells[row][col][measure]: the result's raw value when one row falls there, the sum of several, null when none. */
+  cells: unknown[][][];
+  totals: boolean;
+  /** rowTotals[row][measure]: sum across the columns. */
+  rowTotals: (number | null)[][];
+  /** colTotals[col][measure]: sum down the rows. */
+  colTotals: (number | null)[][];
+  /** grandTotals[measure]. */
+  grandTotals: (number | null)[];
+}
+
+const keyOf = (values: readonly unknown[]): string => JSON.stringify(values.map((v) => (v === undefined ? null : v)));
+
+/** The pivot of a result with no pivot settings: every dimension but the last down, the last across, all measures, totals. */
+export function defaultPivot(result: QueryResult): PivotSpec {
+  const dims = result.columns.filter((c) => c.role === 'dimension').map((c) => c.name);
+  const measures = result.columns.filter((c) => c.role === 'measure').map((c) => c.name);
+  return {
+    rows: dims.length > 1 ? dims.slice(0, -1) : dims,
+    columns: dims.length > 1 ? dims.slice(-1) : [],
+    values: measures,
+    totals: true,
+  };
+}
+
+/** Whether a result can be pivoted: at least one dimension and one measure. */
+export const canPivot = (result: QueryResult): boolean =>
+  result.columns.some((c) => c.role === 'dimension') && result.columns.some((c) => c.role === 'measure');
+
+const add = (a: number | null, v: unknown): number | null => {
+  const n = toNumber(v);
+  return n === null ? a : (a ?? 0) + n;
+};
+
+/**
+ * The matrix of `result` per `spec` (names not in the result, or of the wrong role, are dropped;
+ * no values → every measure; more than 2 column dimensions → the first 2).
+ */
+export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(result)): PivotMatrix {
+  const byName = new Map(result.columns.map((c, i) => [c.name, { c, i }]));
+  const pick = (names: string[], role: QueryResultColumn['role']) =>
+    [...new Set(names)].map((n) => byName.get(n)).filter((x): x is { c: QueryResultColumn; i: number } => !!x && x.c.role === role);
+  const rowDims = pick(spec.rows, 'dimension');
+  const colDims = pick(spec.columns, 'dimension')
+    .filter((d) => !rowDims.some((r) => r.c.name === d.c.name))
+    .slice(0, 2);
+  let measures = pick(spec.values, 'measure');
+  if (measures.length === 0) measures = pick(defaultPivot(result).values, 'measure');
+  const placed = new Set([...rowDims, ...colDims].map((d) => d.c.name));
+  const unplaced = result.columns.filter((c) => c.role === 'dimension' && !placed.has(c.name));
+
+  const rowIndex = new Map<string, number>();
+  const colIndex = new Map<string, number>();
+  const rowKeys: PivotKey[] = [];
+  const colKeys: PivotKey[] = [];
+  const counts: number[][][] = [];
+  const cells: unknown[][][] = [];
+  const place = (map: Map<string, number>, keys: PivotKey[], key: PivotKey) => {
+    const k = keyOf(key);
+    let at = map.get(k);
+    if (at === undefined) {
+      at = keys.length;
+      map.set(k, at);
+      keys.push(key);
+    }
+    return at;
+  };
+  if (colDims.length === 0) colKeys.push([]);
+  for (const row of result.rows) {
+    const r = place(rowIndex, rowKeys, rowDims.map((d) => row[d.i] ?? null));
+    const c = colDims.length === 0 ? 0 : place(colIndex, colKeys, colDims.map((d) => row[d.i] ?? null));
+    cells[r] ??= [];
+    counts[r] ??= [];
+    const cell = (cells[r][c] ??= measures.map(() => null));
+    const n = (counts[r][c] ??= measures.map(() => 0));
+    measures.forEach((m, j) => {
+      const v = row[m.i] ?? null;
+      if (v === null) return;
+      cell[j] = n[j] === 0 ? v : add(add(null, cell[j]), v);
+      n[j] += 1;
+    });
+  }
+  for (let r = 0; r < rowKeys.length; r += 1) {
+    cells[r] ??= [];
+    for (let c = 0; c < colKeys.length; c += 1) cells[r][c] ??= measures.map(() => null);
+  }
+
+  const totals = spec.totals ?? true;
+  const rowTotals = rowKeys.map((_, r) => measures.map((__, j) => cells[r].reduce<number | null>((s, cell) => add(s, cell[j]), null)));
+  const colTotals = colKeys.map((_, c) => measures.map((__, j) => cells.reduce<number | null>((s, row) => add(s, row[c][j]), null)));
+  const grandTotals = measures.map((_, j) => rowTotals.reduce<number | null>((s, rt) => add(s, rt[j]), null));
+  return {
+    rowDims: rowDims.map((d) => d.c),
+    colDims: colDims.map((d) => d.c),
+    measures: measures.map((m) => m.c),
+    unplaced,
+    rowKeys,
+    colKeys,
+    cells,
+    totals,
+    rowTotals,
+    colTotals,
+    grandTotals,
+  };
+}
+
+/**
+ * The drill values of a pivot cell: the row's and the column's dimension values by output name.
+ * `row` or `col` null = a total (its own dimensions only; both null = the grand total, no narrowing).
+ */
+export function pivotDrillValues(m: PivotMatrix, row: number | null, col: number | null): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (row !== null) m.rowDims.forEach((d, i) => (values[d.name] = m.rowKeys[row][i]));
+  if (col !== null) m.colDims.forEach((d, i) => (values[d.name] = m.colKeys[col][i]));
+  return values;
+}
