@@ -1,25 +1,19 @@
 /**
- * A run's result under the builder: counts and timing, the "truncated" warning, the visualization
+ * A run's result under the builder: counts and timing, the visualization
  * editor above the result view (table, pivot or chart; components/analytics), a click on a row,
  * bar or cell opening the drill drawer with the records behind it, exports (CSV/XLSX of the whole
  * result, PNG of a chart), and — when the server sent it (administrators only) — the generated SQL
  * and its parameters, read-only, in a collapsible panel.
  */
 import { DownloadOutlined, FileImageOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Collapse, Dropdown, Space, Table, Typography } from 'antd';
+import { Button, Card, Collapse, Dropdown, Space, Typography } from 'antd';
 import React, { useRef } from 'react';
 import type { AnalyticsQueryDefinition, QueryResult, QueryVisualization } from '../../../contracts';
 import type { QueryExportFormat } from '../../services/recordQueries';
+import DrillDrawer from '../analytics/DrillDrawer';
+import ResultView, { showsChart, type ResultViewHandle } from '../analytics/ResultView';
+import VisualizationEditor from '../analytics/VisualizationEditor';
 import { useT } from '../useT';
-
-/** The dimension values of result row `index` (what a drill narrows by). */
-export function rowValues(result: QueryResult, index: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  result.columns.forEach((c, i) => {
-    if (c.role === 'dimension') out[c.name] = result.rows[index]?.[i] ?? null;
-  });
-  return out;
-}
 
 interface Props {
   app: string;
@@ -36,24 +30,10 @@ interface Props {
   fileName: string;
 }
 
-function cell(v: unknown, labels: Record<string, string>): React.ReactNode {
-  if (v === null || v === undefined) return '';
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' && labels[x]) || String(x)).join(', ');
-  if (typeof v === 'string' && labels[v]) return labels[v];
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
 export default function ResultPanel({ app, definition, drill, result, visualization, onVisualization, onDrill, onExport, exporting, fileName }: Props) {
   const t = useT();
-  const view = useRef<{ exportPng: (fileName: string) => void; canExportPng: () => boolean } | null>(null);
-  void visualization;
-  void app;
-  void definition;
-  void drill;
-  void onVisualization;
-  const grouped = result.columns.some((c) => c.role === 'dimension');
-  const data = result.rows.map((row, i) => ({ key: i, row }));
+  const view = useRef<ResultViewHandle>(null);
+  const chart = showsChart(result, visualization);
   return (
     <Card
       size="small"
@@ -78,7 +58,7 @@ export default function ResultPanel({ app, definition, drill, result, visualizat
           <Button
             size="small"
             icon={<FileImageOutlined />}
-            disabled={!view.current?.canExportPng()}
+            disabled={!chart}
             onClick={() => view.current?.exportPng(`${fileName}.png`)}
             data-testid="qb-export-png"
           >
@@ -87,17 +67,10 @@ export default function ResultPanel({ app, definition, drill, result, visualizat
         </Space>
       }
     >
-      {result.truncated && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('queries.result.truncated', { cap: result.rowCap })} data-testid="qb-truncated" />}
-      <Table
-        size="small"
-        bordered
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        dataSource={data}
-        columns={result.columns.map((c, i) => ({ key: c.name, title: c.label, dataIndex: ['row', i], render: (v: unknown) => cell(v, result.labels) }))}
-        onRow={(r) => (grouped ? { onClick: () => onDrill(rowValues(result, r.key)), style: { cursor: 'pointer' } } : {})}
-        data-testid="qb-result-table"
-      />
+      <div style={{ marginBottom: 12 }} data-testid="qb-visualization">
+        <VisualizationEditor result={result} value={visualization} onChange={onVisualization} />
+      </div>
+      <ResultView ref={view} result={result} visualization={visualization} onDrill={onDrill} />
       {result.sql && (
         <Collapse
           style={{ marginTop: 12 }}
@@ -119,6 +92,7 @@ export default function ResultPanel({ app, definition, drill, result, visualizat
           ]}
         />
       )}
+      <DrillDrawer slug={app} definition={definition} values={drill} result={result} onClose={() => onDrill(null)} />
     </Card>
   );
 }

@@ -108,7 +108,6 @@ export default {
   'queries.part.limit': 'Row limit',
   'queries.result.title': 'Result',
   'queries.result.stats': '{rows, plural, one {# row} other {# rows}} · {ms} ms',
-  'queries.result.truncated': 'Only the first {cap, plural, one {# row is} other {# rows are}} shown: narrow the query or lower the limit.',
   'queries.result.notRun': 'Run the query to see its result.',
   'queries.result.build': 'Pick a subject and build a query.',
   'queries.export': 'Export',

@@ -108,7 +108,6 @@ export default {
   'queries.part.limit': '行数上限',
   'queries.result.title': '结果',
   'queries.result.stats': '{rows} 行 · {ms} 毫秒',
-  'queries.result.truncated': '只显示前 {cap} 行：请缩小查询范围或降低行数上限。',
   'queries.result.notRun': '运行查询以查看结果。',
   'queries.result.build': '选择主题并构建查询。',
   'queries.export': '导出',
