@@ -2,6 +2,5 @@
 import boot from '../en-US';
 import pages from './pages';
 import shell from './shell';
-import queries from './queries';
 
-export default { ...boot, ...shell, ...pages, ...queries };
+export default { ...boot, ...shell, ...pages };

@@ -2,6 +2,5 @@
 import boot from '../zh-CN';
 import pages from './pages';
 import shell from './shell';
-import queries from './queries';
 
-export default { ...boot, ...shell, ...pages, ...queries };
+export default { ...boot, ...shell, ...pages };
