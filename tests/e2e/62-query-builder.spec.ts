@@ -29,6 +29,7 @@ interface Invoice {
 /** The centre of bar `dataIndex` of the series named `seriesName`, in page pixels (from the chart's ECharts instance). */
 async function barCentre(page: Page, seriesName: (name: string) => boolean, category: string): Promise<{ x: number; y: number }> {
   const chart = page.getByTestId('result-chart').locator('.echarts-for-react');
+  await chart.scrollIntoViewIfNeeded();
   const box = await chart.boundingBox();
   expect(box).not.toBeNull();
   const names = await chart.evaluate((el) => {
@@ -183,10 +184,10 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   await page.waitForTimeout(500); // the bars' entry animation (reduced motion leaves ECharts' own)
   const target = expected.find((g) => g.month === '2026-02' && g.client === '乙公司')!;
   const at = await barCentre(page, (n) => n.startsWith('乙公司') && !n.includes('数'), '2026-02');
-  await shot(page, '3-chart');
   await page.mouse.click(at.x, at.y);
   const drawer = page.getByTestId('drill-drawer');
   await expect(drawer).toBeVisible();
+  await shot(page, '3-chart-drill');
   const drillRows = drawer.getByTestId('drill-table').locator('tbody tr.ant-table-row');
   await expect(drillRows).toHaveCount(target.count);
   const mine = invoices.filter((inv) => inv.client === '乙公司' && inv.issued.startsWith('2026-02'));

@@ -27,7 +27,7 @@ interface Props {
   refs: RefOption[];
   filterFields: FilterField[];
   joinChoices: JoinChoice[];
-  joinTargets: (BuilderSubject | undefined)[];
+  joinTargets: (Omit<JoinChoice, 'key'> | undefined)[];
   onAddJoin: (c: JoinChoice) => void;
   onRenameJoin: (index: number, alias: string) => void;
   onRemoveJoin: (index: number) => void;
@@ -71,7 +71,7 @@ export default function BuilderForm(p: Props) {
             <JoinsEditor
               joins={draft.joins}
               choices={p.joinChoices}
-              targetOf={(i) => p.joinTargets[i]}
+              describe={(i) => p.joinTargets[i]}
               onAdd={p.onAddJoin}
               onRename={p.onRenameJoin}
               onRemove={p.onRemoveJoin}

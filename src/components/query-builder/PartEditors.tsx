@@ -5,7 +5,7 @@
  * inputs carry accessible names; a row the server's 400 named (`bad(part, index)`) is outlined red.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Button, Dropdown, Input, InputNumber, Select, Space, Typography } from 'antd';
 import React from 'react';
 import type { DateBucket, QueryAggregate, QueryHavingOp, QueryJoin } from '../../../contracts';
 import {
@@ -23,7 +23,6 @@ import {
   measureName,
   NUMERIC_AGGREGATES,
   dimensionName,
-  type BuilderSubject,
   type DimensionDraft,
   type HavingDraft,
   type JoinChoice,
@@ -56,7 +55,7 @@ export function groupedRefs(options: RefOption[], baseName: string, calculatedLa
 interface JoinsProps {
   joins: QueryJoin[];
   choices: JoinChoice[];
-  targetOf: (index: number) => BuilderSubject | undefined;
+  describe: (index: number) => Omit<JoinChoice, 'key'> | undefined;
   onAdd: (choice: JoinChoice) => void;
   onRename: (index: number, alias: string) => void;
   onRemove: (index: number) => void;
@@ -66,13 +65,13 @@ interface JoinsProps {
 /** The label of a join: "Invoices · Client → Clients (many to one)". */
 export function useJoinLabel() {
   const t = useT();
-  return (c: Pick<JoinChoice, 'holder' | 'fieldName' | 'target' | 'source' | 'join'>) =>
+  return (c: Pick<JoinChoice, 'holder' | 'fieldName' | 'target' | 'source' | 'join'>): string =>
     c.join.kind === 'many_to_one'
       ? t('queries.join.label.m2o', { source: c.source.name, field: c.fieldName, target: c.target.name })
       : t('queries.join.label.o2m', { holder: c.holder.name, field: c.fieldName, source: c.source.name });
 }
 
-export function JoinsEditor({ joins, choices, targetOf, onAdd, onRename, onRemove, bad }: JoinsProps) {
+export function JoinsEditor({ joins, choices, describe, onAdd, onRename, onRemove, bad }: JoinsProps) {
   const t = useT();
   const label = useJoinLabel();
   const full = joins.length >= QUERY_JOINS_MAX;
@@ -80,15 +79,13 @@ export function JoinsEditor({ joins, choices, targetOf, onAdd, onRename, onRemov
     <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid="qb-joins">
       {joins.length === 0 && <Typography.Text type="secondary">{t('queries.joins.none')}</Typography.Text>}
       {joins.map((j, i) => {
-        const target = targetOf(i);
+        const d = describe(i);
         return (
           <Space key={i} wrap data-testid={`qb-join-${i}`}>
-            <Tag color={j.kind === 'many_to_one' ? 'blue' : 'purple'}>{t(`queries.join.kind.${j.kind}`)}</Tag>
-            <Typography.Text>
-              {j.from ?? t('queries.base')} · {j.field} → {target?.name ?? '?'}
-            </Typography.Text>
+            <Typography.Text>{d ? label(d) : j.field}</Typography.Text>
+            {j.from && <Typography.Text type="secondary">{t('queries.join.from', { alias: j.from })}</Typography.Text>}
             <Input
-              addonBefore={t('queries.join.alias')}
+              prefix={<Typography.Text type="secondary">{t('queries.join.alias')}</Typography.Text>}
               aria-label={t('queries.join.aliasOf', { n: i + 1 })}
               value={j.as}
               status={status(bad('joins', i))}
@@ -271,7 +268,7 @@ export function MeasuresEditor({ value, onChange, groups, numericGroups, bad }: 
             {m.fn === 'percentile' && (
               <InputNumber<number>
                 aria-label={t('queries.measure.pOf', { n: i + 1 })}
-                addonBefore="p"
+                prefix="p"
                 min={0.01}
                 max={0.99}
                 step={0.05}

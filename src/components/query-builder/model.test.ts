@@ -1,4 +1,5 @@
 import {
+  describeJoin,
   dimensionName,
   emptyDraft,
   errorPlace,
@@ -44,6 +45,14 @@ describe('query builder model', () => {
       { kind: 'one_to_many', field: 'invoice', subjectId: 'l' },
       { from: 'clients', kind: 'one_to_many', field: 'client', subjectId: 'i' },
     ]);
+  });
+
+  it('describes a join by the relation it follows', () => {
+    const m2o = describeJoin({ as: 'clients', kind: 'many_to_one', field: 'client' }, invoices, [], all);
+    expect([m2o?.holder.key, m2o?.fieldName, m2o?.source.key, m2o?.target.key]).toEqual(['invoices', 'client', 'invoices', 'clients']);
+    const o2m = describeJoin({ as: 'lines', kind: 'one_to_many', field: 'invoice', subjectId: 'l' }, invoices, [], all);
+    expect([o2m?.holder.key, o2m?.source.key, o2m?.target.key]).toEqual(['lines', 'invoices', 'lines']);
+    expect(describeJoin({ as: 'x', kind: 'one_to_many', field: 'invoice', subjectId: 'gone' }, invoices, [], all)).toBeUndefined();
   });
 
   it('lists references of the base, the joins and the calculated columns with their kinds', () => {

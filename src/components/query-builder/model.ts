@@ -190,6 +190,17 @@ export function possibleJoins(base: BuilderSubject, joins: QueryJoin[], subjects
   return out.filter((c) => !joins.some((j) => sameJoin(j, c.join)));
 }
 
+/** What a join of the query links (as the "add join" menu named it); undefined when a subject is gone. */
+export function describeJoin(join: QueryJoin, base: BuilderSubject, earlier: QueryJoin[], subjects: BuilderSubject[]): Omit<JoinChoice, 'key'> | undefined {
+  const source = aliasSubject(join.from, base, earlier, subjects);
+  const target = joinTarget(join, base, earlier, subjects);
+  if (!source || !target) return undefined;
+  const holder = join.kind === 'many_to_one' ? source : target;
+  const { as: _as, ...rest } = join;
+  void _as;
+  return { join: rest, holder, field: join.field, fieldName: holder.fields.find((f) => f.key === join.field)?.name ?? join.field, source, target };
+}
+
 /** `wanted` made a valid alias not in `taken` (snake_case, not `base`; `_2`, `_3`… when taken). */
 export function uniqueAlias(wanted: string, taken: string[]): string {
   let stem = wanted.toLowerCase().replace(/[^a-z0-9_]/g, '_').replace(/^[^a-z]+/, '').slice(0, 36) || 'j';

@@ -12,7 +12,7 @@ import { useIntl } from 'umi';
 import {
   emptyDraft,
   fromDefinition,
-  joinTarget,
+  describeJoin,
   possibleJoins,
   refOptions,
   removeJoin,
@@ -43,7 +43,7 @@ export function useQueryBuilder(app: string | undefined) {
   const refs = useMemo(() => (base ? refOptions(base, draft.joins, subjects, draft.calculated, system) : []), [base, draft.joins, subjects, draft.calculated, system]);
   const joinChoices = useMemo(() => (base ? possibleJoins(base, draft.joins, subjects) : []), [base, draft.joins, subjects]);
   const joinTargets = useMemo(
-    () => (base ? draft.joins.map((j, i) => joinTarget(j, base, draft.joins.slice(0, i), subjects)) : []),
+    () => (base ? draft.joins.map((j, i) => describeJoin(j, base, draft.joins.slice(0, i), subjects)) : []),
     [base, draft.joins, subjects],
   );
   const filterFields: FilterField[] = useMemo(
