@@ -291,6 +291,6 @@ export async function compileQuery(
   const statement = (limit: number) =>
     sql`select ${select} from ${scope.from} where ${where}${groupBy.length ? sql` group by ${sql.join(groupBy, sql`, `)}` : sql``}${
       having.length ? sql` having ${sql.join(having, sql` and `)}` : sql``
-    } order by ${sql.join(order, sql`, `)} limit ${limit}`;
+    }${order.length ? sql` order by ${sql.join(order, sql`, `)}` : sql``} limit ${limit}`;
   return { scope, where, columns, grouped, statement };
 }

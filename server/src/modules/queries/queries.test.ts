@@ -166,6 +166,9 @@ test('queries: joins both ways, every aggregate, having, sort, limit and the row
     ['A2', 'Acme', 44, 'Acme/A2'],
     ['A3', 'Acme', 1100, 'Acme/A3'],
   ]);
+  // aggregates alone: one row
+  const totals = json<{ data: QueryResult }>(await run({ subjectId: invoice.id, measures: [{ fn: 'count' }, { fn: 'sum', field: 'amount' }] })).data;
+  assert.deepEqual(totals.rows, [[7, 1415.5]]);
   // grouped by a calculated column
   const calcGroup = json<{ data: QueryResult }>(
     await run({ subjectId: invoice.id, calculated: [{ name: 'big', formula: 'amount >= 100' }], dimensions: [{ field: 'big' }], measures: [{ fn: 'count' }] }),
