@@ -31,6 +31,11 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
   const rows = useMemo<Row[]>(() => result.rows.map((cells, key) => ({ key, cells })), [result.rows]);
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
+    const rowName = (cells: unknown[]) =>
+      result.columns
+        .map((c, i) => (c.role === 'dimension' ? formatCell(c, cells[i], ctx) : null))
+        .filter((x) => x !== null)
+        .join(' / ');
     const cols: TableColumnsType<Row> = result.columns.map((c, i) => ({
       key: c.name,
       title: c.label,
@@ -49,7 +54,7 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
           <Button
             type="link"
             size="small"
-            aria-label={t('analytics.recordsOf')}
+            aria-label={t('analytics.recordsOf', { row: rowName(row.cells) })}
             data-testid="result-row-records"
             onClick={(e) => {
               e.stopPropagation();
@@ -76,8 +81,12 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
       scroll={{ x: 'max-content', y: height }}
       onRow={(row) =>
         drillable
-          ? { onClick: () => onDrill?.(rowDrillValues(result, row.cells)), style: { cursor: 'pointer' }, 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>
-          : { 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>
+          ? ({
+              onClick: () => onDrill?.(rowDrillValues(result, row.cells)),
+              style: { cursor: 'pointer' },
+              'data-testid': 'result-row',
+            } as React.HTMLAttributes<HTMLElement>)
+          : ({ 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>)
       }
     />
   );

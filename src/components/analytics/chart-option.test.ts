@@ -1,5 +1,5 @@
 /** Result + chart settings → ECharts option, and a clicked item → the raw drill values (chart-option.ts). */
-import { buildChartOption, gaugeMax, type ChartPlan } from './chart-option';
+import { buildChartOption, chartProblem, gaugeMax, type ChartPlan } from './chart-option';
 import { amount, client, count, ctx, month, result, status } from './fixtures.test-support';
 
 const plan = (p: ReturnType<typeof buildChartOption>): ChartPlan => {
@@ -45,7 +45,11 @@ describe('chart option', () => {
 
   it('names series measure by measure when several are split, and stacks per measure', () => {
     const p = plan(buildChartOption(r, { type: 'line', series: 'client', stacked: true }, ctx));
-    expect(series(p).slice(0, 2).map((s) => [s.name, s.stack])).toEqual([
+    expect(
+      series(p)
+        .slice(0, 2)
+        .map((s) => [s.name, s.stack]),
+    ).toEqual([
       ['ACME · Count', 'count'],
       ['ACME · Amount (sum)', 'amount'],
     ]);
@@ -76,7 +80,9 @@ describe('chart option', () => {
       { name: '2026-02', value: [3, 0] },
     ]);
     expect(p.drill({ seriesIndex: 0, dataIndex: 1 })).toEqual({ month: '2026-02-01', client: 'c1' });
-    expect(buildChartOption(result([status, count], [['a', 1]]), { type: 'scatter' }, ctx)).toEqual({ problem: 'needsTwoMeasures' });
+    expect(buildChartOption(result([status, count], [['a', 1]]), { type: 'scatter' }, ctx)).toEqual({
+      problem: 'needsTwoMeasures',
+    });
   });
 
   it('heatmap: x across, the series dimension up (default the next), coloured by the first measure', () => {
@@ -84,10 +90,10 @@ describe('chart option', () => {
     expect(axis(p, 'xAxis').data).toEqual(['2026-01', '2026-02']);
     expect(axis(p, 'yAxis').data).toEqual(['ACME', 'Globex', '(empty)']);
     expect(series(p)[0].data).toEqual([
-      [0, 0, 2],
-      [0, 1, 1],
-      [1, 0, 3],
-      [1, 2, 5],
+      { name: '2026-01 · ACME', value: [0, 0, 2] },
+      { name: '2026-01 · Globex', value: [0, 1, 1] },
+      { name: '2026-02 · ACME', value: [1, 0, 3] },
+      { name: '2026-02 · (empty)', value: [1, 2, 5] },
     ]);
     expect(p.option.visualMap).toMatchObject({ min: 1, max: 5 });
     expect(p.drill({ seriesIndex: 0, dataIndex: 3 })).toEqual({ month: '2026-02-01', client: null });
@@ -103,5 +109,12 @@ describe('chart option', () => {
 
   it('refuses a result without measures', () => {
     expect(buildChartOption(result([status], [['a']]), { type: 'bar' }, ctx)).toEqual({ problem: 'needsMeasure' });
+  });
+
+  it('says beforehand what keeps a chart from being drawn', () => {
+    expect(chartProblem(r, { type: 'bar' })).toBeNull();
+    expect(chartProblem(r, { type: 'scatter', y: ['count'] })).toBeNull(); // falls back on every measure
+    expect(chartProblem(result([status, count], [['a', 1]]), { type: 'scatter' })).toBe('needsTwoMeasures');
+    expect(chartProblem(result([status], [['a']]), { type: 'pie' })).toBe('needsMeasure');
   });
 });

@@ -40,9 +40,18 @@ describe('analytics formatting', () => {
   });
 
   it('names the drilled values for the drawer title', () => {
-    const definition = { subjectId: '00000000-0000-4000-8000-000000000000', dimensions: [{ field: 'date', bucket: 'month' as const, as: 'month' }, { field: 'client' }] };
-    const columns = [{ name: 'date', label: 'Date', role: 'column' as const, type: 'date' as const }, { name: 'client', label: 'Client', role: 'column' as const, type: 'id' as const }];
-    expect(drillTitleParts(definition, { month: '2026-03-01', client: 'c2' }, columns, ctx)).toEqual(['Date: 2026-03', 'Client: Globex']);
+    const definition = {
+      subjectId: '00000000-0000-4000-8000-000000000000',
+      dimensions: [{ field: 'date', bucket: 'month' as const, as: 'month' }, { field: 'client' }],
+    };
+    const columns = [
+      { name: 'date', label: 'Date', role: 'column' as const, type: 'date' as const },
+      { name: 'client', label: 'Client', role: 'column' as const, type: 'id' as const },
+    ];
+    expect(drillTitleParts(definition, { month: '2026-03-01', client: 'c2' }, columns, ctx)).toEqual([
+      'Date: 2026-03',
+      'Client: Globex',
+    ]);
     expect(drillTitleParts(definition, { month: '2026-03-01' }, [], ctx, [month])).toEqual(['Month: 2026-03']);
     expect(drillTitleParts(definition, { client: null }, columns, ctx)).toEqual(['Client: (empty)']);
   });

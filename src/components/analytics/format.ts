@@ -1,5 +1,5 @@
 /**
- * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md):
+ * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md "Results on screen"):
  * date buckets as their period, ids through the result's `labels`, numbers per the interface
  * language, empty cells as a placeholder. Shared by the table, the pivot table and the charts.
  */
@@ -71,7 +71,8 @@ export function formatBucket(value: string, bucket: DateBucket | undefined, week
 }
 
 /** Whether a cell counts as empty (null, undefined, '' or an empty list). */
-export const isEmptyCell = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+export const isEmptyCell = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A cell's text per its column's type (contracts/queries.ts queryResultColumnSchema). */
 export function formatCell(column: Pick<QueryResultColumn, 'type' | 'bucket'>, value: unknown, ctx: FormatContext): string {

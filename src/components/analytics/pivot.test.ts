@@ -23,10 +23,25 @@ describe('pivot', () => {
     const m = buildPivot(r, { rows: ['month'], columns: ['client'], values: ['count', 'amount'], totals: true });
     expect(m.rowKeys).toEqual([['2026-01-01'], ['2026-02-01']]);
     expect(m.colKeys).toEqual([['c1'], ['c2'], [null]]);
-    expect(m.cells[0]).toEqual([[2, '10.5'], [1, '4'], [null, null]]);
-    expect(m.cells[1]).toEqual([[3, null], [null, null], [5, '1']]);
-    expect(m.rowTotals).toEqual([[3, 14.5], [8, 1]]);
-    expect(m.colTotals).toEqual([[5, 10.5], [1, 4], [5, 1]]);
+    expect(m.cells[0]).toEqual([
+      [2, '10.5'],
+      [1, '4'],
+      [null, null],
+    ]);
+    expect(m.cells[1]).toEqual([
+      [3, null],
+      [null, null],
+      [5, '1'],
+    ]);
+    expect(m.rowTotals).toEqual([
+      [3, 14.5],
+      [8, 1],
+    ]);
+    expect(m.colTotals).toEqual([
+      [5, 10.5],
+      [1, 4],
+      [5, 1],
+    ]);
     expect(m.grandTotals).toEqual([11, 15.5]);
     expect(m.unplaced).toEqual([]);
   });
