@@ -196,6 +196,21 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   await shot(page, '2-table');
   expect(await axeProblems(page)).toEqual([]);
 
+  // an unfinished aggregate (an average of nothing): the server's 400 names it, the form keeps it
+  await page.getByTestId('qb-add-measure').click();
+  await pickIn(page, 'qb-measure-2-fn', '平均值');
+  await page.getByTestId('qb-run').click();
+  const detail = page.getByTestId('qb-error').getByTestId('qb-error-detail');
+  await expect(detail).toHaveAttribute('data-field', 'definition.measures.2.field');
+  await expect(detail).toContainText('聚合 3 (avg)');
+  await expect(page.getByTestId('qb-measure-2-fn')).toContainText('平均值');
+  await expect(page.getByTestId('qb-measure-1-field')).toContainText('金额');
+  await shot(page, '2b-error');
+  await page.getByTestId('qb-measures').getByRole('button', { name: '移除聚合' }).nth(2).click();
+  await page.getByTestId('qb-run').click();
+  await expect(page.getByTestId('qb-error')).toBeHidden();
+  await expect(rows).toHaveCount(expected.length);
+
   // 2. a bar chart split by client; click February's bar of 乙公司's sum
   await page.getByTestId('viz-display').getByText('图表').click();
   await expect(page.getByTestId('result-chart')).toBeVisible();
@@ -232,9 +247,19 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   const list = await apiJson<{ name: string; visibility: string; kind: string }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
   expect(list).toEqual([expect.objectContaining({ name, visibility: 'application', kind: 'analytics' })]);
   await shot(page, '5-saved');
+
+  // 4. an administrator opens it in /admin/query (the application in the address): it runs, with its SQL
+  await signIn(page);
+  await page.goto(`/admin/query?app=${APP.slug}`);
+  await expect(page.getByTestId('qb-app')).toContainText(APP.name);
+  await page.getByTestId(`qb-open-${name}`).click();
+  await expect(page.getByTestId('result-chart')).toBeVisible();
+  await page.getByRole('button', { name: '生成的 SQL' }).click();
+  await expect(page.getByTestId('qb-sql')).toContainText(/select/i);
+  await shot(page, '6-admin-sql');
   // KNOWN DEFECT of the chart (src/components/analytics, not this page): ECharts' HTML tooltip writes
   // inline styles through innerHTML, which the CSP refuses (the tooltip shows unstyled). Left out
   // here by its exact message and chunk only; to go once the chart's tooltip renders without them.
   const tooltipCsp = (p: { text: string; url?: string }) => p.text.startsWith('Applying inline style violates') && /heavy-charts|analytics-chart|\/\d+\.[0-9a-f]+\.async\.js$/.test(p.url ?? '');
-  expect(unexpected(problems).filter((p) => !tooltipCsp(p))).toEqual([]);
+  expect(unexpected(problems, [{ url: '/queries/run', status: 400 }]).filter((p) => !tooltipCsp(p))).toEqual([]);
 });
