@@ -202,7 +202,7 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   await page.getByTestId('qb-run').click();
   const detail = page.getByTestId('qb-error').getByTestId('qb-error-detail');
   await expect(detail).toHaveAttribute('data-field', 'definition.measures.2.field');
-  await expect(detail).toContainText('聚合 3 (avg)');
+  await expect(detail).toContainText('聚合 3 (avg) · 字段');
   await expect(page.getByTestId('qb-measure-2-fn')).toContainText('平均值');
   await expect(page.getByTestId('qb-measure-1-field')).toContainText('金额');
   await shot(page, '2b-error');
@@ -247,6 +247,22 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   const list = await apiJson<{ name: string; visibility: string; kind: string }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
   expect(list).toEqual([expect.objectContaining({ name, visibility: 'application', kind: 'analytics' })]);
   await shot(page, '5-saved');
+
+  // a change saved as version 2, then version 1 restored from the versions drawer
+  await page.getByTestId('qb-limit').fill('500');
+  await page.getByTestId('qb-save').click();
+  await expect(dialog.getByLabel('名称')).toHaveValue(name);
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('qb-versions').click();
+  const versions = page.getByTestId('qb-versions-drawer');
+  await expect(versions.getByTestId('qb-version-2')).toContainText('当前');
+  await versions.getByTestId('qb-restore-1').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '恢复' }).click();
+  await expect(versions).toBeHidden();
+  await expect(page.getByTestId('qb-limit')).toHaveValue('1000');
+  const restored = await apiJson<{ version: number; definition: { limit: number } }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
+  expect(restored.map((q) => [q.version, q.definition.limit])).toEqual([[3, 1000]]);
 
   // 4. an administrator opens it in /admin/query (the application in the address): it runs, with its SQL
   await signIn(page);

@@ -38,7 +38,7 @@ export default function ErrorAlert({ error, draft, onClose }: Props) {
                   : undefined;
       text += ` ${p.index + 1}${item ? ` (${item})` : ''}`;
     }
-    return p.prop ? `${text} · ${p.prop}` : text;
+    return p.prop ? `${text} · ${p.prop === 'field' ? t('queries.field') : p.prop}` : text;
   };
   return (
     <Alert

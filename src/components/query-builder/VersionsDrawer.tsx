@@ -49,7 +49,7 @@ export default function VersionsDrawer({ app, query, onClose, onRestored }: Prop
       },
     });
   return (
-    <Drawer open={!!query} onClose={onClose} width={440} title={t('queries.versions.title', { name: query?.name ?? '' })} data-testid="qb-versions">
+    <Drawer open={!!query} onClose={onClose} width={440} title={t('queries.versions.title', { name: query?.name ?? '' })} data-testid="qb-versions-drawer">
       {holder}
       <List<SavedQueryVersion>
         loading={versions.isLoading}
