@@ -258,7 +258,7 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   const versions = page.getByTestId('qb-versions-drawer');
   await expect(versions.getByTestId('qb-version-2')).toContainText('当前');
   await versions.getByTestId('qb-restore-1').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '恢复' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /恢\s*复/ }).click();
   await expect(versions).toBeHidden();
   await expect(page.getByTestId('qb-limit')).toHaveValue('1000');
   const restored = await apiJson<{ version: number; definition: { limit: number } }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
