@@ -48,7 +48,7 @@ async function runEngine(engine: string) {
       const b = Math.min(rows, a + CHUNK - 1);
       await handle.db.execute(
         sql.raw(`insert into "${sale.tableName}" (${col('region')}, ${col('product')}, ${col('amount')}, ${col('sold')}, ${col('qty')})
-          select (array['north','south','east','west','central'])[i % 5 + 1], 'Product ' || (i % 20), ((i * 7919) % 100000) / 100.0,
+          select (array['north','south','east','west','central'])[i % 5 + 1], 'Product ' || (i % 20), ((i::bigint * 7919) % 100000) / 100.0,
             date '2025-01-01' + (i % 700), i % 13 from generate_series(${a}, ${b}) g(i)`),
       );
     }

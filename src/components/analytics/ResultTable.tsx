@@ -9,7 +9,7 @@ import type { TableColumnsType } from 'antd';
 import React, { useMemo } from 'react';
 import type { QueryResult } from '../../../contracts';
 import { useT } from '../useT';
-import { compareCells, formatCell, isGrouped, rowDrillValues } from './format';
+import { compareCells, formatCell, isGrouped, rowDrillValues, sortValue } from './format';
 import { useFormatContext } from './useFormatContext';
 
 export interface ResultTableProps {
@@ -41,7 +41,7 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
       title: c.label,
       dataIndex: ['cells', i],
       align: c.type === 'number' ? 'right' : 'left',
-      sorter: (a: Row, b: Row) => compareCells(a.cells[i], b.cells[i]),
+      sorter: (a: Row, b: Row) => compareCells(sortValue(c, a.cells[i], result.labels), sortValue(c, b.cells[i], result.labels)),
       render: (_: unknown, row: Row) => formatCell(c, row.cells[i], ctx),
       onHeaderCell: () => ({ 'data-column': c.name }) as React.HTMLAttributes<HTMLElement>,
     }));

@@ -1,5 +1,5 @@
 /** Formatting of result cells (format.ts) and the drill title (drill-title.ts). */
-import { compareCells, formatBucket, formatCell, rowDrillValues } from './format';
+import { compareCells, formatBucket, formatCell, rowDrillValues, sortValue } from './format';
 import { drillTitleParts } from './drill-title';
 import { amount, client, count, ctx, month, result, status } from './fixtures.test-support';
 
@@ -32,6 +32,9 @@ describe('analytics formatting', () => {
     expect(['10', '9', null, '100'].sort(compareCells)).toEqual(['9', '10', '100', null]);
     expect(['b', null, 'a'].sort(compareCells)).toEqual(['a', 'b', null]);
     expect(['2026-03-01', '2025-12-01'].sort(compareCells)).toEqual(['2025-12-01', '2026-03-01']);
+    const byName = (a: unknown, b: unknown) => compareCells(sortValue(client, a, ctx.labels), sortValue(client, b, ctx.labels));
+    expect(['c2', null, 'c1'].sort(byName)).toEqual(['c1', 'c2', null]); // ACME, Globex, empty
+    expect(sortValue({ type: 'list' }, ['c2', 'c1'], ctx.labels)).toBe('Globex, ACME');
   });
 
   it('drills a grouped row with its dimension values', () => {

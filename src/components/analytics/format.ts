@@ -111,6 +111,14 @@ export function compareCells(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b));
 }
 
+/** What a cell sorts by in the browser: an id by its name, a list by its names, anything else as it is. */
+export function sortValue(column: Pick<QueryResultColumn, 'type'>, value: unknown, labels: Record<string, string>): unknown {
+  if (isEmptyCell(value)) return null;
+  if (column.type === 'id') return labels[String(value)] ?? value;
+  if (column.type === 'list' && Array.isArray(value)) return value.map((v) => labels[String(v)] ?? String(v)).join(', ');
+  return value;
+}
+
 /** The result's columns by role. */
 export const dimensionsOf = (result: QueryResult): QueryResultColumn[] => result.columns.filter((c) => c.role === 'dimension');
 export const measuresOf = (result: QueryResult): QueryResultColumn[] => result.columns.filter((c) => c.role === 'measure');

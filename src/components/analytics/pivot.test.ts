@@ -68,4 +68,25 @@ describe('pivot', () => {
     expect(pivotDrillValues(m, null, 1)).toEqual({ client: 'c2' });
     expect(pivotDrillValues(m, null, null)).toEqual({});
   });
+
+  it('orders the column headers by value, ids by their names, empty last', () => {
+    const rr = result(
+      [status, client, count],
+      [
+        ['open', 'c2', 1],
+        ['open', null, 2],
+        ['done', 'c1', 3],
+      ],
+      { c1: 'Zeta', c2: 'Alpha' },
+    );
+    expect(buildPivot(rr, { rows: ['status'], columns: ['client'], values: ['count'], totals: true }).colKeys).toEqual([
+      ['c2'],
+      ['c1'],
+      [null],
+    ]);
+    expect(buildPivot(rr, { rows: ['client'], columns: ['status'], values: ['count'], totals: true }).colKeys).toEqual([
+      ['done'],
+      ['open'],
+    ]);
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * Pure pivot of a grouped query result (docs/queries.md "Results on screen"): row-dimension values down, the
  * column dimensions' values (at most 2) × the chosen measures across, one cell per combination.
- * Rows keep the server's order (the query's sort) by first appearance. Groups of dimensions placed
+ * Rows keep the server's order (the query's sort) by first appearance; column headers go in the
+ * order of their values (ids by their names, empty last). Groups of dimensions placed
  * in neither rows nor columns fall into one cell and are summed. Totals are sums of the cells
  * (the result's columns do not carry their aggregate, so a total of averages is labelled "Total
  * (sum)" on screen); a cell that is not a number counts as nothing.
  */
 import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
-import { toNumber } from './format';
+import { compareCells, sortValue, toNumber } from './format';
 
 export type PivotSpec = NonNullable<QueryVisualization['pivot']>;
 
@@ -93,6 +94,26 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
     return at;
   };
   if (colDims.length === 0) colKeys.push([]);
+  else {
+    // column headers in the order of their values (ids by their names), whatever the query's sort
+    const seen: PivotKey[] = [];
+    const keysSeen = new Map<string, number>();
+    for (const row of result.rows)
+      place(
+        keysSeen,
+        seen,
+        colDims.map((d) => row[d.i] ?? null),
+      );
+    const sortable = (d: (typeof colDims)[number], v: unknown) => sortValue(d.c, v, result.labels);
+    seen.sort((a, b) => {
+      for (let i = 0; i < colDims.length; i += 1) {
+        const c = compareCells(sortable(colDims[i], a[i]), sortable(colDims[i], b[i]));
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    for (const key of seen) place(colIndex, colKeys, key);
+  }
   for (const row of result.rows) {
     const r = place(
       rowIndex,
