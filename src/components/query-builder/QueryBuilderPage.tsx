@@ -26,11 +26,13 @@ import VersionsDrawer from './VersionsDrawer';
 interface Props {
   /** The application's slug; none yet (the admin page before one is picked). */
   app: string | undefined;
+  /** Whether the caller may save new queries (an editor of the application or more; the server checks again). Default true. */
+  canSave?: boolean;
 }
 
 const TABLE: QueryVisualization = { display: 'table' };
 
-export default function QueryBuilderPage({ app }: Props) {
+export default function QueryBuilderPage({ app, canSave: mayCreate = true }: Props) {
   const t = useT();
   const queryClient = useQueryClient();
   const b = useQueryBuilder(app);
@@ -163,18 +165,20 @@ export default function QueryBuilderPage({ app }: Props) {
                     }
                   />
                 )}
-                <SaveQueryModal
-                  app={app}
-                  definition={b.definition}
-                  visualization={visualization}
-                  onDone={afterSave}
-                  onDefinitionError={setError}
-                  trigger={
-                    <Button icon={<FileAddOutlined />} disabled={!canSave} data-testid="qb-save-as">
-                      {t(b.loaded ? 'queries.saveAs' : 'queries.save')}
-                    </Button>
-                  }
-                />
+                {mayCreate && (
+                  <SaveQueryModal
+                    app={app}
+                    definition={b.definition}
+                    visualization={visualization}
+                    onDone={afterSave}
+                    onDefinitionError={setError}
+                    trigger={
+                      <Button icon={<FileAddOutlined />} disabled={!canSave} data-testid="qb-save-as">
+                        {t(b.loaded ? 'queries.saveAs' : 'queries.save')}
+                      </Button>
+                    }
+                  />
+                )}
                 {b.loaded?.canEdit && (
                   <Button icon={<HistoryOutlined />} onClick={() => setVersionsOf(b.loaded)} data-testid="qb-versions">
                     {t('queries.versions')}
@@ -243,7 +247,10 @@ export default function QueryBuilderPage({ app }: Props) {
             />
           ) : (
             <Card size="small">
-              <Empty description={t(b.definition ? 'queries.result.notRun' : 'queries.result.build')} data-testid="qb-result-placeholder" />
+              <Empty
+                description={t(b.definition ? 'queries.result.notRun' : 'queries.result.build')}
+                data-testid="qb-result-placeholder"
+              />
             </Card>
           )}
         </Space>
