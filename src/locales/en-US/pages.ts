@@ -26,6 +26,7 @@ import auditValues from './audit-values';
 import auditMonitor from './audit-monitor';
 import auditReports from './audit-reports';
 import analytics from './analytics';
+import queries from './queries';
 
 export default {
   ...account,
@@ -55,4 +56,5 @@ export default {
   ...auditMonitor,
   ...auditReports,
   ...analytics,
+  ...queries,
 };
