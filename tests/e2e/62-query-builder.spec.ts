@@ -273,9 +273,5 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   await page.getByRole('button', { name: '生成的 SQL' }).click();
   await expect(page.getByTestId('qb-sql')).toContainText(/select/i);
   await shot(page, '6-admin-sql');
-  // KNOWN DEFECT of the chart (src/components/analytics, not this page): ECharts' HTML tooltip writes
-  // inline styles through innerHTML, which the CSP refuses (the tooltip shows unstyled). Left out
-  // here by its exact message and chunk only; to go once the chart's tooltip renders without them.
-  const tooltipCsp = (p: { text: string; url?: string }) => p.text.startsWith('Applying inline style violates') && /heavy-charts|analytics-chart|\/\d+\.[0-9a-f]+\.async\.js$/.test(p.url ?? '');
-  expect(unexpected(problems, [{ url: '/queries/run', status: 400 }]).filter((p) => !tooltipCsp(p))).toEqual([]);
+  expect(unexpected(problems, [{ url: '/queries/run', status: 400 }])).toEqual([]);
 });

@@ -116,7 +116,7 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
       <ReactEChartsCore
         ref={echartsRef}
         echarts={echarts}
-        option={plan.option}
+        option={withRichTextTooltip(plan.option)}
         notMerge
         autoResize
         onEvents={onEvents}
@@ -125,5 +125,15 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
     </div>
   );
 });
+
+/**
+ * The option with its tooltip drawn on the canvas (`renderMode: 'richText'`): ECharts' HTML tooltip
+ * writes inline style attributes through innerHTML, which the page's Content-Security-Policy
+ * refuses (docs/queries.md "Results on screen").
+ */
+function withRichTextTooltip<T extends { tooltip?: unknown }>(option: T): T {
+  const tooltip = option.tooltip && typeof option.tooltip === 'object' ? option.tooltip : {};
+  return { ...option, tooltip: { ...tooltip, renderMode: 'richText' } };
+}
 
 export default QueryChart;
