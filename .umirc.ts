@@ -97,6 +97,13 @@ export default defineConfig({
           enforce: true,
           priority: 30,
         },
+        heavyCharts: {
+          test: /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor)[\\/]/,
+          name: 'heavy-charts-lib',
+          chunks: 'async',
+          enforce: true,
+          priority: 30,
+        },
       },
     });
     // pdfjs's worker (an ES module the documents preview emits as an asset, docs/documents-web.md)

@@ -36,6 +36,7 @@ export const CHUNK_BUDGET_KB = 150;
 export const HEAVY_CHUNKS = {
   'heavy-richtext': 'rich text editor (tiptap / ProseMirror), the notices screen',
   'heavy-xlsx': 'spreadsheet reader (exceljs), the XLSX preview of the documents screens',
+  'heavy-charts': 'charts (ECharts 6 from echarts/core, the chart types used), the query builder and dashboards',
 };
 
 /** Whether dist/ file `file` (a name or a path) belongs to one of HEAVY_CHUNKS. */

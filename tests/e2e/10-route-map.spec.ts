@@ -93,6 +93,8 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/:app/settings': { testId: 'workspace-settings' },
   '/compare_record_field': { testId: 'compare-page' },
   '/admin/record-query': { testId: 'record-query-page' },
+  '/admin/query': { testId: 'qb-pick-app' },
+  '/:app/query': { testId: 'query-builder-page' },
   '/admin/form': { testId: 'create-form' },
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
   '/admin/import': { testId: 'import-history' },

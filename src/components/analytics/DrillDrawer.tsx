@@ -8,9 +8,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Space, Table, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import type { AnalyticsQueryDefinition, QueryDrillPage, QueryResult } from '../../../contracts';
+import { toApiError } from '../../services/api-error';
 import { keys } from '../../services/query-keys';
 import { drillQuery, exportDrill, type RunOptions } from '../../services/queries';
 import type { QueryExportFormat } from '../../services/recordQueries';
@@ -31,14 +32,41 @@ export interface DrillDrawerProps {
 }
 
 type Row = QueryDrillPage['data'][number];
+
+/** A refused drill: the server's message and each 400 detail (`definition.dimensions.0`: why). */
+function DrillError({ error }: { error: unknown }) {
+  const e = toApiError(error);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="drill-error"
+      style={{ marginBottom: 12 }}
+      message={e.message}
+      description={
+        e.details.length > 0 && (
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {e.details.map((d, i) => (
+              <li key={i}>
+                <strong>{d.field}</strong>: {d.message}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
+}
 const PAGE_SIZE = 20;
 const NO_LABELS: Record<string, string> = {};
 
 export default function DrillDrawer({ slug, definition, values, options, onClose, result }: DrillDrawerProps) {
   const t = useT();
-  const [current, setCurrent] = useState(1);
+  // the page belongs to the drilled values: new values start again at page 1 (no fetch of the old page)
+  const [paging, setPaging] = useState<{ of: typeof values; current: number }>({ of: values, current: 1 });
+  const current = paging.of === values ? paging.current : 1;
+  const setCurrent = (page: number) => setPaging({ of: values, current: page });
   const [exporting, setExporting] = useState<QueryExportFormat | null>(null);
-  useEffect(() => setCurrent(1), [values]);
   const query = useQuery({
     queryKey: keys('records').action('drill', slug, definition, values, current, options ?? {}),
     queryFn: () => drillQuery(slug, definition, values ?? {}, { current, pageSize: PAGE_SIZE }, options),
@@ -82,7 +110,7 @@ export default function DrillDrawer({ slug, definition, values, options, onClose
       const name = await exportDrill(slug, definition, values, format, options);
       message.success(t('analytics.drill.exported', { name }));
     } catch (e) {
-      message.error(e instanceof Error ? e.message : String(e));
+      message.error(toApiError(e).message);
     } finally {
       setExporting(null);
     }
@@ -92,42 +120,59 @@ export default function DrillDrawer({ slug, definition, values, options, onClose
     <Drawer
       open={values !== null}
       onClose={onClose}
-      width={960}
+      width="min(960px, 100vw)"
       title={<span data-testid="drill-title">{title}</span>}
       destroyOnHidden
       data-testid="drill-drawer"
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!page || page.total === 0} onClick={() => void doExport('csv')} data-testid="drill-export-csv">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'csv'}
+            disabled={!page || page.total === 0}
+            onClick={() => void doExport('csv')}
+            data-testid="drill-export-csv"
+          >
             {t('analytics.drill.exportCsv')}
           </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!page || page.total === 0} onClick={() => void doExport('xlsx')} data-testid="drill-export-xlsx">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'xlsx'}
+            disabled={!page || page.total === 0}
+            onClick={() => void doExport('xlsx')}
+            data-testid="drill-export-xlsx"
+          >
             {t('analytics.drill.exportXlsx')}
           </Button>
         </Space>
       }
     >
-      {query.isError && (
-        <Alert type="error" showIcon data-testid="drill-error" message={query.error instanceof Error ? query.error.message : String(query.error)} style={{ marginBottom: 12 }} />
+      {query.isError ? (
+        <DrillError error={query.error} />
+      ) : (
+        <Table<Row>
+          size="small"
+          rowKey="id"
+          data-testid="drill-table"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={page?.data ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('analytics.drill.none')} /> }}
+          pagination={{
+            current,
+            pageSize: PAGE_SIZE,
+            total: page?.total ?? 0,
+            showSizeChanger: false,
+            onChange: setCurrent,
+            showTotal: (total) => (
+              <Typography.Text type="secondary">
+                {t(page?.totalExact === false ? 'analytics.drill.totalAbout' : 'analytics.drill.total', { total })}
+              </Typography.Text>
+            ),
+          }}
+        />
       )}
-      <Table<Row>
-        size="small"
-        rowKey="id"
-        data-testid="drill-table"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={page?.data ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('analytics.drill.none')} /> }}
-        pagination={{
-          current,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-          showTotal: (total) => <Typography.Text type="secondary">{t(page?.totalExact === false ? 'analytics.drill.totalAbout' : 'analytics.drill.total', { total })}</Typography.Text>,
-        }}
-      />
     </Drawer>
   );
 }

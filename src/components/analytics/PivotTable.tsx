@@ -3,7 +3,7 @@
  * values × measures across, totals (sums) at the right and at the bottom. A cell click drills into
  * its row's and column's values; a total drills with its own dimensions only.
  */
-import { Alert, Table } from 'antd';
+import { Alert, Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import React, { useMemo } from 'react';
@@ -25,12 +25,16 @@ interface Line {
   key: number;
 }
 const TOTAL = -1;
+/** Column values shown at most (a dimension with thousands of values would make as many columns); totals count them all. */
+const COLUMNS_SHOWN = 50;
 
-const keyText = (dims: PivotMatrix['colDims'], key: unknown[], ctx: FormatContext) => dims.map((d, i) => formatCell(d, key[i], ctx)).join(' / ');
+const keyText = (dims: PivotMatrix['colDims'], key: unknown[], ctx: FormatContext) =>
+  dims.map((d, i) => formatCell(d, key[i], ctx)).join(' / ');
 
 export default function PivotTable({ result, pivot, onDrill, height }: PivotTableProps) {
   const t = useT();
   const ctx = useFormatContext(result.labels);
+  const headCtx = useFormatContext(result.labels, 'word');
   const m = useMemo(() => buildPivot(result, pivot ?? undefined), [result, pivot]);
   const lines = useMemo<Line[]>(() => [...m.rowKeys.map((_, key) => ({ key })), ...(m.totals ? [{ key: TOTAL }] : [])], [m]);
 
@@ -43,9 +47,28 @@ export default function PivotTable({ result, pivot, onDrill, height }: PivotTabl
       render: (_: unknown, line: Line) => {
         const v =
           line.key === TOTAL
-            ? col === null ? m.grandTotals[mi] : m.colTotals[col][mi]
-            : col === null ? m.rowTotals[line.key][mi] : m.cells[line.key][col][mi];
-        return formatCell(m.measures[mi], v, ctx);
+            ? col === null
+              ? m.grandTotals[mi]
+              : m.colTotals[col][mi]
+            : col === null
+              ? m.rowTotals[line.key][mi]
+              : m.cells[line.key][col][mi];
+        const text = formatCell(m.measures[mi], v, ctx);
+        if (!onDrill) return text;
+        // a button for the keyboard; the whole cell takes a mouse click (onCell)
+        return (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, height: 'auto', fontWeight: 'inherit' }}
+            onClick={(e) => {
+              e.stopPropagation();
+              onDrill(pivotDrillValues(m, line.key === TOTAL ? null : line.key, col));
+            }}
+          >
+            {text}
+          </Button>
+        );
       },
       onCell: (line: Line) => {
         const total = line.key === TOTAL || col === null;
@@ -66,20 +89,39 @@ export default function PivotTable({ result, pivot, onDrill, height }: PivotTabl
       key: `row-${d.name}`,
       title: d.label,
       fixed: 'left',
-      render: (_: unknown, line: Line) => (line.key === TOTAL ? (i === 0 ? <strong>{totalLabel}</strong> : null) : formatCell(d, m.rowKeys[line.key][i], ctx)),
+      render: (_: unknown, line: Line) =>
+        line.key === TOTAL ? i === 0 ? <strong>{totalLabel}</strong> : null : formatCell(d, m.rowKeys[line.key][i], headCtx),
     }));
+    const byCol = m.colKeys.slice(0, COLUMNS_SHOWN).map((key, c) => group(keyText(m.colDims, key, headCtx), c, `col-${c}`));
+    // one measure: its name heads the column values (with several, each value's columns name them)
     const colGroups =
       m.colDims.length === 0
         ? m.measures.map((meas, mi) => valueColumn(meas.label, mi, 0))
-        : m.colKeys.map((key, c) => group(keyText(m.colDims, key, ctx), c, `col-${c}`));
+        : m.measures.length === 1
+          ? [{ key: 'measure', title: `${m.measures[0].label} · ${m.colDims.map((d) => d.label).join(' / ')}`, children: byCol }]
+          : byCol;
     const totals = m.totals && m.colDims.length > 0 ? [group(totalLabel, null, 'total')] : [];
     return [...rowHeaders, ...colGroups, ...totals] as TableColumnsType<Line>;
-  }, [m, ctx, onDrill, t]);
+  }, [m, ctx, headCtx, onDrill, t]);
 
   return (
     <>
+      {m.colKeys.length > COLUMNS_SHOWN && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="pivot-columns-cut"
+          message={t('analytics.pivot.columnsCut', { n: COLUMNS_SHOWN })}
+        />
+      )}
       {m.unplaced.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('analytics.pivot.unplaced', { names: m.unplaced.map((d) => d.label).join(', ') })} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={t('analytics.pivot.unplaced', { names: m.unplaced.map((d) => d.label).join(', ') })}
+        />
       )}
       <Table<Line>
         size="small"

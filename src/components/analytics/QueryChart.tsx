@@ -15,11 +15,24 @@ import React, { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import type { QueryResult, QueryVisualization } from '../../../contracts';
 import { saveBlob } from '../../services/queries';
 import { useT } from '../useT';
-import { buildChartOption, type ChartClick } from './chart-option';
+import { buildChartOption, chartColumns, type ChartClick } from './chart-option';
 import ResultTable from './ResultTable';
 import { useFormatContext } from './useFormatContext';
 
-echarts.use([BarChart, LineChart, PieChart, ScatterChart, HeatmapChart, FunnelChart, GaugeChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+  HeatmapChart,
+  FunnelChart,
+  GaugeChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
 export interface QueryChartProps {
   result: QueryResult;
@@ -43,10 +56,15 @@ function dataUrlBlob(url: string): Blob {
   return new Blob([buf], { type: /data:([^;]+)/.exec(head)?.[1] ?? 'image/png' });
 }
 
-const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryChart({ result, chart, onDrill, height = 360 }, ref) {
+const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryChart(
+  { result, chart, onDrill, height = 360 },
+  ref,
+) {
   const t = useT();
   const ctx = useFormatContext(result.labels, 'word');
-  const plan = useMemo(() => buildChartOption(result, chart, ctx), [result, chart, ctx]);
+  // by value: a parent that rebuilds its visualization object on each render must not restart the chart
+  const chartKey = JSON.stringify(chart);
+  const plan = useMemo(() => buildChartOption(result, chart, ctx), [result, chartKey, ctx]);
   const echartsRef = useRef<ReactEChartsCore>(null);
 
   useImperativeHandle(
@@ -74,20 +92,31 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
     [plan, onDrill],
   );
 
+  const cols = chartColumns(result, chart);
+  // what a screen reader says of the canvas: its type, values and axis (the table view has the figures)
+  const ariaLabel = [t(`analytics.chartType.${chart.type}`), cols.ys.map((y) => y.c.label).join(', '), cols.x?.c.label]
+    .filter(Boolean)
+    .join(' · ');
   if ('problem' in plan) {
     return (
       <>
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t(`analytics.chart.${plan.problem}`)} data-testid="chart-problem" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={t(`analytics.chart.${plan.problem}`)}
+          data-testid="chart-problem"
+        />
         <ResultTable result={result} onDrill={onDrill} height={height} />
       </>
     );
   }
   return (
-    <div data-testid="result-chart" data-chart-type={chart.type}>
+    <div data-testid="result-chart" data-chart-type={chart.type} role="img" aria-label={ariaLabel}>
       <ReactEChartsCore
         ref={echartsRef}
         echarts={echarts}
-        option={plan.option}
+        option={withRichTextTooltip(plan.option)}
         notMerge
         autoResize
         onEvents={onEvents}
@@ -96,5 +125,15 @@ const QueryChart = forwardRef<QueryChartHandle, QueryChartProps>(function QueryC
     </div>
   );
 });
+
+/**
+ * The option with its tooltip drawn on the canvas (`renderMode: 'richText'`): ECharts' HTML tooltip
+ * writes inline style attributes through innerHTML, which the page's Content-Security-Policy
+ * refuses (docs/queries.md "Results on screen").
+ */
+function withRichTextTooltip<T extends { tooltip?: unknown }>(option: T): T {
+  const tooltip = option.tooltip && typeof option.tooltip === 'object' ? option.tooltip : {};
+  return { ...option, tooltip: { ...tooltip, renderMode: 'richText' } };
+}
 
 export default QueryChart;

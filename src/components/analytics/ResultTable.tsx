@@ -9,7 +9,7 @@ import type { TableColumnsType } from 'antd';
 import React, { useMemo } from 'react';
 import type { QueryResult } from '../../../contracts';
 import { useT } from '../useT';
-import { compareCells, formatCell, isGrouped, rowDrillValues } from './format';
+import { compareCells, formatCell, isGrouped, rowDrillValues, sortValue } from './format';
 import { useFormatContext } from './useFormatContext';
 
 export interface ResultTableProps {
@@ -31,12 +31,17 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
   const rows = useMemo<Row[]>(() => result.rows.map((cells, key) => ({ key, cells })), [result.rows]);
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
+    const rowName = (cells: unknown[]) =>
+      result.columns
+        .map((c, i) => (c.role === 'dimension' ? formatCell(c, cells[i], ctx) : null))
+        .filter((x) => x !== null)
+        .join(' / ');
     const cols: TableColumnsType<Row> = result.columns.map((c, i) => ({
       key: c.name,
       title: c.label,
       dataIndex: ['cells', i],
       align: c.type === 'number' ? 'right' : 'left',
-      sorter: (a: Row, b: Row) => compareCells(a.cells[i], b.cells[i]),
+      sorter: (a: Row, b: Row) => compareCells(sortValue(c, a.cells[i], result.labels), sortValue(c, b.cells[i], result.labels)),
       render: (_: unknown, row: Row) => formatCell(c, row.cells[i], ctx),
       onHeaderCell: () => ({ 'data-column': c.name }) as React.HTMLAttributes<HTMLElement>,
     }));
@@ -49,7 +54,7 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
           <Button
             type="link"
             size="small"
-            aria-label={t('analytics.recordsOf')}
+            aria-label={t('analytics.recordsOf', { row: rowName(row.cells) })}
             data-testid="result-row-records"
             onClick={(e) => {
               e.stopPropagation();
@@ -76,8 +81,12 @@ export default function ResultTable({ result, onDrill, height }: ResultTableProp
       scroll={{ x: 'max-content', y: height }}
       onRow={(row) =>
         drillable
-          ? { onClick: () => onDrill?.(rowDrillValues(result, row.cells)), style: { cursor: 'pointer' }, 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>
-          : { 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>
+          ? ({
+              onClick: () => onDrill?.(rowDrillValues(result, row.cells)),
+              style: { cursor: 'pointer' },
+              'data-testid': 'result-row',
+            } as React.HTMLAttributes<HTMLElement>)
+          : ({ 'data-testid': 'result-row' } as React.HTMLAttributes<HTMLElement>)
       }
     />
   );

@@ -24,6 +24,8 @@ type Pivot = NonNullable<QueryVisualization['pivot']>;
 /** Chart types that take a series split (a second dimension) and stacking. */
 const SERIES_TYPES: ChartType[] = ['bar', 'line', 'area', 'scatter', 'heatmap'];
 const STACK_TYPES: ChartType[] = ['bar', 'line', 'area'];
+/** Chart types that draw one measure (the first of `y`). */
+const ONE_MEASURE_TYPES: ChartType[] = ['pie', 'funnel', 'gauge', 'heatmap'];
 
 export default function VisualizationEditor({ result, value, onChange }: VisualizationEditorProps) {
   const t = useT();
@@ -36,18 +38,32 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
   const setChart = (patch: Partial<Chart>) => onChange({ ...value, display: 'chart', chart: { ...chart, ...patch } });
   const setPivot = (patch: Partial<Pivot>) => onChange({ ...value, display: 'pivot', pivot: { ...pivot, ...patch } });
   const setDisplay = (d: QueryDisplay) =>
-    onChange({ ...value, display: d, ...(d === 'chart' && !value.chart ? { chart } : {}), ...(d === 'pivot' && !value.pivot ? { pivot } : {}) });
+    onChange({
+      ...value,
+      display: d,
+      ...(d === 'chart' && !value.chart ? { chart } : {}),
+      ...(d === 'pivot' && !value.pivot ? { pivot } : {}),
+    });
   const x = chart.x ?? dims[0]?.value;
 
   return (
-    <Form name={`visualization${id.replace(/[^a-zA-Z0-9]/g, '')}`} layout="vertical" component="div" data-testid="visualization-editor">
+    <Form
+      name={`visualization${id.replace(/[^a-zA-Z0-9]/g, '')}`}
+      layout="vertical"
+      component="div"
+      data-testid="visualization-editor"
+    >
       <Form.Item label={<span id={`${id}-display`}>{t('analytics.display')}</span>}>
         <Segmented<QueryDisplay>
           aria-labelledby={`${id}-display`}
           data-testid="viz-display"
           value={display}
           onChange={setDisplay}
-          options={QUERY_DISPLAYS.map((d) => ({ value: d, label: t(`analytics.display.${d}`), disabled: (d === 'pivot' && !canPivot(result)) || (d === 'chart' && measures.length === 0) }))}
+          options={QUERY_DISPLAYS.map((d) => ({
+            value: d,
+            label: t(`analytics.display.${d}`),
+            disabled: (d === 'pivot' && !canPivot(result)) || (d === 'chart' && measures.length === 0),
+          }))}
         />
       </Form.Item>
       {display === 'chart' && (
@@ -71,8 +87,18 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
             />
           </Form.Item>
           {chart.type !== 'gauge' && chart.type !== 'scatter' && (
-            <Form.Item label={t('analytics.x')} htmlFor={`${id}-x`}>
-              <Select id={`${id}-x`} data-testid="viz-chart-x" style={{ minWidth: 160 }} value={x} options={dims} onChange={(v: string) => setChart({ x: v, series: chart.series === v ? undefined : chart.series })} />
+            <Form.Item
+              label={t(chart.type === 'pie' || chart.type === 'funnel' ? 'analytics.slices' : 'analytics.x')}
+              htmlFor={`${id}-x`}
+            >
+              <Select
+                id={`${id}-x`}
+                data-testid="viz-chart-x"
+                style={{ minWidth: 160 }}
+                value={x}
+                options={dims}
+                onChange={(v: string) => setChart({ x: v, series: chart.series === v ? undefined : chart.series })}
+              />
             </Form.Item>
           )}
           {SERIES_TYPES.includes(chart.type) && (
@@ -82,7 +108,9 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
                 data-testid="viz-chart-series"
                 style={{ minWidth: 160 }}
                 allowClear
-                placeholder={t('analytics.none')}
+                placeholder={
+                  chart.type === 'heatmap' ? (dims.find((d) => d.value !== x)?.label ?? t('analytics.none')) : t('analytics.none')
+                }
                 value={chart.series}
                 options={dims.filter((d) => d.value !== x)}
                 onChange={(v?: string) => setChart({ series: v || undefined })}
@@ -90,21 +118,40 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
             </Form.Item>
           )}
           <Form.Item label={t('analytics.y')} htmlFor={`${id}-y`}>
-            <Select
-              id={`${id}-y`}
-              data-testid="viz-chart-y"
-              mode="multiple"
-              style={{ minWidth: 200 }}
-              allowClear
-              placeholder={t('analytics.yAll')}
-              value={chart.y ?? []}
-              options={measures}
-              onChange={(v: string[]) => setChart({ y: v.length ? v : undefined })}
-            />
+            {ONE_MEASURE_TYPES.includes(chart.type) ? (
+              <Select
+                id={`${id}-y`}
+                data-testid="viz-chart-y"
+                style={{ minWidth: 200 }}
+                allowClear
+                placeholder={t('analytics.yFirst')}
+                value={chart.y?.[0]}
+                options={measures}
+                onChange={(v?: string) => setChart({ y: v ? [v] : undefined })}
+              />
+            ) : (
+              <Select
+                id={`${id}-y`}
+                data-testid="viz-chart-y"
+                mode="multiple"
+                style={{ minWidth: 200 }}
+                allowClear
+                maxCount={chart.type === 'scatter' ? 2 : 10}
+                placeholder={t(chart.type === 'scatter' ? 'analytics.yFirstTwo' : 'analytics.yAll')}
+                value={chart.y ?? []}
+                options={measures}
+                onChange={(v: string[]) => setChart({ y: v.length ? v : undefined })}
+              />
+            )}
           </Form.Item>
           {STACK_TYPES.includes(chart.type) && (
             <Form.Item label={t('analytics.stacked')} htmlFor={`${id}-stacked`}>
-              <Switch id={`${id}-stacked`} data-testid="viz-chart-stacked" checked={chart.stacked ?? false} onChange={(stacked) => setChart({ stacked })} />
+              <Switch
+                id={`${id}-stacked`}
+                data-testid="viz-chart-stacked"
+                checked={chart.stacked ?? false}
+                onChange={(stacked) => setChart({ stacked })}
+              />
             </Form.Item>
           )}
         </Space>
@@ -146,7 +193,12 @@ export default function VisualizationEditor({ result, value, onChange }: Visuali
             />
           </Form.Item>
           <Form.Item label={t('analytics.pivot.totals')} htmlFor={`${id}-totals`}>
-            <Switch id={`${id}-totals`} data-testid="viz-pivot-totals" checked={pivot.totals ?? true} onChange={(totals) => setPivot({ totals })} />
+            <Switch
+              id={`${id}-totals`}
+              data-testid="viz-pivot-totals"
+              checked={pivot.totals ?? true}
+              onChange={(totals) => setPivot({ totals })}
+            />
           </Form.Item>
         </Space>
       )}

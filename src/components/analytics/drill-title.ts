@@ -14,7 +14,11 @@ export function dimensionByName(definition: AnalyticsQueryDefinition, name: stri
   const dims = definition.dimensions ?? [];
   return (
     dims.find((d) => d.as === name) ??
-    dims.find((d) => !d.as && (d.field === name || d.field.replace(/\./g, '_') === name || `${d.field.replace(/\./g, '_')}_${d.bucket}` === name))
+    dims.find(
+      (d) =>
+        !d.as &&
+        (d.field === name || d.field.replace(/\./g, '_') === name || `${d.field.replace(/\./g, '_')}_${d.bucket}` === name),
+    )
   );
 }
 

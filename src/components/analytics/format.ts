@@ -1,5 +1,5 @@
 /**
- * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md):
+ * Pure formatting of an analytics result's cells (contracts/queries.ts QueryResult; docs/queries.md "Results on screen"):
  * date buckets as their period, ids through the result's `labels`, numbers per the interface
  * language, empty cells as a placeholder. Shared by the table, the pivot table and the charts.
  */
@@ -71,7 +71,8 @@ export function formatBucket(value: string, bucket: DateBucket | undefined, week
 }
 
 /** Whether a cell counts as empty (null, undefined, '' or an empty list). */
-export const isEmptyCell = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+export const isEmptyCell = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A cell's text per its column's type (contracts/queries.ts queryResultColumnSchema). */
 export function formatCell(column: Pick<QueryResultColumn, 'type' | 'bucket'>, value: unknown, ctx: FormatContext): string {
@@ -108,6 +109,14 @@ export function compareCells(a: unknown, b: unknown): number {
   const nb = toNumber(b);
   if (na !== null && nb !== null && typeof a !== 'boolean') return na - nb;
   return String(a).localeCompare(String(b));
+}
+
+/** What a cell sorts by in the browser: an id by its name, a list by its names, anything else as it is. */
+export function sortValue(column: Pick<QueryResultColumn, 'type'>, value: unknown, labels: Record<string, string>): unknown {
+  if (isEmptyCell(value)) return null;
+  if (column.type === 'id') return labels[String(value)] ?? value;
+  if (column.type === 'list' && Array.isArray(value)) return value.map((v) => labels[String(v)] ?? String(v)).join(', ');
+  return value;
 }
 
 /** The result's columns by role. */

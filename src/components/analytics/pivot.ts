@@ -1,13 +1,14 @@
 /**
- * Pure pivot of a grouped query result (docs/queries.md "Pivot"): row-dimension values down, the
+ * Pure pivot of a grouped query result (docs/queries.md "Results on screen"): row-dimension values down, the
  * column dimensions' values (at most 2) × the chosen measures across, one cell per combination.
- * Rows keep the server's order (the query's sort) by first appearance. Groups of dimensions placed
+ * Rows keep the server's order (the query's sort) by first appearance; column headers go in the
+ * order of their values (ids by their names, empty last). Groups of dimensions placed
  * in neither rows nor columns fall into one cell and are summed. Totals are sums of the cells
  * (the result's columns do not carry their aggregate, so a total of averages is labelled "Total
  * (sum)" on screen); a cell that is not a number counts as nothing.
  */
 import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
-import { toNumber } from './format';
+import { compareCells, sortValue, toNumber } from './format';
 
 export type PivotSpec = NonNullable<QueryVisualization['pivot']>;
 
@@ -64,7 +65,9 @@ const add = (a: number | null, v: unknown): number | null => {
 export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(result)): PivotMatrix {
   const byName = new Map(result.columns.map((c, i) => [c.name, { c, i }]));
   const pick = (names: string[], role: QueryResultColumn['role']) =>
-    [...new Set(names)].map((n) => byName.get(n)).filter((x): x is { c: QueryResultColumn; i: number } => !!x && x.c.role === role);
+    [...new Set(names)]
+      .map((n) => byName.get(n))
+      .filter((x): x is { c: QueryResultColumn; i: number } => !!x && x.c.role === role);
   const rowDims = pick(spec.rows, 'dimension');
   const colDims = pick(spec.columns, 'dimension')
     .filter((d) => !rowDims.some((r) => r.c.name === d.c.name))
@@ -91,9 +94,40 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
     return at;
   };
   if (colDims.length === 0) colKeys.push([]);
+  else {
+    // column headers in the order of their values (ids by their names), whatever the query's sort
+    const seen: PivotKey[] = [];
+    const keysSeen = new Map<string, number>();
+    for (const row of result.rows)
+      place(
+        keysSeen,
+        seen,
+        colDims.map((d) => row[d.i] ?? null),
+      );
+    const sortable = (d: (typeof colDims)[number], v: unknown) => sortValue(d.c, v, result.labels);
+    seen.sort((a, b) => {
+      for (let i = 0; i < colDims.length; i += 1) {
+        const c = compareCells(sortable(colDims[i], a[i]), sortable(colDims[i], b[i]));
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    for (const key of seen) place(colIndex, colKeys, key);
+  }
   for (const row of result.rows) {
-    const r = place(rowIndex, rowKeys, rowDims.map((d) => row[d.i] ?? null));
-    const c = colDims.length === 0 ? 0 : place(colIndex, colKeys, colDims.map((d) => row[d.i] ?? null));
+    const r = place(
+      rowIndex,
+      rowKeys,
+      rowDims.map((d) => row[d.i] ?? null),
+    );
+    const c =
+      colDims.length === 0
+        ? 0
+        : place(
+            colIndex,
+            colKeys,
+            colDims.map((d) => row[d.i] ?? null),
+          );
     cells[r] ??= [];
     counts[r] ??= [];
     const cell = (cells[r][c] ??= measures.map(() => null));
@@ -111,8 +145,12 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
   }
 
   const totals = spec.totals ?? true;
-  const rowTotals = rowKeys.map((_, r) => measures.map((__, j) => cells[r].reduce<number | null>((s, cell) => add(s, cell[j]), null)));
-  const colTotals = colKeys.map((_, c) => measures.map((__, j) => cells.reduce<number | null>((s, row) => add(s, row[c][j]), null)));
+  const rowTotals = rowKeys.map((_, r) =>
+    measures.map((__, j) => cells[r].reduce<number | null>((s, cell) => add(s, cell[j]), null)),
+  );
+  const colTotals = colKeys.map((_, c) =>
+    measures.map((__, j) => cells.reduce<number | null>((s, row) => add(s, row[c][j]), null)),
+  );
   const grandTotals = measures.map((_, j) => rowTotals.reduce<number | null>((s, rt) => add(s, rt[j]), null));
   return {
     rowDims: rowDims.map((d) => d.c),

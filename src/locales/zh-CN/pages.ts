@@ -26,6 +26,7 @@ import auditValues from './audit-values';
 import auditMonitor from './audit-monitor';
 import auditReports from './audit-reports';
 import analytics from './analytics';
+import queries from './queries';
 import dashboards from './dashboards';
 
 export default {
@@ -56,5 +57,6 @@ export default {
   ...auditMonitor,
   ...auditReports,
   ...analytics,
+  ...queries,
   ...dashboards,
 };

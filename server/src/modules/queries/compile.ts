@@ -30,7 +30,11 @@ type Locale = 'zh-CN' | 'en-US';
 
 /** One output column: its SQL, what the result says of it, and (dimensions) the value SQL a drill compares. */
 export interface OutputColumn extends QueryResultColumn {
+  /** The value as the result shows it, over the FROM's rows (drill compares it). */
   expr: SQL;
+  /** Grouped queries: the value before formatting (grouped and aggregated), and how the outer select formats it once per group. */
+  raw?: SQL;
+  format?: (value: SQL) => SQL;
   refers: Resolved['refers'];
 }
 
@@ -46,6 +50,10 @@ export interface CompiledQuery {
 }
 
 const BUCKET_FORMAT = 'YYYY-MM-DD';
+/** A date (or a bucket's first instant, a local timestamp) as `YYYY-MM-DD`. */
+const formatDate = (v: SQL) => sql`to_char(${v}, ${BUCKET_FORMAT})`;
+/** An instant as ISO 8601 in UTC. */
+const formatInstant = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const isGroup = (item: FilterCondition | FilterGroup): item is FilterGroup => 'items' in item;
 
@@ -188,20 +196,23 @@ export async function compileQuery(
       const r = resolve(d.field, `${at}.field`);
       const name = dimensionName(d);
       claim(name, `${at}.as`);
-      let expr = r.sql;
+      let raw = r.sql;
+      let format: ((v: SQL) => SQL) | undefined;
       let type = r.type;
       if (d.bucket) {
         if (r.type !== 'date' && r.type !== 'datetime') throw invalid(`${at}.bucket`, 'errors.query.bucket');
         const local = r.type === 'datetime' ? sql`(${r.sql} at time zone ${opts.timeZone})` : sql`(${r.sql})::timestamp`;
-        expr = sql`to_char(date_trunc(${d.bucket}, ${local}), ${BUCKET_FORMAT})`;
+        raw = sql`date_trunc(${d.bucket}, ${local})`;
+        format = formatDate;
         type = 'date';
       } else if (r.type === 'date') {
-        expr = sql`to_char(${r.sql}, ${BUCKET_FORMAT})`;
+        format = formatDate;
       } else if (r.type === 'datetime') {
-        expr = sql`to_char(${r.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+        format = formatInstant;
       }
+      const expr = format ? format(raw) : raw;
       const label = d.bucket ? `${r.label} (${BUCKET_LABEL[d.bucket][locale]})` : r.label;
-      columns.push({ name, label, role: 'dimension', type, field: d.field, ...(d.bucket ? { bucket: d.bucket } : {}), expr, refers: r.refers });
+      columns.push({ name, label, role: 'dimension', type, field: d.field, ...(d.bucket ? { bucket: d.bucket } : {}), expr, raw, format, refers: r.refers });
     }
     for (const [i, m] of def.measures.entries()) {
       const at = `definition.measures.${i}`;
@@ -218,6 +229,7 @@ export async function compileQuery(
       if (needsNumber && !r.numeric) throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'not a number field' });
       if (m.fn === 'percentile' && m.p === undefined) throw invalid(`${at}.p`, 'errors.required');
       let expr: SQL;
+      let format: ((v: SQL) => SQL) | undefined;
       let type: QueryResultColumn['type'] = 'number';
       switch (m.fn) {
         case 'count':
@@ -237,8 +249,8 @@ export async function compileQuery(
           if (r.type === 'boolean' || r.type === 'id') throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'values have no order' });
           expr = m.fn === 'min' ? sql`min(${r.sql})` : sql`max(${r.sql})`;
           type = r.type === 'date' || r.type === 'datetime' || r.type === 'text' ? r.type : 'number';
-          if (r.type === 'date') expr = sql`to_char(${expr}, ${BUCKET_FORMAT})`;
-          if (r.type === 'datetime') expr = sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+          if (r.type === 'date') format = formatDate;
+          if (r.type === 'datetime') format = formatInstant;
           break;
         default: {
           const p = m.fn === 'median' ? 0.5 : (m.p as number);
@@ -246,7 +258,7 @@ export async function compileQuery(
         }
       }
       const label = m.fn === 'percentile' ? `${fnLabel} ${Math.round((m.p ?? 0) * 100)} · ${r.label}` : `${fnLabel} · ${r.label}`;
-      columns.push({ name, label, role: 'measure', type, field: m.field, expr, refers: null });
+      columns.push({ name, label, role: 'measure', type, field: m.field, expr: format ? format(expr) : expr, raw: expr, format, refers: null });
     }
   } else {
     if (def.columns.length === 0) throw invalid('definition.columns', 'errors.query.columnsRequired');
@@ -255,9 +267,7 @@ export async function compileQuery(
       const r = resolve(ref, at);
       const name = ref.replace('.', '_');
       claim(name, at);
-      let expr = r.sql;
-      if (r.type === 'date') expr = sql`to_char(${r.sql}, ${BUCKET_FORMAT})`;
-      if (r.type === 'datetime') expr = sql`to_char(${r.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+      const expr = r.type === 'date' ? formatDate(r.sql) : r.type === 'datetime' ? formatInstant(r.sql) : r.sql;
       columns.push({ name, label: r.label, role: 'column', type: r.type, field: ref, expr, refers: r.refers });
     }
   }
@@ -268,7 +278,7 @@ export async function compileQuery(
     const m = columns.find((c) => c.role === 'measure' && c.name === h.measure);
     if (!m) throw invalid(`definition.having.${i}.measure`, 'errors.query.having', { measure: h.measure });
     const op = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[h.op];
-    having.push(sql`${m.expr} ${sql.raw(op)} ${h.value}`);
+    having.push(sql`${m.raw ?? m.expr} ${sql.raw(op)} ${h.value}`);
   }
 
   // sort: by output position; default the dimensions in order (grouped) or newest first (a list)
@@ -281,16 +291,23 @@ export async function compileQuery(
   if (grouped) columns.forEach((c, i) => c.role === 'dimension' && order.push(sql.raw(`${i + 1} asc nulls last`)));
   else order.push(sql`r.created_at desc, r.id desc`);
 
-  const select = sql.join(
-    columns.map((c, i) => sql`${c.expr} as ${sql.raw(c.role === 'dimension' ? `d${i}` : c.role === 'measure' ? `m${i}` : `c${i}`)}`),
-    sql`, `,
-  );
-  // by position: a dimension's SQL holds parameters (the time zone), and PostgreSQL matches a
-  // GROUP BY expression to the select list only when its parameters are the same ones
-  const groupBy = columns.flatMap((c, i) => (c.role === 'dimension' ? [sql.raw(String(i + 1))] : []));
-  const statement = (limit: number) =>
-    sql`select ${select} from ${scope.from} where ${where}${groupBy.length ? sql` group by ${sql.join(groupBy, sql`, `)}` : sql``}${
+  const alias = (c: OutputColumn, i: number) => sql.raw(c.role === 'dimension' ? `d${i}` : c.role === 'measure' ? `m${i}` : `c${i}`);
+  const orderBy = order.length ? sql` order by ${sql.join(order, sql`, `)}` : sql``;
+  let statement: (limit: number) => SQL;
+  if (grouped) {
+    // group and aggregate the raw values, then format each group's values once (outer select);
+    // GROUP BY by position: a dimension's SQL holds parameters (the time zone), and PostgreSQL
+    // matches a GROUP BY expression to the select list only when its parameters are the same ones
+    const inner = sql.join(columns.map((c, i) => sql`${c.raw ?? c.expr} as ${alias(c, i)}`), sql`, `);
+    const outer = sql.join(columns.map((c, i) => sql`${c.format ? c.format(alias(c, i)) : alias(c, i)} as ${alias(c, i)}`), sql`, `);
+    const groupBy = columns.flatMap((c, i) => (c.role === 'dimension' ? [sql.raw(String(i + 1))] : []));
+    const grouping = sql`select ${inner} from ${scope.from} where ${where}${groupBy.length ? sql` group by ${sql.join(groupBy, sql`, `)}` : sql``}${
       having.length ? sql` having ${sql.join(having, sql` and `)}` : sql``
-    } order by ${sql.join(order, sql`, `)} limit ${limit}`;
+    }`;
+    statement = (limit: number) => sql`select ${outer} from (${grouping}) g${orderBy} limit ${limit}`;
+  } else {
+    const select = sql.join(columns.map((c, i) => sql`${c.expr} as ${alias(c, i)}`), sql`, `);
+    statement = (limit: number) => sql`select ${select} from ${scope.from} where ${where}${orderBy} limit ${limit}`;
+  }
   return { scope, where, columns, grouped, statement };
 }

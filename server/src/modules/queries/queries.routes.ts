@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthenticated } from '../../lib/http-error';
 import type { Readable } from 'node:stream';
 import {
   moduleSavedQueryListSchema,
@@ -39,6 +40,7 @@ import {
   exportQueryResult,
   findVisibleSavedQuery,
   listQueries,
+  openApplication,
   queryVersions,
   restoreQueryVersion,
   runQuery,
@@ -69,6 +71,11 @@ const versionParams = idParams.extend({ version: z.coerce.number().int().min(1) 
 const savedRunSchema = z.object({ timeZone: timeZoneSchema.default('UTC'), conditions: z.array(filterConditionSchema).max(10).default([]) });
 
 export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** preValidation of the writing routes: signed in and an editor (or more) of the application, before the body is read. */
+  const requireEditor = async (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    await openApplication(app.db, userOf(request), (request.params as { slug: string }).slug, 'write', app.readCache);
+  };
   const ctx = (request: { locale: 'zh-CN' | 'en-US' }) => ({ engine: app.engine, locale: request.locale });
 
   /** Sends a file: Content-Type, Content-Disposition (`<name>-<UTC stamp>.<ext>`), no caching. */
@@ -152,7 +159,7 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications/:slug/queries',
     {
-      preValidation: requireUser,
+      preValidation: requireEditor,
       config: { audit: ['query.create'] },
       schema: { tags: TAGS, summary: 'Save an analytics query', params: slugParams, body: savedAnalyticsQueryCreateSchema, response: { 201: okSchema(moduleSavedQuerySchema), ...errorResponses } },
     },
@@ -177,7 +184,7 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/applications/:slug/queries/:id',
     {
-      preValidation: requireUser,
+      preValidation: requireEditor,
       config: { audit: ['query.update'] },
       schema: { tags: TAGS, summary: 'Change a saved analytics query', params: idParams, body: savedAnalyticsQueryUpdateSchema, response: { 200: okSchema(moduleSavedQuerySchema), ...errorResponses } },
     },
@@ -188,7 +195,7 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/applications/:slug/queries/:id',
     {
-      preValidation: requireUser,
+      preValidation: requireEditor,
       config: { audit: ['query.delete'] },
       schema: { tags: TAGS, summary: 'Delete a saved query (recycle bin)', params: idParams, response: { 200: okSchema(z.null()), ...errorResponses } },
     },
@@ -212,7 +219,7 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications/:slug/queries/:id/versions/:version/restore',
     {
-      preValidation: requireUser,
+      preValidation: requireEditor,
       config: { audit: ['query.restore_version'] },
       schema: { tags: TAGS, summary: 'Restore a version of a saved query', params: versionParams, response: { 200: okSchema(moduleSavedQuerySchema), ...errorResponses } },
     },
