@@ -195,15 +195,18 @@ export const queryVisualizationSchema = z.object({
 });
 export type QueryVisualization = z.input<typeof queryVisualizationSchema>;
 
-/** POST/PATCH …/applications/:slug/queries: an analytics query to save. */
-export const savedAnalyticsQueryCreateSchema = z.object({
+/** What a saved analytics query holds, without defaults (zod 4 applies defaults inside `.partial()`: a PATCH must not reset what it leaves out). */
+const savedAnalyticsQueryFields = z.object({
   name: z.string().trim().min(1, { message: 'errors.required' }).max(100),
   description: z.string().trim().max(1000).optional(),
-  visibility: z.enum(QUERY_VISIBILITIES).default('application'),
+  visibility: z.enum(QUERY_VISIBILITIES),
   definition: analyticsQueryDefinitionSchema,
   visualization: queryVisualizationSchema.optional(),
 });
-export const savedAnalyticsQueryUpdateSchema = savedAnalyticsQueryCreateSchema.partial().extend({
+/** POST …/applications/:slug/queries: an analytics query to save (shared with the application unless `private`). */
+export const savedAnalyticsQueryCreateSchema = savedAnalyticsQueryFields.extend({ visibility: z.enum(QUERY_VISIBILITIES).default('application') });
+/** PATCH …/applications/:slug/queries/:id: what changes; what is left out stays. */
+export const savedAnalyticsQueryUpdateSchema = savedAnalyticsQueryFields.partial().extend({
   /** The version the edit starts from: 409 errors.query.stale when it is not the latest. */
   version: z.number().int().min(1).optional(),
 });
