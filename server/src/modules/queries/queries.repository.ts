@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { savedQueries, subjects, users, type SavedQueryRow } from '../../db/schema';
-import { nextVersion } from './saved-query-versions';
+import { nextVersion } from '../record-queries/saved-query-versions';
 
 /** A saved query with its subject's name and its owner's name. */
 export interface SavedQueryListed {

@@ -24,7 +24,7 @@ import { compileQuery, type CompiledQuery } from './compile';
 import { findQuery, insertQuery, listQueries as listRows, lockQuery, markQueryDeleted, updateQuery as updateRow, type SavedQueryListed } from './queries.repository';
 import { executeQuery } from './run';
 import { drillExportStream, drillPage, prepareDrill, resultExportStream } from './drill';
-import { findVersion, keepVersion, listVersions } from './saved-query-versions';
+import { findVersion, keepVersion, listVersions } from '../record-queries/saved-query-versions';
 
 export const queryNotFound = () => notFound('errors.query.notFound');
 

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, savedQueries, subjects, type SavedQueryRow } from '../../db/schema';
-import { nextVersion } from '../queries/saved-query-versions';
+import { nextVersion } from './saved-query-versions';
 
 /** A saved query with the names of its subject and application. */
 export interface SavedQueryWithSubject {

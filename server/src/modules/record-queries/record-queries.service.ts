@@ -14,7 +14,7 @@ import { likePattern, offsetOf } from '../../lib/paging';
 import type { ReadCache } from '../../lib/read-cache';
 import { changedKeys, type AuditWriter } from '../../core/audit.writer';
 import { moveToRecycleBin } from '../../core/recycle.registry';
-import { keepVersion } from '../queries/saved-query-versions';
+import { keepVersion } from './saved-query-versions';
 import { prepareQuery, runQueryPage, type PreparedQuery, type QueryDefinition } from './query-run';
 import {
   findSavedQuery,

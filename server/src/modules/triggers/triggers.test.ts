@@ -361,10 +361,13 @@ describe('triggers', () => {
     );
     const taskIds = new Set(runs.map((r) => r.taskId));
     assert.equal(taskIds.size, 1, 'one task carries the three runs');
-    const [task] = await ctx.app.db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, [...taskIds][0]!));
+    // the runs are written dead inside the handler; the task's own end is written after it returns
+    const readTask = async () => (await ctx.app.db.select().from(tasks).where(eq(tasks.id, [...taskIds][0]!)))[0];
+    let task = await readTask();
+    for (let i = 0; i < 100 && task.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      task = await readTask();
+    }
     assert.equal(task.kind, 'triggers.run');
     assert.deepEqual((task.input as { runIds: string[] }).runIds, ids);
     assert.equal(task.state, 'failed');

@@ -1,5 +1,5 @@
 /**
- * Versions of saved queries (both kinds; table saved_query_versions): every create and every
+ * Versions of saved queries (both kinds; table saved_query_versions, which this module owns with saved_queries): every create and every
  * change of a saved query keeps the new state as version `saved_queries.version`; the latest
  * QUERY_VERSIONS_KEPT per query are kept (contracts/queries.constants.ts).
  */
