@@ -167,7 +167,11 @@ export async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 
 /** Opens the select with test id `testId` and chooses its first option whose label matches `text`. */
 export async function pickIn(page: Page, testId: string, text: string | RegExp): Promise<void> {
   await openSelect(page, page.getByTestId(testId));
-  await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first());
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  // a long list is virtual: an option below the first screenful is not rendered until searched for
+  // (the searchable selects filter on the typed text; the others ignore it)
+  if (typeof text === 'string' && (await option.count()) === 0) await page.keyboard.type(text);
+  await chooseOption(page, option);
 }
 
 /** The date `days` from today as antd's DatePicker writes it (YYYY-MM-DD, the browser's local day). */
