@@ -16,8 +16,7 @@ import type {
   ImportUploadResult,
   RecordExport,
 } from '../../contracts';
-import { toApiError } from './api-error';
-import { fileNameOf } from './recordQueries';
+import { BLOB_REQUEST, saveDownload, type BlobResponse } from './download';
 import { subjectPath } from './records';
 
 const enc = encodeURIComponent;
@@ -97,42 +96,11 @@ export async function listImports(params: { app?: string; application?: string; 
   return request<Page<ImportBatch>>(app ? `/api/v1/applications/${enc(app)}/imports` : BASE, { method: 'GET', params: rest });
 }
 
-interface BlobResponse {
-  status: number;
-  data: Blob;
-  headers: Record<string, string | undefined>;
-}
-
 /**
  * Exports a grid's records (its filter, sort, search and visible columns) as CSV or XLSX and
  * downloads the file. Resolves with the file's name; rejects with the server's envelope.
  */
 export async function exportRecords(app: string, subject: string, input: RecordExport): Promise<string> {
-  const res = (await request(`${subjectPath(app, subject)}/records/export`, {
-    method: 'POST',
-    data: input,
-    responseType: 'blob',
-    getResponse: true,
-    skipErrorHandler: true,
-    validateStatus: () => true,
-  })) as BlobResponse;
-  if (res.status < 200 || res.status >= 300) {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await res.data.text()) as unknown;
-    } catch {
-      /* not JSON */
-    }
-    throw toApiError({ data: body, status: res.status });
-  }
-  const fileName = fileNameOf(res.headers['content-disposition']) ?? `${subject}.${input.format}`;
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return fileName;
+  const res = (await request(`${subjectPath(app, subject)}/records/export`, { ...BLOB_REQUEST, method: 'POST', data: input })) as BlobResponse;
+  return saveDownload(res, `${subject}.${input.format}`);
 }

@@ -19,8 +19,8 @@ import type {
   SavedQueryKind,
   SavedQueryVersion,
 } from '../../contracts';
-import { toApiError } from './api-error';
-import { fileNameOf, type QueryExportFormat } from './recordQueries';
+import { BLOB_REQUEST, saveDownload, type BlobResponse } from './download';
+import type { QueryExportFormat } from './recordQueries';
 
 const enc = encodeURIComponent;
 const base = (slug: string) => `/api/v1/applications/${enc(slug)}/queries`;
@@ -63,45 +63,8 @@ export async function drillQuery(
   });
 }
 
-interface BlobResponse {
-  status: number;
-  data: Blob;
-  headers: Record<string, string | undefined>;
-}
-
-/** Hands a Blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 async function download(url: string, data: object, fallbackName: string): Promise<string> {
-  const res = (await request(url, {
-    method: 'POST',
-    data,
-    responseType: 'blob',
-    getResponse: true,
-    skipErrorHandler: true,
-    validateStatus: () => true,
-  })) as BlobResponse;
-  if (res.status < 200 || res.status >= 300) {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await res.data.text()) as unknown;
-    } catch {
-      /* not JSON: a bare HTTP error */
-    }
-    throw toApiError({ data: body, status: res.status });
-  }
-  const fileName = fileNameOf(res.headers['content-disposition']) ?? fallbackName;
-  saveBlob(res.data, fileName);
-  return fileName;
+  return saveDownload((await request(url, { ...BLOB_REQUEST, method: 'POST', data })) as BlobResponse, fallbackName);
 }
 
 /** Downloads a definition's whole result (up to the row cap) as CSV or XLSX. Resolves with the file's name. */

@@ -6,7 +6,7 @@
 import { request } from 'umi';
 import type { Ok, Page } from '../../contracts/envelope';
 import type { RecordQueryDefinition, RecordQueryPage, SavedQuery } from '../../contracts';
-import { toApiError } from './api-error';
+import { BLOB_REQUEST, saveDownload, type BlobResponse } from './download';
 
 const BASE = '/api/v1/record-queries';
 const enc = encodeURIComponent;
@@ -63,38 +63,7 @@ export async function removeSavedQuery(id: string): Promise<void> {
   await request(`${BASE}/${enc(id)}`, { method: 'DELETE', skipErrorHandler: true });
 }
 
-/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
-export function fileNameOf(disposition: string | null | undefined): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain ? plain[1].trim() : null;
-}
-
-/** Hands a Blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-interface BlobResponse {
-  status: number;
-  data: Blob;
-  headers: Record<string, string | undefined>;
-}
+export { fileNameOf } from './download';
 
 /**
  * Exports the whole result of a query as CSV or XLSX and downloads it: a saved query by id
@@ -106,21 +75,8 @@ export async function exportRecordQuery(
   target: { id: string } | { definition: RecordQueryDefinition; name?: string },
   format: QueryExportFormat,
 ): Promise<string> {
-  // Every status resolves, so a failure's JSON envelope can be read back out of the Blob.
-  const options = { responseType: 'blob' as const, getResponse: true, skipErrorHandler: true, validateStatus: () => true };
   const res = (await ('id' in target
-    ? request(`${BASE}/${enc(target.id)}/export`, { ...options, method: 'GET', params: { format } })
-    : request(`${BASE}/export`, { ...options, method: 'POST', data: { definition: target.definition, format, name: target.name } }))) as BlobResponse;
-  if (res.status < 200 || res.status >= 300) {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await res.data.text()) as unknown;
-    } catch {
-      /* not JSON: a bare HTTP error */
-    }
-    throw toApiError({ data: body, status: res.status });
-  }
-  const fileName = fileNameOf(res.headers['content-disposition']) ?? `record-query.${format}`;
-  saveBlob(res.data, fileName);
-  return fileName;
+    ? request(`${BASE}/${enc(target.id)}/export`, { ...BLOB_REQUEST, method: 'GET', params: { format } })
+    : request(`${BASE}/export`, { ...BLOB_REQUEST, method: 'POST', data: { definition: target.definition, format, name: target.name } }))) as BlobResponse;
+  return saveDownload(res, `record-query.${format}`);
 }

@@ -13,7 +13,7 @@ import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { Alert } from 'antd';
 import React, { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import type { QueryResult, QueryVisualization } from '../../../contracts';
-import { saveBlob } from '../../services/queries';
+import { saveBlob } from '../../services/download';
 import { useT } from '../useT';
 import { buildChartOption, chartColumns, type ChartClick } from './chart-option';
 import ResultTable from './ResultTable';
