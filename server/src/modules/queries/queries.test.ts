@@ -151,6 +151,36 @@ test('queries: joins both ways, every aggregate, having, sort, limit and the row
   assert.equal(result.truncated, false);
   assert.ok(result.cost > 0);
 
+  // without median and percentile the distinct count takes the two-level form (compile.ts
+  // distinctTwoLevel): the same figures, having on the combined values, and a total without groups
+  const twoLevel = await run({
+    subjectId: invoice.id,
+    joins: [{ as: 'c', kind: 'many_to_one', field: 'client' }],
+    dimensions: [{ field: 'c.name' }],
+    measures: [
+      { fn: 'count' },
+      { fn: 'count_distinct', field: 'amount' },
+      { fn: 'sum', field: 'amount' },
+      { fn: 'avg', field: 'amount' },
+      { fn: 'min', field: 'amount' },
+      { fn: 'max', field: 'amount' },
+      { fn: 'max', field: 'issued' },
+    ],
+    having: [{ measure: 'count', op: 'gte', value: 2 }],
+  }, admin);
+  assert.equal(twoLevel.statusCode, 200, twoLevel.body);
+  const twoLevelResult = json<{ data: QueryResult }>(twoLevel).data;
+  assert.match(twoLevelResult.sql ?? '', /\) i group by/, 'the two-level form');
+  const withoutPercentiles = (row: unknown[]) => [...row.slice(0, 7), row[9]];
+  assert.deepEqual(
+    rounded(twoLevelResult.rows),
+    rounded([expected('acme', 'Acme', '2026-03-31'), expected('bolt', 'Bolt', '2026-01-15')].map(withoutPercentiles)),
+  );
+  const total = await run({ subjectId: invoice.id, measures: [{ fn: 'count' }, { fn: 'count_distinct', field: 'client' }] });
+  assert.equal(total.statusCode, 200, total.body);
+  const invoices = AMOUNTS.acme.length + AMOUNTS.bolt.length + AMOUNTS.none.length;
+  assert.deepEqual(json<{ data: QueryResult }>(total).data.rows, [[invoices, 2]]);
+
   // one-to-many: clients with their invoices (a client without any keeps one row: count 0, sum empty)
   const o2m = await run({
     subjectId: client.id,
