@@ -137,6 +137,8 @@ export const queryResultSchema = z.object({
   rowCap: z.number().int(),
   cost: z.number(),
   elapsedMs: z.number(),
+  /** Served from the result cache: the same statement over data unchanged since it ran (elapsedMs is that run's). */
+  cached: z.boolean().optional(),
   sql: z.string().optional(),
   params: z.array(z.unknown()).optional(),
 });

@@ -94,3 +94,60 @@ test('cache invalidation on PGlite: the next read sees a change of a cached tabl
   const read = await call(app, 'GET', '/api/v1/applications/cachecheck', { cookie });
   assert.equal(JSON.parse(read.body).data.name, 'Renamed');
 });
+
+test('result cache: versions per table, an epoch for the rest, a write during a run, shared runs', async () => {
+  const cache = new ReadCache();
+  const results = cache.results;
+  let runs = 0;
+  const run = async () => ({ rows: [[++runs]] });
+  assert.deepEqual((await results.get('q', ['rec_a', 'rec_b'], run)).value, { rows: [[1]] });
+  const again = await results.get('q', ['rec_a', 'rec_b'], run);
+  assert.equal(again.hit, true);
+  assert.equal(runs, 1);
+  // another table's write changes nothing; one the result read makes it stale
+  results.bumpTable('rec_c');
+  assert.equal((await results.get('q', ['rec_a', 'rec_b'], run)).hit, true);
+  results.bumpTable('rec_b');
+  assert.equal((await results.get('q', ['rec_a', 'rec_b'], run)).hit, false);
+  assert.equal(runs, 2);
+  // the epoch (definitions, memberships…) makes everything stale
+  results.bumpAll();
+  assert.equal((await results.get('q', ['rec_a', 'rec_b'], run)).hit, false);
+  // a write that lands while the statement runs: the answer is not kept
+  const during = await results.get('w', ['rec_a'], async () => {
+    results.bumpTable('rec_a');
+    return { rows: [[0]] };
+  });
+  assert.equal(during.hit, false);
+  assert.equal((await results.get('w', ['rec_a'], run)).hit, false, 'the result read before the write was not kept');
+  // ten concurrent viewers of one card: one run
+  const before = runs;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const slow = async () => {
+    await gate;
+    return run();
+  };
+  const all = Promise.all(Array.from({ length: 10 }, () => results.get('shared', ['rec_a'], slow)));
+  release();
+  const answers = await all;
+  assert.equal(runs, before + 1);
+  assert.equal(answers.filter((a) => !a.hit).length, 1);
+  // …but a viewer who comes after a write does not share a run started before it
+  let release2!: () => void;
+  const gate2 = new Promise<void>((r) => (release2 = r));
+  results.bumpTable('rec_a');
+  const older = results.get('shared', ['rec_a'], async () => {
+    await gate2;
+    return run();
+  });
+  results.bumpTable('rec_a');
+  const newer = results.get('shared', ['rec_a'], run);
+  release2();
+  assert.equal((await newer).hit, false);
+  assert.equal((await older).hit, false);
+  // disabled (the app without a cache source): always runs
+  const off = new ReadCache({ enabled: false });
+  await off.results.get('q', [], run);
+  assert.equal((await off.results.get('q', [], run)).hit, false);
+});

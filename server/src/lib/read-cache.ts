@@ -15,6 +15,7 @@
  * Values are LRU-bounded (lru-cache) to `max` entries per namespace.
  */
 import { LRUCache } from 'lru-cache';
+import { ResultCache } from './result-cache';
 
 interface Entry<V> {
   value: V;
@@ -43,7 +44,15 @@ export class ReadCache {
   /** Cached reads served / loaded, for the benchmark and tests. */
   readonly stats = { hits: 0, misses: 0, bumps: 0 };
 
-  constructor(private readonly opts: { maxAgeMs?: number; enabled?: boolean } = {}) {}
+  /**
+   * Analytics results (lib/result-cache.ts), invalidated by data versions rather than by this
+   * cache's generation: a card's run is a POST, which must not flush the cached results.
+   */
+  readonly results: ResultCache<object>;
+
+  constructor(private readonly opts: { maxAgeMs?: number; enabled?: boolean } = {}) {
+    this.results = new ResultCache<object>({ sizeOf: estimatedBytes, enabled: opts.enabled });
+  }
 
   /** Invalidates every cached value (cheap: moves a counter; stale entries are replaced lazily). */
   bump(): void {
@@ -99,5 +108,17 @@ export class ReadCache {
   clear(): void {
     for (const ns of this.namespaces.values()) ns.lru.clear();
     this.bump();
+    this.results.bumpAll();
   }
+}
+
+/**
+ * A result's size in bytes, estimated without serialising it: 32 bytes a cell of its `rows`
+ * (an array of arrays) and 4 KiB for the rest (columns, labels).
+ */
+function estimatedBytes(value: object): number {
+  const rows = (value as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return 4096;
+  const width = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : 1;
+  return 4096 + rows.length * width * 32;
 }

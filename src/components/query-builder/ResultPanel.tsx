@@ -42,7 +42,7 @@ export default function ResultPanel({ app, definition, drill, result, visualizat
       extra={
         <Space wrap>
           <Typography.Text type="secondary" data-testid="qb-result-stats">
-            {t('queries.result.stats', { rows: result.rows.length, ms: Math.round(result.elapsedMs) })}
+            {t(result.cached ? 'queries.result.statsCached' : 'queries.result.stats', { rows: result.rows.length, ms: Math.round(result.elapsedMs) })}
           </Typography.Text>
           <Dropdown
             disabled={exporting}

@@ -107,6 +107,7 @@ export default {
   'queries.part.limit': 'Row limit',
   'queries.result.title': 'Result',
   'queries.result.stats': '{rows, plural, one {# row} other {# rows}} · {ms} ms',
+  'queries.result.statsCached': '{rows, plural, one {# row} other {# rows}} · from the cache (the data has not changed since it ran in {ms} ms)',
   'queries.result.notRun': 'Run the query to see its result.',
   'queries.result.build': 'Pick a subject and build a query.',
   'queries.export': 'Export',

@@ -107,6 +107,7 @@ export default {
   'queries.part.limit': '行数上限',
   'queries.result.title': '结果',
   'queries.result.stats': '{rows} 行 · {ms} 毫秒',
+  'queries.result.statsCached': '{rows} 行 · 来自缓存（数据自上次运行以来未变，上次用时 {ms} 毫秒）',
   'queries.result.notRun': '运行查询以查看结果。',
   'queries.result.build': '选择主题并构建查询。',
   'queries.export': '导出',

@@ -653,3 +653,63 @@ test('queries: drill-through, exports, saved queries with versions, sharing and 
   assert.ok(entry, bin.body);
   void appId;
 });
+
+test('queries: the result cache answers a repeated statement until a table it reads changes', async (t) => {
+  const { app, handle, close } = await createTestApp();
+  t.after(close);
+  const { cookie: admin } = await adminSession(app);
+  const { appId, viewer } = await applicationWithMembers(app, admin, 'qcache');
+  const { client, invoice, clients } = await seed(handle.db, appId);
+  const definition = { subjectId: invoice.id, dimensions: [{ field: 'client' }], measures: [{ fn: 'count' }] };
+  const run = async (cookie = viewer.cookie) => {
+    const res = await call(app, 'POST', '/api/v1/applications/qcache/queries/run', { cookie, body: { definition } });
+    assert.equal(res.statusCode, 200, res.body);
+    return json<{ data: QueryResult }>(res).data;
+  };
+  const total = (r: QueryResult) => r.rows.reduce((sum, row) => sum + Number(row[1]), 0);
+  /** Runs `change` (a write in SQL: another process, psql) and waits ≤ 2 s for `table`'s notification (migration 0024). */
+  const inSql = async (table: string, change: () => Promise<unknown>) => {
+    const version = () => app.readCache.results.snapshot([table]).versions[0];
+    const before = version();
+    await change();
+    for (const deadline = Date.now() + 2000; version() === before; ) {
+      assert.ok(Date.now() < deadline, `no notification of ${table} within 2 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  const first = await run();
+  assert.equal(first.cached, undefined);
+  const second = await run();
+  assert.equal(second.cached, true);
+  assert.deepEqual(second.rows, first.rows);
+  // another member shares the entry; an administrator still gets the statement
+  const asAdmin = await run(admin);
+  assert.equal(asAdmin.cached, true);
+  assert.ok(asAdmin.sql?.includes(invoice.tableName));
+
+  // a record written through the API: the next run reads again
+  const created = await call(app, 'POST', '/api/v1/applications/qcache/subjects/invoice/records', {
+    cookie: admin,
+    body: { values: { number: 'C1', amount: 5, client: clients.acme } },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const afterApi = await run();
+  assert.equal(afterApi.cached, undefined);
+  assert.equal(total(afterApi), total(first) + 1);
+
+  // a record written in SQL: the subject table's notification makes the entry stale
+  await inSql(invoice.tableName, () => insertRecord(handle.db, invoice, { number: 'C2', amount: 6 }));
+  const afterSql = await run();
+  assert.equal(afterSql.cached, undefined);
+  assert.equal(total(afterSql), total(first) + 2);
+  assert.equal((await run()).cached, true);
+
+  // the labels: renaming a client the rows name makes them stale too (another table than the base)
+  await inSql(client.tableName, () =>
+    handle.db.execute(sql.raw(`update "${client.tableName}" set "${client.fields.find((f) => f.key === 'name')!.column}" = 'Acme Holdings' where id = '${clients.acme}'`)),
+  );
+  const renamed = await run();
+  assert.equal(renamed.cached, undefined);
+  assert.equal(renamed.labels[clients.acme], 'Acme Holdings');
+});

@@ -16,6 +16,7 @@ import { rowsOf, type Database, type Engine, type Executor } from '../../db/clie
 import { HttpError } from '../../lib/http-error';
 import type { ReadCache } from '../../lib/read-cache';
 import { labelsOf } from '../record-queries/query-labels';
+import { tableNameOf } from '../subjects/ddl';
 import type { CompiledQuery, OutputColumn } from './compile';
 
 /** Renders a statement's text and parameters (the same PostgreSQL dialect the driver uses). */
@@ -56,8 +57,10 @@ function cellOf(c: OutputColumn, value: unknown): unknown {
 }
 
 /**
- * Runs `q` with at most `limit` rows (capped at QUERY_ROW_CAP) inside the timeout and the cost cap.
- * `sqlText`: the statement's text and parameters, for an administrator's read-only view.
+ * Runs `q` with at most `limit` rows (capped at QUERY_ROW_CAP) inside the timeout and the cost cap,
+ * or answers the cached result of the same statement when no table it read has changed since
+ * (`cached: true`; lib/result-cache.ts, docs/queries.md "Result cache"). `opts.withSql`: add the
+ * statement's text and parameters, for an administrator's read-only view.
  * @throws HttpError 422 QUERY_TOO_COSTLY / QUERY_TIMEOUT.
  */
 export async function executeQuery(
@@ -70,6 +73,38 @@ export async function executeQuery(
 ): Promise<QueryResult> {
   const cap = Math.min(limit, QUERY_ROW_CAP);
   const statement = q.statement(cap + 1);
+  const query = dialect.sqlToQuery(statement);
+  const run = () => runStatement(db, engine, q, statement, cap, cache);
+  let result: QueryResult;
+  if (cache) {
+    // the statement and its parameters fix the rows; the columns' labels (the reader's language) are not in it
+    const key = `${query.sql}\u0000${JSON.stringify(query.params)}\u0000${JSON.stringify(q.columns.map((c) => c.label))}`;
+    const got = await cache.results.get(key, tablesRead(q, query.sql), run);
+    result = got.hit ? { ...(got.value as QueryResult), cached: true } : (got.value as QueryResult);
+  } else {
+    result = await run();
+  }
+  return opts.withSql ? { ...result, sql: query.sql, params: query.params } : result;
+}
+
+/** A subject's table as the statement names it (subjects/ddl.ts tableNameOf, quoted). */
+const SUBJECT_TABLE = /"(rec_[0-9a-f]{32})"/g;
+
+/**
+ * The tables a result depends on (lib/result-cache.ts): every subject table the statement names
+ * (the base, the joins, a filter's relation paths), record_links when it reads them, and the
+ * tables of the records its columns name (their labels).
+ */
+function tablesRead(q: CompiledQuery, text: string): string[] {
+  const tables = new Set<string>();
+  for (const m of text.matchAll(SUBJECT_TABLE)) tables.add(m[1]);
+  if (text.includes('record_links')) tables.add('record_links');
+  for (const c of q.columns) if (c.refers?.kind === 'record') tables.add(tableNameOf(c.refers.subjectId));
+  return [...tables].sort();
+}
+
+/** Runs the statement in its transaction (timeout, cost cap) and shapes the result. @throws as executeQuery. */
+async function runStatement(db: Database, engine: Engine, q: CompiledQuery, statement: SQL, cap: number, cache?: ReadCache): Promise<QueryResult> {
   const started = performance.now();
   let cost = 0;
   let raw: Record<string, unknown>[];
@@ -89,7 +124,7 @@ export async function executeQuery(
   const keys = q.columns.map((c, i) => (c.role === 'dimension' ? `d${i}` : c.role === 'measure' ? `m${i}` : `c${i}`));
   const rows = raw.slice(0, cap).map((r) => q.columns.map((c, i) => cellOf(c, r[keys[i]])));
   const labels = await labelsOf(db, q.columns, rows, cache);
-  const result: QueryResult = {
+  return {
     columns: q.columns.map(({ expr: _e, refers: _r, ...c }) => c),
     rows,
     labels,
@@ -98,10 +133,4 @@ export async function executeQuery(
     cost,
     elapsedMs,
   };
-  if (opts.withSql) {
-    const query = dialect.sqlToQuery(statement);
-    result.sql = query.sql;
-    result.params = query.params;
-  }
-  return result;
 }

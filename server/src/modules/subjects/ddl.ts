@@ -38,7 +38,8 @@ const run = (tx: Executor, statement: string) => tx.execute(sql.raw(statement));
  * change), `created_at/by`, `updated_at/by`, and `deleted_at/by` (a deleted record waits in the
  * recycle bin), and `import_batch_id` (the import batch that inserted the row: staged, and hidden
  * by live-rows.ts, while that batch runs). Indexes: `(created_at, id)` and `(updated_at, id)` of
- * records not deleted.
+ * records not deleted. A statement-level trigger notifies channel `assay_rows` with the table's
+ * name when rows change (migration 0024).
  */
 export async function createSubjectTable(tx: Executor, tableName: string): Promise<void> {
   const t = ident(tableName);
@@ -58,6 +59,9 @@ export async function createSubjectTable(tx: Executor, tableName: string): Promi
   );
   await run(tx, `create index ${ident(`${tableName}_c`)} on ${t} (created_at, id) where deleted_at is null`);
   await run(tx, `create index ${ident(`${tableName}_u`)} on ${t} (updated_at, id) where deleted_at is null`);
+  // a writing statement notifies channel assay_rows once, at commit (migration 0024): cached
+  // analytics results that read the table go stale (lib/result-cache.ts)
+  await run(tx, `create trigger ${ident(`${tableName}_rows`)} after insert or update or delete on ${t} for each statement execute function assay_notify_rows()`);
 }
 
 /** Drops the subject's table (purge from the recycle bin). Its sequences go with their fields. */
