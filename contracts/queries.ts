@@ -121,6 +121,8 @@ export const queryResultColumnSchema = z.object({
   type: z.enum(['text', 'number', 'date', 'datetime', 'boolean', 'id', 'list']),
   field: z.string().optional(),
   bucket: z.enum(DATE_BUCKETS).optional(),
+  /** A measure's aggregate: how a pivot may combine its values into totals (web/analytics/pivot.ts). */
+  fn: z.enum(QUERY_AGGREGATES).optional(),
 });
 export type QueryResultColumn = z.infer<typeof queryResultColumnSchema>;
 

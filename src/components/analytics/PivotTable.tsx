@@ -1,16 +1,16 @@
 /**
  * A grouped result as a pivot table (pivot.ts): row-dimension values down, column-dimension
- * values × measures across, totals (sums) at the right and at the bottom. A cell click drills into
+ * values × measures across, totals (each measure combined by its aggregate, pivot.ts) at the right and at the bottom. A cell click drills into
  * its row's and column's values; a total drills with its own dimensions only.
  */
-import { Alert, Button, Table } from 'antd';
+import { Alert, Button, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import React, { useMemo } from 'react';
 import type { QueryResult, QueryVisualization } from '../../../contracts';
 import { useT } from '../useT';
 import { formatCell, type FormatContext } from './format';
-import { buildPivot, pivotDrillValues, type PivotMatrix } from './pivot';
+import { buildPivot, NOT_COMBINED, pivotDrillValues, type PivotMatrix } from './pivot';
 import { useFormatContext } from './useFormatContext';
 
 export interface PivotTableProps {
@@ -53,7 +53,14 @@ export default function PivotTable({ result, pivot, onDrill, height }: PivotTabl
             : col === null
               ? m.rowTotals[line.key][mi]
               : m.cells[line.key][col][mi];
-        const text = formatCell(m.measures[mi], v, ctx);
+        const text =
+          v === NOT_COMBINED ? (
+            <Typography.Text type="secondary" title={t('analytics.notCombined', { fn: m.measures[mi].label })} data-testid="pivot-not-combined">
+              —
+            </Typography.Text>
+          ) : (
+            formatCell(m.measures[mi], v, ctx)
+          );
         if (!onDrill) return text;
         // a button for the keyboard; the whole cell takes a mouse click (onCell)
         return (

@@ -1,5 +1,6 @@
-/** The pivot of a grouped result (pivot.ts): headers, cells, sums, drill values. */
-import { buildPivot, canPivot, defaultPivot, pivotDrillValues } from './pivot';
+/** The pivot of a grouped result (pivot.ts): headers, cells, totals by each measure's aggregate, drill values. */
+import { buildPivot, canPivot, defaultPivot, NOT_COMBINED, pivotDrillValues } from './pivot';
+import type { QueryResultColumn } from '../../../contracts';
 import { amount, client, count, month, result, status } from './fixtures.test-support';
 
 const r = result(
@@ -88,5 +89,31 @@ describe('pivot', () => {
       ['done'],
       ['open'],
     ]);
+  });
+  it('combines each measure by its aggregate: counts and sums add up, min and max keep theirs, an average does not combine', () => {
+    const measure = (name: string, fn: QueryResultColumn['fn'], type: QueryResultColumn['type'] = 'number'): QueryResultColumn => ({
+      name,
+      label: name,
+      role: 'measure',
+      type,
+      fn,
+    });
+    const rr = result(
+      [month, status, measure('n', 'count'), measure('avg', 'avg'), measure('low', 'min'), measure('last', 'max', 'date')],
+      [
+        ['2026-01-01', 'open', 2, 10, '3', '2026-01-05'],
+        ['2026-01-01', 'done', 1, 4, '1.5', '2026-01-20'],
+        ['2026-02-01', 'open', 3, 6, '7', '2026-02-02'],
+      ],
+    );
+    const m = buildPivot(rr, { rows: ['month'], columns: ['status'], values: ['n', 'avg', 'low', 'last'], totals: true });
+    expect(m.rowTotals).toEqual([
+      [3, NOT_COMBINED, '1.5', '2026-01-20'],
+      [3, 6, '7', '2026-02-02'],
+    ]);
+    expect(m.grandTotals).toEqual([6, NOT_COMBINED, '1.5', '2026-02-02']);
+    // a dimension placed nowhere: the average of two groups in one cell is not shown either
+    const folded = buildPivot(rr, { rows: ['month'], columns: [], values: ['n', 'avg'], totals: false });
+    expect(folded.cells).toEqual([[[3, NOT_COMBINED]], [[3, 6]]]);
   });
 });

@@ -3,9 +3,11 @@
  * column dimensions' values (at most 2) × the chosen measures across, one cell per combination.
  * Rows keep the server's order (the query's sort) by first appearance; column headers go in the
  * order of their values (ids by their names, empty last). Groups of dimensions placed
- * in neither rows nor columns fall into one cell and are summed. Totals are sums of the cells
- * (the result's columns do not carry their aggregate, so a total of averages is labelled "Total
- * (sum)" on screen); a cell that is not a number counts as nothing.
+ * in neither rows nor columns fall into one cell, and totals combine cells, each measure by its
+ * aggregate (`combinerOf`): counts and sums add up, minima and maxima keep the least and the
+ * greatest; an average, a median, a percentile or a distinct count of parts is not the figure of
+ * the whole, so there the combination is NOT_COMBINED (shown as "—" with the reason). A column
+ * without its aggregate (a result saved before columns carried it) adds up.
  */
 import type { QueryResult, QueryResultColumn, QueryVisualization } from '../../../contracts';
 import { compareCells, sortValue, toNumber } from './format';
@@ -24,16 +26,19 @@ export interface PivotMatrix {
   rowKeys: PivotKey[];
   /** Column combinations; one empty key when there are no column dimensions. */
   colKeys: PivotKey[];
-  /** cells[row][col][measure]: the result's raw value when one row falls there, the sum of several, null when none. */
+  /** cells[row][col][measure]: the result's raw value when one row falls there, the combination of several (combinerOf), null when none. */
   cells: unknown[][][];
   totals: boolean;
-  /** rowTotals[row][measure]: sum across the columns. */
-  rowTotals: (number | null)[][];
-  /** colTotals[col][measure]: sum down the rows. */
-  colTotals: (number | null)[][];
+  /** rowTotals[row][measure]: combined across the columns. */
+  rowTotals: unknown[][];
+  /** colTotals[col][measure]: combined down the rows. */
+  colTotals: unknown[][];
   /** grandTotals[measure]. */
-  grandTotals: (number | null)[];
+  grandTotals: unknown[];
 }
+
+/** A cell or total whose parts cannot be combined into the figure of the whole (an average of averages). */
+export const NOT_COMBINED = Symbol('not combined');
 
 const keyOf = (values: readonly unknown[]): string => JSON.stringify(values.map((v) => (v === undefined ? null : v)));
 
@@ -53,10 +58,48 @@ export function defaultPivot(result: QueryResult): PivotSpec {
 export const canPivot = (result: QueryResult): boolean =>
   result.columns.some((c) => c.role === 'dimension') && result.columns.some((c) => c.role === 'measure');
 
-const add = (a: number | null, v: unknown): number | null => {
+const add = (a: unknown, v: unknown): unknown => {
   const n = toNumber(v);
-  return n === null ? a : (a ?? 0) + n;
+  if (n === null) return a;
+  return (toNumber(a) ?? 0) + n;
 };
+
+/** The lesser (`sign` -1) or greater (+1) of two values: numbers as numbers, dates as their ISO text; null is none. */
+const extreme =
+  (sign: 1 | -1) =>
+  (a: unknown, v: unknown): unknown => {
+    if (v === null || v === undefined) return a;
+    if (a === null || a === undefined) return v;
+    const x = toNumber(a);
+    const y = toNumber(v);
+    const cmp = x !== null && y !== null ? Math.sign(y - x) : String(v) < String(a) ? -1 : String(v) > String(a) ? 1 : 0;
+    return cmp === sign ? v : a;
+  };
+
+/** How values of a measure combine (cells of several groups, totals); null: they do not. */
+export function combinerOf(c: QueryResultColumn): ((a: unknown, v: unknown) => unknown) | null {
+  switch (c.fn) {
+    case undefined:
+    case 'count':
+    case 'sum':
+      return add;
+    case 'min':
+      return extreme(-1);
+    case 'max':
+      return extreme(1);
+    default:
+      return null;
+  }
+}
+
+/** Combines `values` with `combine` (null → NOT_COMBINED when two or more are not null). */
+function combineAll(values: unknown[], combine: ((a: unknown, v: unknown) => unknown) | null): unknown {
+  const present = values.filter((v) => v !== null && v !== undefined);
+  if (present.length === 0) return null;
+  if (present.includes(NOT_COMBINED)) return NOT_COMBINED;
+  if (!combine) return present.length === 1 ? present[0] : NOT_COMBINED;
+  return present.reduce<unknown>((acc, v) => combine(acc, v), null);
+}
 
 /**
  * The matrix of `result` per `spec` (names not in the result, or of the wrong role, are dropped;
@@ -74,6 +117,7 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
     .slice(0, 2);
   let measures = pick(spec.values, 'measure');
   if (measures.length === 0) measures = pick(defaultPivot(result).values, 'measure');
+  const combiners = measures.map((m) => combinerOf(m.c));
   const placed = new Set([...rowDims, ...colDims].map((d) => d.c.name));
   const unplaced = result.columns.filter((c) => c.role === 'dimension' && !placed.has(c.name));
 
@@ -135,7 +179,7 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
     measures.forEach((m, j) => {
       const v = row[m.i] ?? null;
       if (v === null) return;
-      cell[j] = n[j] === 0 ? v : add(add(null, cell[j]), v);
+      cell[j] = n[j] === 0 ? v : combineAll([cell[j], v], combiners[j]);
       n[j] += 1;
     });
   }
@@ -145,13 +189,9 @@ export function buildPivot(result: QueryResult, spec: PivotSpec = defaultPivot(r
   }
 
   const totals = spec.totals ?? true;
-  const rowTotals = rowKeys.map((_, r) =>
-    measures.map((__, j) => cells[r].reduce<number | null>((s, cell) => add(s, cell[j]), null)),
-  );
-  const colTotals = colKeys.map((_, c) =>
-    measures.map((__, j) => cells.reduce<number | null>((s, row) => add(s, row[c][j]), null)),
-  );
-  const grandTotals = measures.map((_, j) => rowTotals.reduce<number | null>((s, rt) => add(s, rt[j]), null));
+  const rowTotals = rowKeys.map((_, r) => measures.map((__, j) => combineAll(cells[r].map((cell) => cell[j]), combiners[j])));
+  const colTotals = colKeys.map((_, c) => measures.map((__, j) => combineAll(cells.map((row) => row[c][j]), combiners[j])));
+  const grandTotals = measures.map((_, j) => combineAll(cells.flatMap((row) => row.map((cell) => cell[j])), combiners[j]));
   return {
     rowDims: rowDims.map((d) => d.c),
     colDims: colDims.map((d) => d.c),

@@ -8,7 +8,8 @@ export default {
   'analytics.noRows': 'No results',
   'analytics.records': 'Records',
   'analytics.recordsOf': 'Records: {row}',
-  'analytics.total': 'Total (sum)',
+  'analytics.total': 'Total',
+  'analytics.notCombined': 'Not shown: a total of “{fn}” is not computed from its parts (an average of averages, a median of medians or a sum of distinct counts is not the figure of the whole). Run the query without this dimension for it.',
   'analytics.pivot.needsGroups':
     'A pivot table needs a grouped result (at least one group by and one aggregate); shown as a table below.',
   'analytics.pivot.unplaced': 'Group-by fields placed in neither rows nor columns ({names}) are combined (summed).',

@@ -223,7 +223,7 @@ export async function compileQuery(
       const fnLabel = FN_LABEL[m.fn][locale];
       if (!m.field) {
         if (m.fn !== 'count') throw invalid(`${at}.field`, 'errors.query.aggregate', { fn: m.fn, problem: 'it needs a field' });
-        columns.push({ name, label: fnLabel, role: 'measure', type: 'number', expr: sql`count(*)`, refers: null });
+        columns.push({ name, label: fnLabel, role: 'measure', type: 'number', fn: 'count', expr: sql`count(*)`, refers: null });
         parts.set(columns.length - 1, { fn: 'count', arg: null });
         continue;
       }
@@ -261,7 +261,7 @@ export async function compileQuery(
         }
       }
       const label = m.fn === 'percentile' ? `${fnLabel} ${Math.round((m.p ?? 0) * 100)} · ${r.label}` : `${fnLabel} · ${r.label}`;
-      columns.push({ name, label, role: 'measure', type, field: m.field, expr: format ? format(expr) : expr, raw: expr, format, refers: null });
+      columns.push({ name, label, role: 'measure', type, field: m.field, fn: m.fn, expr: format ? format(expr) : expr, raw: expr, format, refers: null });
       parts.set(columns.length - 1, { fn: m.fn, arg: r.sql, field: m.field });
     }
   } else {
