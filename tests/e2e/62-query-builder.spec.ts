@@ -8,7 +8,8 @@
  *     Ctrl+Enter; the table's figures equal those computed here;
  *  2. a bar chart split by client; a real click on one bar (its place read from the chart's ECharts
  *     instance) opens the drill drawer listing exactly that month's invoices of that client;
- *  3. the query saved, shared with the application: listed in the saved queries with its tag.
+ *  3. the query saved, shared with the application: listed in the saved queries with its tag, and
+ *     named in the address (`?query=<id>`), a link an administrator then follows.
  * Screenshots: /tmp/shots-builder/*.png.
  */
 import type { Page } from '@playwright/test';
@@ -261,15 +262,18 @@ test('query builder: a join, group by month and client, count and sum; a bar dri
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /恢\s*复/ }).click();
   await expect(versions).toBeHidden();
   await expect(page.getByTestId('qb-limit')).toHaveValue('1000');
-  const restored = await apiJson<{ version: number; definition: { limit: number } }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
+  const restored = await apiJson<{ id: string; version: number; definition: { limit: number } }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/queries?q=${encodeURIComponent(name)}`);
   expect(restored.map((q) => [q.version, q.definition.limit])).toEqual([[3, 1000]]);
+  // the address names the open saved query
+  await expect(page).toHaveURL(new RegExp(`[?&]query=${restored[0].id}`));
 
-  // 4. an administrator opens it in /admin/query (the application in the address): it runs, with its SQL
+  // 4. an administrator follows a link to it in /admin/query (application and query in the
+  // address): it opens and runs, with its SQL
   await signIn(page);
-  await page.goto(`/admin/query?app=${APP.slug}`);
+  await page.goto(`/admin/query?app=${APP.slug}&query=${restored[0].id}`);
   await expect(page.getByTestId('qb-app')).toContainText(APP.name);
-  await page.getByTestId(`qb-open-${name}`).click();
   await expect(page.getByTestId('result-chart')).toBeVisible();
+  await expect(page.getByTestId(`qb-open-${name}`)).toBeVisible();
   await page.getByRole('button', { name: '生成的 SQL' }).click();
   await expect(page.getByTestId('qb-sql')).toContainText(/select/i);
   await shot(page, '6-admin-sql');

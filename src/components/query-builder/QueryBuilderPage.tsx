@@ -2,7 +2,8 @@
  * The query builder of one application (`/:app/query`, and `/admin/query` with its application
  * picker; docs/queries.md): the saved queries beside the builder (BuilderForm), Run (and
  * Ctrl/Cmd+Enter) through POST …/queries/run, the result (ResultPanel) with drill through, exports,
- * save / save as / versions / delete. A refused run keeps what was typed and names the part the
+ * save / save as / versions / delete; the open saved query is in the address (`?query=<id>`). A
+ * refused run keeps what was typed and names the part the
  * server's 400 points at; 422 (too costly, timed out) shows the server's message.
  */
 import { FileAddOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
@@ -11,7 +12,8 @@ import { Button, Card, Col, Empty, message, Row, Space, Tag } from 'antd';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnalyticsQueryDefinition, ModuleSavedQuery, QueryResult, QueryVisualization } from '../../../contracts';
 import { ApiError } from '../../services/api-error';
-import { exportQuery, runQuery } from '../../services/queries';
+import { useSearchParams } from 'umi';
+import { exportQuery, getQuery, runQuery } from '../../services/queries';
 import type { QueryExportFormat } from '../../services/recordQueries';
 import { useT } from '../useT';
 import BuilderForm from './BuilderForm';
@@ -85,6 +87,35 @@ export default function QueryBuilderPage({ app, canSave: mayCreate = true }: Pro
     setError(null);
     setRunOnLoad(true);
   };
+
+  // The address names the open saved query (`?query=<id>`), so it can be bookmarked or shared
+  // with another member; opening such an address opens (and runs) that query.
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get('query');
+  const opening = useRef<string | null>(null);
+  useEffect(() => {
+    if (!app || !linked || linked === b.loaded?.id || opening.current === linked) return;
+    opening.current = linked;
+    getQuery(app, linked).then(
+      (q) => {
+        if (opening.current === linked) open(q);
+      },
+      (e) => setError(e),
+    );
+    // opens the link once per id
+  }, [app, linked]);
+  const loadedId = b.loaded?.id ?? null;
+  useEffect(() => {
+    if (opening.current && opening.current === linked && loadedId === null) return; // the link is being opened
+    opening.current = null;
+    if ((linked ?? null) === loadedId) return;
+    const next = new URLSearchParams(search);
+    if (loadedId) next.set('query', loadedId);
+    else next.delete('query');
+    setSearch(next, { replace: true });
+    // follows the open query only
+  }, [loadedId]);
+
   const afterSave = (q: ModuleSavedQuery) => {
     b.setLoaded(q);
     setError(null);
