@@ -59,6 +59,12 @@ export const ROUTE_SPECS: RouteSpecs = {
   'POST /api/v1/connectors/test': {
     allow: allow['POST /api/v1/connectors/test'],
     call: (w, cookie) => call(w.app, 'POST', `${C}/test`, { cookie, body: { kind: 'postgres', config: {} } }),
+    // a test is no mutation (config.audit false): it must write nothing
+    audit: {
+      prepare: csvSource,
+      run: (w, server: Awaited<ReturnType<typeof csvSource>>) =>
+        call(w.app, 'POST', `${C}/test`, { cookie: admin(w), body: { kind: 'file', config: { url: server.url('/walk.csv'), format: 'csv' } } }),
+    },
   },
   'GET /api/v1/connectors/:id': { allow: allow['GET /api/v1/connectors/:id'], call: (w, cookie) => call(w.app, 'GET', `${C}/${MISSING_ID}`, { cookie }) },
   'PATCH /api/v1/connectors/:id': {
@@ -71,7 +77,11 @@ export const ROUTE_SPECS: RouteSpecs = {
     call: (w, cookie) => call(w.app, 'DELETE', `${C}/${MISSING_ID}`, { cookie }),
     audit: { prepare: makeConnector, run: (w, id: string) => call(w.app, 'DELETE', `${C}/${id}`, { cookie: admin(w) }) },
   },
-  'POST /api/v1/connectors/:id/test': { allow: allow['POST /api/v1/connectors/:id/test'], call: (w, cookie) => call(w.app, 'POST', `${C}/${MISSING_ID}/test`, { cookie }) },
+  'POST /api/v1/connectors/:id/test': {
+    allow: allow['POST /api/v1/connectors/:id/test'],
+    call: (w, cookie) => call(w.app, 'POST', `${C}/${MISSING_ID}/test`, { cookie }),
+    audit: { prepare: makeConnector, run: (w, id: string) => call(w.app, 'POST', `${C}/${id}/test`, { cookie: admin(w) }) },
+  },
   'GET /api/v1/connectors/:id/schemas': { allow: allow['GET /api/v1/connectors/:id/schemas'], call: (w, cookie) => call(w.app, 'GET', `${C}/${MISSING_ID}/schemas`, { cookie }) },
   'GET /api/v1/connectors/:id/tables': { allow: allow['GET /api/v1/connectors/:id/tables'], call: (w, cookie) => call(w.app, 'GET', `${C}/${MISSING_ID}/tables`, { cookie }) },
   'GET /api/v1/connectors/:id/columns': {

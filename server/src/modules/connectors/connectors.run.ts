@@ -27,7 +27,6 @@ import { auditWriter, type AuditWriter } from '../../core/audit.writer';
 import { rowsOf, type Database } from '../../db/client';
 import { applications, connectorRuns, connectors, connectorSyncs, importBatches, importRows, users, type ConnectorRunRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { findBatch, pauseForOthers, setBatch, stageRows } from '../imports/imports.repository';
 import { runImport, undoImport } from '../imports/imports.service';
 import { bulkDeleteRecords } from '../records/records.service';
 import { restoreFromBin } from '../recycle/recycle.service';
@@ -35,6 +34,7 @@ import { liveRowsText } from '../subjects/live-rows';
 import { loadSubjectDef, type SubjectDef } from '../subjects/subject-def';
 import { noRetry, registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
 import { cellFor } from './connectors.plan';
+import { batchRow, pause, stageChunk, updateBatch } from './connectors.stage';
 import { CONNECTOR_SYNC_KIND } from './connectors.syncs';
 import { SourceError } from './source';
 import { openSource } from './source-open';
@@ -124,7 +124,7 @@ async function recycleMissing(db: Database, subject: SubjectDef, slug: string, b
   const done: string[] = [];
   try {
     for (let i = 0; i < ids.length; i += 1000) {
-      await pauseForOthers();
+      await pause();
       const chunk = ids.slice(i, i + 1000);
       await bulkDeleteRecords(db, actor, slug, subject.key, { ids: chunk });
       done.push(...chunk);
@@ -196,8 +196,8 @@ async function perform(ctx: TaskContext, run: ConnectorRunRow, counts: Counts, s
         take = chunk.slice(0, CONNECTOR_MAX_ROWS_PER_RUN - counts.read);
       }
       for (const r of take) if (incremental && pastCursor(r[cursorAt], cursor, false)) cursor = r[cursorAt];
-      await pauseForOthers();
-      await stageRows(
+      await pause();
+      await stageChunk(
         db,
         batch.id,
         next,
@@ -216,19 +216,19 @@ async function perform(ctx: TaskContext, run: ConnectorRunRow, counts: Counts, s
   } finally {
     await reader.close();
   }
-  await setBatch(db, batch.id, { total: counts.read });
+  await updateBatch(db, batch.id, { total: counts.read });
 
   // 2. the imports' check and run, all or nothing
   if (counts.read > 0) {
     try {
       await runImport(db, actor, batch.id, settings);
     } catch (e) {
-      const b = (await findBatch(db, batch.id))?.batch;
+      const b = (await batchRow(db, batch.id));
       counts.failed = b?.invalid ?? 0;
       if (e instanceof HttpError && e.messageKey === 'errors.import.invalidRows') throw new RunFailure('errors.connectorRun.invalidRows', { n: counts.failed });
       throw new RunFailure('errors.connectorRun.importFailed', { detail: e instanceof HttpError ? e.messageKey : e instanceof Error ? e.message.slice(0, 300) : String(e) });
     }
-    const b = (await findBatch(db, batch.id))!.batch;
+    const b = (await batchRow(db, batch.id))!;
     counts.inserted = b.inserted;
     counts.updated = b.updated;
     counts.unchanged = b.unchanged;
@@ -281,8 +281,8 @@ async function syncHandler(ctx: TaskContext): Promise<unknown> {
     const errors = batchId ? await rowErrors(db, batchId) : [];
     if (batchId) {
       // a batch that never ran (staging stopped, the check refused it) stays in the history, failed
-      const b = await findBatch(db, batchId);
-      if (b && (b.batch.status === 'uploaded' || b.batch.status === 'validated')) await setBatch(db, batchId, { status: 'failed', error: failure.messageKey });
+      const b = await batchRow(db, batchId);
+      if (b && (b.status === 'uploaded' || b.status === 'validated')) await updateBatch(db, batchId, { status: 'failed', error: failure.messageKey });
     }
     await db
       .update(connectorRuns)
