@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'QUERY_TOO_COSTLY',
   /** 422: a query ran over QUERY_TIMEOUT_MS (PostgreSQL's statement_timeout) and was cancelled. */
   'QUERY_TIMEOUT',
+  /** 422: a connector's database host is not on the system setting connectorAllowedHosts, or its URL reaches a private address not on it (docs/connectors.md "Allow-list"). */
+  'CONNECTOR_HOST_NOT_ALLOWED',
+  /** 502: a connector's source failed (refused the sign-in, unreachable, timed out, an SQL or HTTP error); the message says why. */
+  'CONNECTOR_SOURCE_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -48,6 +48,9 @@ const variableKeyOrNone = z.string().trim().refine((v) => v === '' || VARIABLE_K
  * - `uploadMaxMb` 1–10,240: largest upload, for the file modules;
  * - `outboundAllowedHosts`: private targets the server may still reach (webhooks, anchors): host
  *   names, `.domain`, addresses or CIDR blocks, at most 100 (docs/outbound.md "Allow-list");
+ * - `connectorAllowedHosts`: the hosts connectors may reach (docs/connectors.md "Allow-list"): a
+ *   database connector's host must be on it (else 422); a REST or file URL on it may reach a private
+ *   address; same entries and rules as `outboundAllowedHosts`;
  * - `smtpHost` ('' = no e-mail), `smtpPort` 1–65,535, `smtpSecure` (TLS from the start, port 465;
  *   else STARTTLS when offered), `smtpUser` ('' = no sign-in), `smtpPasswordVariable` (key of the
  *   global secret variable holding the password, '' = none), `smtpFrom` (the sender's address,
@@ -75,6 +78,12 @@ export const settingsSchema = z.object({
   uploadMaxMb: int(1, 10_240),
   // Entries are checked as a whole, so that a 400 names the field (`outboundAllowedHosts`), not an entry's index.
   outboundAllowedHosts: z
+    .array(z.string().trim().toLowerCase())
+    .max(OUTBOUND_ALLOWED_HOSTS_MAX.entries)
+    .refine((list) => list.every((e) => e.length > 0 && e.length <= OUTBOUND_ALLOWED_HOSTS_MAX.entryChars && HOST_CHARS.test(e)), {
+      message: 'errors.settings.allowedHostInvalid',
+    }),
+  connectorAllowedHosts: z
     .array(z.string().trim().toLowerCase())
     .max(OUTBOUND_ALLOWED_HOSTS_MAX.entries)
     .refine((list) => list.every((e) => e.length > 0 && e.length <= OUTBOUND_ALLOWED_HOSTS_MAX.entryChars && HOST_CHARS.test(e)), {

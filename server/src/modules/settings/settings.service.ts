@@ -44,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   loginFreeFailures: 5,
   uploadMaxMb: 50,
   outboundAllowedHosts: [],
+  connectorAllowedHosts: [],
   smtpHost: '',
   smtpPort: 587,
   smtpSecure: false,
@@ -178,7 +179,7 @@ function auditValue(key: SettingKey, value: unknown): unknown {
  * @throws HttpError 409 CONFLICT (errors.settings.stale) when `version` is given and the settings
  *   changed since; 400 VALIDATION_FAILED naming sessionIdleMinutes when the idle timeout is longer
  *   than the absolute one, outboundAllowedHosts when an entry is no host name, `.domain`, address or
- *   CIDR block (lib/outbound-http.ts allowListEntryProblem), smtpFrom when an SMTP host is set
+ *   CIDR block (lib/outbound-http.ts allowListEntryProblem) — connectorAllowedHosts the same, smtpFrom when an SMTP host is set
  *   without a sender address.
  */
 export async function updateSettings(
@@ -203,6 +204,11 @@ export async function updateSettings(
     if (values.outboundAllowedHosts?.some((entry) => allowListEntryProblem(entry) !== null)) {
       throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
         { field: 'outboundAllowedHosts', messageKey: 'errors.settings.allowedHostInvalid' },
+      ]);
+    }
+    if (values.connectorAllowedHosts?.some((entry) => allowListEntryProblem(entry) !== null)) {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [
+        { field: 'connectorAllowedHosts', messageKey: 'errors.settings.allowedHostInvalid' },
       ]);
     }
     if (next.smtpHost !== '' && next.smtpFrom === '') {
