@@ -35,3 +35,4 @@ export * from './audit-papers';
 export * from './audit-dashboard';
 export * from './queries';
 export * from './dashboards';
+export * from './deploy';

@@ -32,3 +32,4 @@ export { AUDIT_FLOW_MESSAGES } from './audit-flow.messages';
 export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';
 export { AUDIT_DASHBOARD_MESSAGES } from './audit-dashboard.messages';
 export { QUERIES_MESSAGES } from './queries.messages';
+export { DEPLOY_MESSAGES } from './deploy.messages';

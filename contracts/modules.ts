@@ -31,3 +31,4 @@ export { REPORT_TEMPLATES_MODULE } from './report-templates.constants';
 export { ENGAGEMENTS_MODULE } from './engagements.constants';
 export { AUDIT_FLOW_MODULE } from './audit-flow.constants';
 export { QUERIES_MODULE } from './queries.constants';
+export { DEPLOY_MODULE } from './deploy.constants';
