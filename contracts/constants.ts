@@ -99,3 +99,4 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A phone number as people write it: digits, spaces, `+ - ( ) .`, 3–32 characters (profiles, client contacts, phone fields). */
 export const PHONE_PATTERN = /^[+()0-9 .-]{3,32}$/;
+export * from './deploy.constants';

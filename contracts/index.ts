@@ -36,3 +36,4 @@ export * from './audit-dashboard';
 export * from './queries';
 export * from './dashboards';
 export * from './connectors';
+export * from './deploy';

@@ -33,3 +33,4 @@ export { AUDIT_PAPERS_MESSAGES } from './audit-papers.messages';
 export { AUDIT_DASHBOARD_MESSAGES } from './audit-dashboard.messages';
 export { QUERIES_MESSAGES } from './queries.messages';
 export { CONNECTORS_MESSAGES } from './connectors.messages';
+export { DEPLOY_MESSAGES } from './deploy.messages';

@@ -32,3 +32,4 @@ export { ENGAGEMENTS_MODULE } from './engagements.constants';
 export { AUDIT_FLOW_MODULE } from './audit-flow.constants';
 export { QUERIES_MODULE } from './queries.constants';
 export { CONNECTORS_MODULE } from './connectors.constants';
+export { DEPLOY_MODULE } from './deploy.constants';
