@@ -9,6 +9,7 @@ export const CONNECTORS_MESSAGES = {
   'errors.connector.notFound': { 'zh-CN': '连接器不存在', 'en-US': 'No such connector' },
   'errors.connector.nameTaken': { 'zh-CN': '已有同名的连接器', 'en-US': 'A connector with this name already exists' },
   'errors.connector.kindFixed': { 'zh-CN': '连接器的类型不能更改，请新建连接器', 'en-US': "A connector's kind cannot change; make a new connector" },
+  'errors.connector.configInvalid': { 'zh-CN': '该项的值无效', 'en-US': 'This value is not valid' },
   'errors.connector.hostInvalid': { 'zh-CN': '主机名或 IP 地址无效', 'en-US': 'Not a valid host name or IP address' },
   'errors.connector.urlInvalid': { 'zh-CN': '请输入 http:// 或 https:// 开头的网址', 'en-US': 'Enter a URL starting with http:// or https://' },
   'errors.connector.hostNotAllowed': {

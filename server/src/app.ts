@@ -68,6 +68,7 @@ import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
 import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
 import { incidentRoutes } from './modules/rules/incidents.routes';
 import { reportTemplateRoutes } from './modules/report-templates/report-templates.routes';
+import { connectorRoutes } from './modules/connectors/connectors.routes';
 import { engagementRoutes } from './modules/engagements/engagements.routes';
 import { auditFlowRoutes } from './modules/engagements/audit-flow.routes';
 import { auditMonitorRoutes } from './modules/engagements/audit-monitor.routes';
@@ -264,6 +265,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(auditDashboardRoutes);
       await api.register(documentRoutes);
       await api.register(dashboardRoutes);
+      await api.register(connectorRoutes);
     },
     { prefix: API_PREFIX },
   );

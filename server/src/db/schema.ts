@@ -46,3 +46,4 @@ export * from './tables/report-templates';
 
 /** The audit model's applied versions, transitions, sign-offs, samples and evidence (modules/engagements). */
 export * from './tables/engagements';
+export * from './tables/connectors';
