@@ -217,4 +217,6 @@ export default {
   'connectors.run.row': 'Row',
   'connectors.run.value': 'Value',
   'connectors.run.message': 'Problem',
+  'tasks.kind.connectors.sync': 'Connector sync',
+  'tasks.kind.connectors.schedule-tick': 'Start the connectors’ scheduled syncs',
 };

@@ -217,4 +217,6 @@ export default {
   'connectors.run.row': '行',
   'connectors.run.value': '值',
   'connectors.run.message': '问题',
+  'tasks.kind.connectors.sync': '连接器同步',
+  'tasks.kind.connectors.schedule-tick': '启动连接器的定时同步',
 };
