@@ -1,6 +1,6 @@
 import type { ConnectorRun, ConnectorSync } from '../../../../contracts';
 import { nextFires } from './cron';
-import { configOf, defaultConfig, hostLabel, hostOf, latestRunByConnector, onAllowList, syncProblems } from './logic';
+import { configOf, defaultConfig, hostLabel, hostOf, latestRunByConnector, onAllowList, syncProblems, syncsByConnector } from './logic';
 
 const run = (createdAt: string, status: ConnectorRun['status'] = 'done') => ({ createdAt, status }) as ConnectorRun;
 const sync = (connectorId: string, lastRun: ConnectorRun | null) => ({ connectorId, lastRun }) as ConnectorSync;
@@ -35,6 +35,7 @@ describe('runs and syncs', () => {
     const last = latestRunByConnector([sync('a', run('2026-01-01T00:00:00Z')), sync('a', run('2026-02-01T00:00:00Z', 'failed')), sync('b', null)]);
     expect(last.get('a')?.status).toBe('failed');
     expect(last.has('b')).toBe(false);
+    expect([...syncsByConnector([sync('a', null), sync('a', null), sync('b', null)])]).toEqual([['a', 2], ['b', 1]]);
   });
 
   it('names what a sync lacks before it is sent', () => {

@@ -128,6 +128,13 @@ export function latestRunByConnector(syncs: readonly ConnectorSync[]): Map<strin
   return out;
 }
 
+/** How many of `syncs` each connector has (the connector's own count, `syncs`, read 0 in this server version). */
+export function syncsByConnector(syncs: readonly Pick<ConnectorSync, 'connectorId'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of syncs) out.set(s.connectorId, (out.get(s.connectorId) ?? 0) + 1);
+  return out;
+}
+
 /** Whether a run is still going (the page keeps following it). */
 export const runActive = (run: Pick<ConnectorRun, 'status'> | null | undefined): boolean => run?.status === 'queued' || run?.status === 'running';
 

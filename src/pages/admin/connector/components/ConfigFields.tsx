@@ -6,7 +6,7 @@
  * cursor, with their parameter names), the auth header from a secret variable. A file at a URL:
  * URL, format, the auth header. Limits as contracts/connectors.ts.
  */
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import React from 'react';
 import type { ConnectorKind } from '../../../../../contracts/connectors.constants';
 import { CONNECTOR_FILE_FORMATS, CONNECTOR_REST_PAGINATIONS, CONNECTOR_TLS_MODES } from '../../../../../contracts/connectors.constants';
@@ -46,18 +46,28 @@ function DbFields({ kind }: { kind: ConnectorKind }) {
   const required = { required: true, whitespace: true, message: t('connectors.required') };
   return (
     <>
-      <Form.Item name={c('host')} label={t('connectors.field.host')} rules={[required, { max: 253 }]} extra={t('connectors.field.hostHelp')}>
-        <Input style={{ maxWidth: 360 }} autoComplete="off" data-testid="connector-host" placeholder="db.internal" />
-      </Form.Item>
-      <Form.Item name={c('port')} label={t('connectors.field.port')}>
-        <InputNumber min={1} max={65_535} precision={0} style={{ width: 160 }} placeholder={kind === 'mysql' ? '3306' : '5432'} data-testid="connector-port" />
-      </Form.Item>
-      <Form.Item name={c('database')} label={t('connectors.field.database')} rules={[required, { max: 64 }]}>
-        <Input style={{ maxWidth: 360 }} autoComplete="off" data-testid="connector-database" />
-      </Form.Item>
-      <Form.Item name={c('user')} label={t('connectors.field.user')} rules={[required, { max: 64 }]}>
-        <Input style={{ maxWidth: 360 }} autoComplete="off" data-testid="connector-user" />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={16}>
+          <Form.Item name={c('host')} label={t('connectors.field.host')} rules={[required, { max: 253 }]} extra={t('connectors.field.hostHelp')}>
+            <Input autoComplete="off" data-testid="connector-host" placeholder="db.internal" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name={c('port')} label={t('connectors.field.port')}>
+            <InputNumber min={1} max={65_535} precision={0} style={{ width: '100%' }} placeholder={kind === 'mysql' ? '3306' : '5432'} data-testid="connector-port" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name={c('database')} label={t('connectors.field.database')} rules={[required, { max: 64 }]}>
+            <Input autoComplete="off" data-testid="connector-database" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name={c('user')} label={t('connectors.field.user')} rules={[required, { max: 64 }]}>
+            <Input autoComplete="off" data-testid="connector-user" />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name={c('passwordVariable')} label={t('connectors.field.passwordVariable')} extra={t('connectors.field.passwordVariableHelp')}>
         <VariableSelect testId="connector-password-variable" />
       </Form.Item>

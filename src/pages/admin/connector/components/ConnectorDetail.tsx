@@ -12,7 +12,7 @@ import React, { Suspense, useState } from 'react';
 import type { Connector, ConnectorTestResult } from '../../../../../contracts';
 import RouteDataResult from '../../../../components/RouteDataResult';
 import { useT } from '../../../../components/useT';
-import { getConnector, testConnector } from '../../../../services/connectors';
+import { getConnector, listSyncs, testConnector } from '../../../../services/connectors';
 import { keys } from '../../../../services/query-keys';
 import { CONFIG_KEYS, hostLabel } from '../logic';
 import { TestResult } from './ConnectorForm';
@@ -27,7 +27,14 @@ const SyncForm = React.lazy(() => import('./SyncForm'));
 /** The config entries worth showing (variables by name, '' shown as none). */
 function ConfigDescriptions({ connector }: { connector: Connector }) {
   const t = useT();
-  const shown = CONFIG_KEYS[connector.kind].filter((k) => !['host', 'port', 'url'].includes(k) && connector.config[k] !== undefined);
+  const c = connector.config;
+  const hidden = new Set(['host', 'port', 'url', 'database']);
+  if (c.tls !== 'verify') hidden.add('caVariable');
+  if (!c.headerVariable) ['headerName', 'headerPrefix'].forEach((k) => hidden.add(k));
+  const paging: Record<string, string[]> = { page: ['pageSize', 'pageParam', 'firstPage', 'sizeParam'], offset: ['pageSize', 'offsetParam', 'sizeParam'], cursor: ['pageSize', 'cursorParam', 'sizeParam', 'nextCursorPath'] };
+  const pagingKeys = ['pageSize', 'pageParam', 'firstPage', 'sizeParam', 'offsetParam', 'cursorParam', 'nextCursorPath'];
+  if (connector.kind === 'rest') pagingKeys.filter((k) => !(paging[String(c.pagination)] ?? []).includes(k)).forEach((k) => hidden.add(k));
+  const shown = CONFIG_KEYS[connector.kind].filter((k) => !hidden.has(k) && c[k] !== undefined);
   return (
     <Descriptions size="small" column={{ xs: 1, md: 2 }} data-testid="connector-summary">
       <Descriptions.Item label={t('connectors.col.kind')}>{t(`connectors.kind.${connector.kind}`)}</Descriptions.Item>
@@ -61,6 +68,8 @@ export default function ConnectorDetail({
 }) {
   const t = useT();
   const query = useQuery({ queryKey: keys('connectors').detail(id), queryFn: () => getConnector(id) });
+  // the syncs (the same query as the Syncs tab's list): their number on the tab
+  const syncs = useQuery({ queryKey: keys('connectors').action('syncs', id), queryFn: () => listSyncs({ connector: id, pageSize: 100 }) });
   const [tab, setTab] = useState<'browse' | 'syncs'>('browse');
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<ConnectorTestResult | null>(null);
@@ -127,7 +136,7 @@ export default function ConnectorDetail({
                 },
                 {
                   key: 'syncs',
-                  label: t('connectors.tab.syncs', { n: connector.syncs }),
+                  label: t('connectors.tab.syncs', { n: Math.max(connector.syncs, syncs.data?.data.length ?? 0) }),
                   children: <SyncList connector={connector} onEdit={(sync) => setDraft({ schema: sync.schema, table: sync.table, sync })} />,
                 },
               ]}

@@ -8,7 +8,7 @@
  * Loaded on the first open (its own chunk).
  */
 import { Alert, Button, Drawer, Form, Input, Radio, Space, message } from 'antd';
-import React, { useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import type { Connector, ConnectorTestResult } from '../../../../../contracts';
 import { CONNECTOR_KINDS, type ConnectorKind } from '../../../../../contracts/connectors.constants';
 import { useT } from '../../../../components/useT';
@@ -65,6 +65,11 @@ export default function ConnectorForm({
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [result, setResult] = useState<ConnectorTestResult | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
+  // the result shows under the form: brought into view when it comes (the button is in the footer)
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result || problem) outcome.current?.scrollIntoView({ block: 'nearest' });
+  }, [result, problem]);
   const kind = (Form.useWatch('kind', form) ?? connector?.kind ?? 'postgres') as ConnectorKind;
   const initial: Values = connector
     ? { name: connector.name, description: connector.description, kind: connector.kind, config: { ...defaultConfig(connector.kind), ...connector.config } }
@@ -164,11 +169,12 @@ export default function ConnectorForm({
           <Input data-testid="connector-name" autoComplete="off" />
         </Form.Item>
         <Form.Item name="description" label={t('connectors.field.description')} rules={[{ max: 2000 }]}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+          {/* fixed rows: antd's autoSize measures through a style attribute, which the CSP refuses */}
+          <Input.TextArea rows={2} />
         </Form.Item>
         <ConfigFields kind={kind} />
       </Form>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space direction="vertical" style={{ width: '100%' }} ref={outcome}>
         {result && <TestResult result={result} />}
         <ProblemAlert error={problem} />
       </Space>

@@ -13,7 +13,7 @@ import type { Connector, ConnectorRun } from '../../../../../contracts';
 import { CONNECTOR_KINDS, type ConnectorKind } from '../../../../../contracts/connectors.constants';
 import { useT } from '../../../../components/useT';
 import { listConnectors, listSyncs } from '../../../../services/connectors';
-import { hostLabel, latestRunByConnector } from '../logic';
+import { hostLabel, latestRunByConnector, syncsByConnector } from '../logic';
 import RunStatus from './RunStatus';
 
 type Row = Connector & { lastRun: ConnectorRun | null };
@@ -95,7 +95,8 @@ export default function ConnectorTable({
             listSyncs({ pageSize: 100 }).catch(() => ({ data: [] })),
           ]);
           const last = latestRunByConnector(syncs.data);
-          return { ...page, data: page.data.map((c) => ({ ...c, lastRun: last.get(c.id) ?? null })) };
+          const counted = syncsByConnector(syncs.data);
+          return { ...page, data: page.data.map((c) => ({ ...c, syncs: Math.max(c.syncs, counted.get(c.id) ?? 0), lastRun: last.get(c.id) ?? null })) };
         }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

@@ -31,6 +31,8 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
     queryFn: () => listSyncs({ connector: connector.id, pageSize: 100 }),
     refetchInterval: (q) => ((q.state.data?.data ?? []).some((s) => runActive(s.lastRun)) ? RUN_POLL_MS : false),
   });
+  // every sync's run history shows open; one the user closed stays closed
+  const [closed, setClosed] = useState<Set<string>>(new Set());
   const bump = (id: string) => setRefresh((r) => ({ ...r, [id]: (r[id] ?? 0) + 1 }));
 
   const run = async (s: ConnectorSync) => {
@@ -39,6 +41,7 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
       await startRun(s.id);
       message.success(t('connectors.run.started', { name: s.name }));
       bump(s.id);
+      setClosed((c) => new Set([...c].filter((id) => id !== s.id)));
       void syncs.refetch();
     } catch (e) {
       message.error(toApiError(e).message);
@@ -78,8 +81,14 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
         locale={{ emptyText: <Empty description={t('connectors.sync.empty')} data-testid="syncs-empty" /> }}
         expandable={{
           expandedRowRender: (s) => <RunHistory syncId={s.id} refresh={refresh[s.id] ?? 0} />,
-          defaultExpandAllRows: true,
-          rowExpandable: () => true,
+          expandedRowKeys: (syncs.data?.data ?? []).map((s) => s.id).filter((id) => !closed.has(id)),
+          onExpand: (open, s) =>
+            setClosed((c) => {
+              const next = new Set(c);
+              if (open) next.delete(s.id);
+              else next.add(s.id);
+              return next;
+            }),
         }}
         columns={[
           { title: t('connectors.sync.name'), dataIndex: 'name', render: (v: string, s) => <span data-testid={`sync-row-${s.name}`}>{v}</span> },
