@@ -13,13 +13,15 @@
  *     primary key as key field; the sync is saved (upsert, full);
  *  4. "Run now": the run ends done with 3 read and 3 inserted;
  *  5. a row changed at the source, "Run now" again: 1 updated, 2 unchanged; the subject's records
- *     show the new value.
+ *     show the new value;
+ *  6. the connector's page in English (the new administrator's language switched; the suite's
+ *     administrator keeps Chinese).
  * Screenshots: /tmp/shots-connectors/*.png.
  */
 import type { Page } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { expect, test } from './fixtures';
-import { apiJson, pickIn, signIn } from './actions';
+import { apiJson, pickIn, signIn, switchLanguage } from './actions';
 import { ADMIN, APP, AUTH_HEADERS } from './support';
 
 const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -128,6 +130,7 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   await expect(syncForm).toBeHidden();
 
   // 4. the first run
+  await expect(page.getByRole('tab', { name: '同步（1）' })).toBeVisible();
   await page.getByTestId(`run-now-${TABLE} → 供应商 ${TAG}`).click();
   await expectRun(page, { read: 3, inserted: 3, updated: 0, failed: 0 });
   await shot(page, '7-first-run');
@@ -142,8 +145,17 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   const subjectLink = page.getByTestId('syncs-table').getByRole('link', { name: `供应商 ${TAG}` });
   const href = await subjectLink.getAttribute('href');
   expect(href).toMatch(new RegExp(`^/${APP.slug}/`));
+  const connectorUrl = page.url();
   await page.goto(href!);
   await expect(page.getByTestId('records-grid')).toContainText('杭州');
   await expect(page.getByTestId('records-grid')).not.toContainText('天津');
   await shot(page, '9-records');
+
+  // 6. the same screen in English
+  await page.goto(connectorUrl);
+  await switchLanguage(page, 'en-US');
+  await page.getByRole('tab', { name: 'Syncs (1)' }).click();
+  await expect(page.getByTestId(`run-now-${TABLE} → 供应商 ${TAG}`)).toHaveText('Run now');
+  await expect(page.locator('[data-testid^="runs-"]').first()).toContainText('Unchanged');
+  await shot(page, '10-english');
 });

@@ -83,7 +83,6 @@ export default function RunHistory({ syncId, refresh }: { syncId: string; refres
         dataSource={runs.data?.data ?? []}
         data-testid={`runs-${syncId}`}
         locale={{ emptyText: t('connectors.run.none') }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page.current,
           pageSize: page.pageSize,
@@ -92,7 +91,7 @@ export default function RunHistory({ syncId, refresh }: { syncId: string; refres
           onChange: (current, pageSize) => setPage({ current, pageSize }),
         }}
         columns={[
-          { title: t('connectors.run.startedAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('connectors.run.startedAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('MM-DD HH:mm:ss') },
           { title: t('connectors.run.trigger'), dataIndex: 'trigger', render: (v: string) => t(`connectors.run.trigger.${v}`) },
           {
             title: t('connectors.run.status'),

@@ -77,7 +77,6 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
         dataSource={data}
         pagination={false}
         data-testid="syncs-table"
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('connectors.sync.empty')} data-testid="syncs-empty" /> }}
         expandable={{
           expandedRowRender: (s) => <RunHistory syncId={s.id} refresh={refresh[s.id] ?? 0} />,
@@ -96,7 +95,8 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
             title: t('connectors.sync.target'),
             render: (_, s) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text code>{s.schema ? `${s.schema}.${s.table}` : s.table}</Typography.Text>
+                {/* a MySQL connector's one schema is its database: the table alone says it */}
+                <Typography.Text code>{s.schema && s.schema !== connector.config.database ? `${s.schema}.${s.table}` : s.table}</Typography.Text>
                 <span>
                   → <Link to={`/${s.application}/${s.subject}`}>{s.subjectName}</Link>
                 </span>
