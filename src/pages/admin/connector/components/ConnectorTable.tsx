@@ -37,9 +37,18 @@ export default function ConnectorTable({
       title: t('connectors.col.name'),
       dataIndex: 'q',
       render: (_, r) => (
-        <Typography.Link onClick={() => onOpen(r)} data-testid={`open-connector-${r.name}`}>
+        // a real link (keyboard, new tab); a plain click stays in the page
+        <a
+          href={`/admin/connector?connector=${encodeURIComponent(r.id)}`}
+          onClick={(e) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+            e.preventDefault();
+            onOpen(r);
+          }}
+          data-testid={`open-connector-${r.name}`}
+        >
           {r.name}
-        </Typography.Link>
+        </a>
       ),
     },
     {
@@ -65,12 +74,12 @@ export default function ConnectorTable({
       width: 160,
       render: (_, r) => (
         <Space>
-          <Typography.Link onClick={() => onEdit(r)} aria-label={t('connectors.editNamed', { name: r.name })}>
+          <Button type="link" size="small" onClick={() => onEdit(r)}>
             {t('connectors.edit')}
-          </Typography.Link>
-          <Typography.Link type="danger" onClick={() => onDelete(r)} data-testid={`delete-connector-${r.name}`} aria-label={t('connectors.deleteNamed', { name: r.name })}>
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onDelete(r)} data-testid={`delete-connector-${r.name}`}>
             {t('connectors.delete')}
-          </Typography.Link>
+          </Button>
         </Space>
       ),
     },

@@ -146,10 +146,10 @@ export default function SyncList({ connector, onEdit }: { connector: Connector; 
                 >
                   {t('connectors.run.now')}
                 </Button>
-                <Button size="small" onClick={() => onEdit(s)} aria-label={t('connectors.editNamed', { name: s.name })}>
+                <Button size="small" onClick={() => onEdit(s)}>
                   {t('connectors.edit')}
                 </Button>
-                <Button size="small" danger onClick={() => remove(s)} aria-label={t('connectors.deleteNamed', { name: s.name })}>
+                <Button size="small" danger onClick={() => remove(s)}>
                   {t('connectors.delete')}
                 </Button>
               </Space>
