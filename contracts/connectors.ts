@@ -140,6 +140,8 @@ export type ConnectorCreate = z.input<typeof connectorCreateSchema>;
  * connector's kind, which cannot change: 400 naming `kind`).
  */
 export const connectorUpdateSchema = z.object({
+  /** Only the connector's own kind is accepted (400 naming `kind` otherwise). */
+  kind: z.enum(CONNECTOR_KINDS).optional(),
   name: nameSchema.optional(),
   description: z.string().trim().max(CONNECTOR_DESCRIPTION_MAX).optional(),
   config: z.record(z.string(), z.unknown()).optional(),

@@ -13,8 +13,9 @@ export type PlanReason = 'errors.connector.plan.binary' | 'errors.connector.plan
  * The field type for a source type name (PostgreSQL's format_type, MySQL's column_type, REST's
  * JSON type, `text` for files), or a reason when none fits:
  * integers, numerics and floats → number; boolean, bool, tinyint(1), bit(1) → boolean; date →
- * date; timestamp*, datetime → datetime; json, jsonb, arrays, objects, text/longtext/mediumtext,
- * varchar longer than 500 → longText; binary types (bytea, blob, binary, varbinary, bit(n>1)) →
+ * date; timestamp*, datetime → datetime; json, jsonb, arrays, objects, longtext/mediumtext,
+ * varchar longer than 500 → longText (PostgreSQL's unbounded `text` → text: mostly names and codes;
+ * the user may change it in the plan); binary types (bytea, blob, binary, varbinary, bit(n>1)) →
  * none (binary); anything else (varchar, char, uuid, enum, time, interval, inet…) → text.
  */
 export function fieldTypeFor(sourceType: string): { type: FieldType | null; reason: PlanReason | null } {
@@ -27,7 +28,7 @@ export function fieldTypeFor(sourceType: string): { type: FieldType | null; reas
     return { type: 'number', reason: null };
   if (/^date$/.test(t)) return { type: 'date', reason: null };
   if (/^(timestamp|datetime)/.test(t)) return { type: 'datetime', reason: null };
-  if (/^(text|longtext|mediumtext|tinytext)$/.test(t)) return { type: t === 'tinytext' ? 'text' : 'longText', reason: null };
+  if (/^(longtext|mediumtext)$/.test(t)) return { type: 'longText', reason: null };
   const len = /^(character varying|varchar|char|character|nvarchar)\((\d+)\)/.exec(t);
   if (len && Number(len[2]) > 500) return { type: 'longText', reason: null };
   return { type: 'text', reason: null };

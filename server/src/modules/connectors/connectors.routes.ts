@@ -126,7 +126,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /connectors/test { kind, config } → ConnectorTestResult (an unsaved connector). 400; 422 CONNECTOR_HOST_NOT_ALLOWED. */
   app.post(
     '/connectors/test',
-    { ...guard, schema: { tags: TAGS, summary: 'Test an unsaved connection', body: connectorTestInputSchema, response: { 200: okSchema(connectorTestResultSchema), ...errorResponses } } },
+    { ...guard, config: { audit: false }, schema: { tags: TAGS, summary: 'Test an unsaved connection', body: connectorTestInputSchema, response: { 200: okSchema(connectorTestResultSchema), ...errorResponses } } },
     async (request) => ok(await testConnection(app.db, request.body.kind, request.body.config, request.locale)),
   );
 
@@ -250,7 +250,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /connectors/:id/test → ConnectorTestResult. 404; 400; 422. */
   app.post(
     '/connectors/:id/test',
-    { ...guard, schema: { tags: TAGS, summary: 'Test a connector', params: idParams, response: { 200: okSchema(connectorTestResultSchema), ...errorResponses } } },
+    { ...guard, config: { audit: false }, schema: { tags: TAGS, summary: 'Test a connector', params: idParams, response: { 200: okSchema(connectorTestResultSchema), ...errorResponses } } },
     async (request) => ok(await testConnector(app.db, request.params.id, request.locale)),
   );
 

@@ -133,7 +133,7 @@ export async function updateConnector(db: Database, id: string, input: Connector
   try {
     return await db.transaction(async (tx) => {
       const row = await requireConnector(tx, id);
-      if ('kind' in (input as object)) throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'kind', messageKey: 'errors.connector.kindFixed' }]);
+      if (input.kind && input.kind !== row.kind) throw new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field: 'kind', messageKey: 'errors.connector.kindFixed' }]);
       const next = {
         name: input.name ?? row.name,
         description: input.description ?? row.description,

@@ -50,10 +50,25 @@ export function mysqlReader(target: DbTarget): SourceReader {
     }
     return conn;
   };
-  function q<R>(sql: string, values: unknown[] = []): Promise<R[]> {
-    return new Promise<R[]>((resolve, reject) => {
-      open().query({ sql, values, timeout: CONNECTOR_CALL_TIMEOUT_MS }, (err, rows) => (err ? reject(mysqlError(err)) : resolve(rows as R[])));
-    });
+  let connected: Promise<void> | undefined;
+  /** The connection, signed in (a refused sign-in rejects here: queries queued behind it would wait). */
+  const ready = (): Promise<mysql.Connection> => {
+    const c = open();
+    connected ??= withTimeout(
+      new Promise<void>((resolve, reject) => c.connect((err) => (err ? reject(mysqlError(err)) : resolve()))),
+      () => c.destroy(),
+    );
+    return connected.then(() => c);
+  };
+  async function q<R>(sql: string, values: unknown[] = []): Promise<R[]> {
+    const c = await ready();
+    return withTimeout(
+      new Promise<R[]>((resolve, reject) => {
+        c.query({ sql, values, timeout: CONNECTOR_CALL_TIMEOUT_MS }, (err, rows) => (err ? reject(mysqlError(err)) : resolve(rows as R[])));
+      }),
+      () => c.destroy(),
+      CONNECTOR_CALL_TIMEOUT_MS + 1_000,
+    );
   }
   const schemaOf = (schema: string) => schema || config.database;
   const rel = (schema: string, table: string) => `${quoteIdent(schemaOf(schema), '`')}.${quoteIdent(table, '`')}`;
@@ -108,8 +123,7 @@ export function mysqlReader(target: DbTarget): SourceReader {
         }
         sql += ` order by ${col}`;
       }
-      const c = open();
-      await withTimeout(new Promise<void>((resolve, reject) => c.connect((err) => (err ? reject(mysqlError(err)) : resolve()))), () => c.destroy());
+      const c = await ready();
       const stream = c.query({ sql, values, rowsAsArray: true }).stream({ highWaterMark: CONNECTOR_CHUNK_ROWS });
       const it = stream[Symbol.asyncIterator]() as AsyncIterator<unknown[]>;
       try {
@@ -142,7 +156,8 @@ export function mysqlReader(target: DbTarget): SourceReader {
     async close() {
       const c = conn;
       conn = undefined;
-      if (c) await new Promise<void>((resolve) => c.end(() => resolve())).catch(() => c.destroy());
+      // end() waits for the server's goodbye: at most a moment, then the socket is dropped
+      if (c) await withTimeout(new Promise<void>((resolve) => c.end(() => resolve())), () => c.destroy(), 2_000).catch(() => c.destroy());
     },
   };
 }
