@@ -48,9 +48,9 @@ export default function AllowedHosts() {
               <Typography.Text type="secondary">{t('connectors.allow.none')}</Typography.Text>
             )}
           </span>
-          <span>
-            {t('connectors.allow.help')} <Link to={ALLOW_LIST_PATH}>{t('connectors.allow.change')}</Link>
-          </span>
+          <span>{t('connectors.allow.help')}</span>
+          {/* on a line of its own: a link inside a line of text needs more than its colour to stand out (axe link-in-text-block) */}
+          <Link to={ALLOW_LIST_PATH}>{t('connectors.allow.change')}</Link>
         </Space>
       }
     />
@@ -68,7 +68,8 @@ export function HostRefused({ message }: { message: string }) {
       message={t('connectors.allow.refused')}
       description={
         <>
-          {message} <Link to={ALLOW_LIST_PATH}>{t('connectors.allow.change')}</Link>
+          <div>{message}</div>
+          <Link to={ALLOW_LIST_PATH}>{t('connectors.allow.change')}</Link>
         </>
       }
     />
