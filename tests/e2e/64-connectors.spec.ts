@@ -19,6 +19,7 @@
  * Screenshots: /tmp/shots-connectors/*.png.
  */
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { expect, test } from './fixtures';
 import { apiJson, pickIn, signIn, switchLanguage } from './actions';
@@ -30,6 +31,23 @@ const TABLE = `suppliers_${TAG}`;
 const OWNER = { name: '连接器管理员', email: `connectors.${TAG}@example.com`, password: 'Connector-admin-2026' };
 const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-connectors/${name}.png`, fullPage: true });
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical WCAG 2.0/2.1 A and AA violations on the page (docs/accessibility.md "Checked by axe"), as `rule: target`. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Axe = {
+      run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(' ')}`));
+  });
+}
 
 /** Runs `sql` on the test's own database. */
 async function source(sql: string, params: unknown[] = []): Promise<void> {
@@ -103,6 +121,7 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   await form.getByTestId('connector-test').click();
   await expect(form.getByTestId('connector-test-result')).toContainText('连接成功');
   await shot(page, '3-tested');
+  expect(await axeProblems(page), 'axe on the connector form').toEqual([]);
   await form.getByTestId('connector-save').click();
   await expect(page.getByTestId('connector-title')).toHaveText(`供应商库 ${TAG}`);
 
@@ -112,6 +131,7 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   await expect(page.getByTestId('connector-preview')).toContainText('北方物流');
   await expect(page.getByTestId('connector-preview')).toContainText('NULL');
   await shot(page, '4-browse');
+  expect(await axeProblems(page), 'axe on the source browser').toEqual([]);
 
   // 3. a subject made from the table, the mapping shown first; then its sync
   await page.getByTestId('make-subject').click();
@@ -121,11 +141,13 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   await wizard.getByTestId('wizard-name').fill(`供应商 ${TAG}`);
   await expect(wizard.getByTestId('wizard-key-credit')).toHaveValue(/credit/);
   await shot(page, '5-mapping');
+  expect(await axeProblems(page), 'axe on the subject wizard').toEqual([]);
   await wizard.getByTestId('wizard-create').click();
   const syncForm = page.getByTestId('sync-form');
   await expect(syncForm.getByTestId('sync-mapping')).toBeVisible();
   await expect(syncForm.getByTestId('sync-key-fields')).toContainText('id');
   await shot(page, '6-sync-form');
+  expect(await axeProblems(page), 'axe on the sync form').toEqual([]);
   await syncForm.getByTestId('sync-save').click();
   await expect(syncForm).toBeHidden();
 
@@ -141,6 +163,7 @@ test('connectors: a MariaDB table becomes a subject, synced, changed at the sour
   await expect(page.locator('[data-testid^="runs-"]').first().locator('tbody tr.ant-table-row')).toHaveCount(2, { timeout: 10_000 });
   await expectRun(page, { read: 3, inserted: 0, updated: 1, unchanged: 2, failed: 0 });
   await shot(page, '8-second-run');
+  expect(await axeProblems(page), 'axe on the syncs and their runs').toEqual([]);
 
   const subjectLink = page.getByTestId('syncs-table').getByRole('link', { name: `供应商 ${TAG}` });
   const href = await subjectLink.getAttribute('href');

@@ -11,6 +11,7 @@ import React from 'react';
 import type { ConnectorKind } from '../../../../../contracts/connectors.constants';
 import { CONNECTOR_FILE_FORMATS, CONNECTOR_REST_PAGINATIONS, CONNECTOR_TLS_MODES } from '../../../../../contracts/connectors.constants';
 import { useT } from '../../../../components/useT';
+import NoAria from './NoAria';
 import VariableSelect from './VariableSelect';
 
 const c = (key: string) => ['config', key];
@@ -159,7 +160,9 @@ function FileFields() {
         <Input placeholder="https://files.example.com/export.csv" data-testid="connector-url" />
       </Form.Item>
       <Form.Item name={c('format')} label={t('connectors.field.format')} extra={t('connectors.field.formatHelp')}>
-        <Select style={{ width: 160 }} options={CONNECTOR_FILE_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))} />
+        <NoAria>
+          <Select style={{ width: 160 }} options={CONNECTOR_FILE_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))} />
+        </NoAria>
       </Form.Item>
       <HeaderFields />
     </>

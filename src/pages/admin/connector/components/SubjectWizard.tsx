@@ -19,6 +19,7 @@ import { showFieldErrors, toApiError } from '../../../../services/api-error';
 import { createSubjectFromTable, getSubjectPlan } from '../../../../services/connectors';
 import { keys } from '../../../../services/query-keys';
 import type { SyncDraft } from './SyncForm';
+import NoAria from './NoAria';
 import ProblemAlert from './ProblemAlert';
 
 /** The field types a source column may become here (plain values; choices, relations and files need more than a column gives). */
@@ -111,7 +112,9 @@ function PlanEditor({
     >
       <Space wrap align="start" size="large">
         <Form.Item name="application" label={t('connectors.wizard.application')} rules={[{ required: true, message: t('connectors.required') }]}>
-          <AppSelect onChange={() => undefined} style={{ width: 280 }} data-testid="wizard-application" />
+          <NoAria>
+            <AppSelect onChange={() => undefined} style={{ width: 280 }} data-testid="wizard-application" />
+          </NoAria>
         </Form.Item>
         <Form.Item name="name" label={t('connectors.wizard.name')} rules={[{ required: true, whitespace: true, message: t('connectors.required') }, { max: 100 }]}>
           <Input style={{ width: 220 }} data-testid="wizard-name" />

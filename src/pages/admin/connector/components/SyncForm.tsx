@@ -21,6 +21,7 @@ import { createSync, getMappingPlan, listSourceColumns, updateSync } from '../..
 import { keys } from '../../../../services/query-keys';
 import { localZone, nextFires } from '../cron';
 import { syncProblems } from '../logic';
+import NoAria from './NoAria';
 import ProblemAlert from './ProblemAlert';
 
 /** What the form starts from: a source table, and either a sync to edit or what a new one is known to need. */
@@ -230,14 +231,14 @@ export default function SyncForm({
         </Form.Item>
         <Space wrap align="start">
           <Form.Item name="application" label={t('connectors.wizard.application')} rules={[{ required: true, message: t('connectors.required') }]}>
-            <AppSelect
-              onChange={() => form.setFieldsValue({ subject: undefined })}
-              style={{ width: 280 }}
-              data-testid="sync-application"
-            />
+            <NoAria>
+              <AppSelect onChange={() => form.setFieldsValue({ subject: undefined })} style={{ width: 280 }} data-testid="sync-application" />
+            </NoAria>
           </Form.Item>
           <Form.Item name="subject" label={t('connectors.sync.subject')} rules={[{ required: true, message: t('connectors.required') }]}>
-            <SubjectSelect app={app} onChange={() => undefined} style={{ width: 280 }} data-testid="sync-subject" />
+            <NoAria>
+              <SubjectSelect app={app} onChange={() => undefined} style={{ width: 280 }} data-testid="sync-subject" />
+            </NoAria>
           </Form.Item>
         </Space>
         {plan.isError && <ProblemAlert error={plan.error} />}
@@ -248,7 +249,9 @@ export default function SyncForm({
           <Radio.Group optionType="button" options={CONNECTOR_SYNC_MODES.map((m) => ({ value: m, label: t(`connectors.sync.mode.${m}`) }))} />
         </Form.Item>
         <Form.Item name="keyFields" label={t('connectors.sync.keyFields')} extra={t('connectors.sync.keyFieldsHelp')}>
-          <Select mode="multiple" maxCount={5} options={mappedFields} style={{ maxWidth: 480 }} data-testid="sync-key-fields" />
+          <NoAria>
+            <Select mode="multiple" maxCount={5} options={mappedFields} style={{ maxWidth: 480 }} data-testid="sync-key-fields" />
+          </NoAria>
         </Form.Item>
         <Form.Item name="strategy" label={t('connectors.sync.strategy')} extra={t(`connectors.sync.strategyHelp.${strategy}`)}>
           <Radio.Group
@@ -261,12 +264,14 @@ export default function SyncForm({
         </Form.Item>
         {strategy === 'incremental' && (
           <Form.Item name="cursorColumn" label={t('connectors.sync.cursorColumn')} extra={t('connectors.sync.cursorColumnHelp')} rules={[{ required: true, message: t('connectors.required') }]}>
-            <Select
-              style={{ width: 280 }}
-              loading={columns.isLoading}
-              options={(columns.data ?? []).map((c) => ({ value: c.name, label: `${c.name} (${c.sourceType})` }))}
-              data-testid="sync-cursor-column"
-            />
+            <NoAria>
+              <Select
+                style={{ width: 280 }}
+                loading={columns.isLoading}
+                options={(columns.data ?? []).map((c) => ({ value: c.name, label: `${c.name} (${c.sourceType})` }))}
+                data-testid="sync-cursor-column"
+              />
+            </NoAria>
           </Form.Item>
         )}
         {s?.cursorValue && strategy === 'incremental' && (
