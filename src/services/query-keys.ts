@@ -23,6 +23,7 @@ export type KeyedResource =
   | 'applications'
   | 'categories'
   | 'clients'
+  | 'connectors'
   | 'forms'
   | 'groups'
   | 'imports'

@@ -94,6 +94,10 @@ export default {
   'system.outboundAllowedHostsHelp':
     'Webhooks never reach private, loopback or link-local addresses (10.x, 192.168.x, 127.0.0.1, 169.254.169.254…) unless listed here: a host name, .domain (with every name under it), an address or a CIDR block.',
   'system.outboundAllowedHostsPlaceholder': 'hooks.internal, .corp.example, 10.20.0.0/16',
+  'system.connectorAllowedHosts': 'Connectors: hosts allowed',
+  'system.connectorAllowedHostsHelp':
+    'The hosts data connectors may reach (/admin/connector): a database connector’s host must be listed; a REST or file URL listed here may reach a private address. A host name, .domain, an address or a CIDR block.',
+  'system.connectorAllowedHostsPlaceholder': 'db.internal, 10.20.0.5, .corp.example',
   'system.auditAnchorWebhookUrl': 'Audit anchor webhook',
   'system.auditAnchorWebhookUrlHelp':
     'Once a day the head of the audit chain (sequence number and hash) is posted here, so that a copy lives outside this server; empty = off.',

@@ -94,6 +94,10 @@ export default {
   'system.outboundAllowedHostsHelp':
     'Webhook 默认不能访问内网、本机或链路本地地址（10.x、192.168.x、127.0.0.1、169.254.169.254 等），除非列在此处：主机名、.域名（含其下所有子域名）、IP 地址或 CIDR 网段。',
   'system.outboundAllowedHostsPlaceholder': 'hooks.internal, .corp.example, 10.20.0.0/16',
+  'system.connectorAllowedHosts': '连接器允许访问的主机',
+  'system.connectorAllowedHostsHelp':
+    '数据连接器（/admin/connector）可以访问的主机：数据库连接器的主机必须在列表中；列表中的 REST 或文件网址可以访问内网地址。可填主机名、.域名、IP 地址或 CIDR 网段。',
+  'system.connectorAllowedHostsPlaceholder': 'db.internal, 10.20.0.5, .corp.example',
   'system.auditAnchorWebhookUrl': '审计锚点 Webhook',
   'system.auditAnchorWebhookUrlHelp': '每天把审计链的链头（序号和哈希）发送到此网址，在本服务器之外留存一份；留空则关闭。',
   'system.auditAnchorSecretVariable': '锚点签名变量',

@@ -1,7 +1,8 @@
 /**
  * The outbound sections of the system settings (docs/outbound.md): the allow-list of private
  * targets webhooks may reach (host names, `.domain`, addresses, CIDR blocks; the server checks each
- * entry and names `outboundAllowedHosts` in a 400), where the daily audit anchor is posted (URL and
+ * entry and names `outboundAllowedHosts` in a 400), the hosts connectors may reach
+ * (`connectorAllowedHosts`, the same kinds of entries; docs/connectors-web.md "Allow-list"), where the daily audit anchor is posted (URL and
  * the secret variable that signs it), and the SMTP server used for e-mail notices
  * (host, port, TLS, user, the global secret variable holding the password, sender address).
  */
@@ -32,6 +33,22 @@ export default function OutboundFields() {
             tokenSeparators={[',', ' ']}
             placeholder={t('system.outboundAllowedHostsPlaceholder')}
             style={{ maxWidth: 600 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="connectorAllowedHosts"
+          label={t('system.connectorAllowedHosts')}
+          extra={t('system.connectorAllowedHostsHelp')}
+        >
+          <Select
+            mode="tags"
+            maxCount={MAX_ENTRIES}
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', ' ']}
+            placeholder={t('system.connectorAllowedHostsPlaceholder')}
+            style={{ maxWidth: 600 }}
+            data-testid="connector-allowed-hosts-setting"
           />
         </Form.Item>
         <ProFormText
