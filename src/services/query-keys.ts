@@ -23,6 +23,7 @@ export type KeyedResource =
   | 'applications'
   | 'categories'
   | 'clients'
+  | 'deploy'
   | 'forms'
   | 'groups'
   | 'imports'

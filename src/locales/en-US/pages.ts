@@ -28,6 +28,7 @@ import auditReports from './audit-reports';
 import analytics from './analytics';
 import queries from './queries';
 import dashboards from './dashboards';
+import deploy from './deploy';
 
 export default {
   ...account,
@@ -59,4 +60,5 @@ export default {
   ...analytics,
   ...queries,
   ...dashboards,
+  ...deploy,
 };
