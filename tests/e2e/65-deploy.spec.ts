@@ -4,6 +4,8 @@
  * this one server:
  * - export the application's package through the page (a real download; the key's fingerprint shows);
  * - change the application: a field `note` added through the API, with a record holding a value;
+ * - a copy changed after signing is refused with the reason; a copy without its signature is shown
+ *   as unsigned, with "accept this package only" and no way on before it;
  * - import the downloaded package through the page (setInputFiles): signed by this installation,
  *   so trusted; its diff shows the field as removed, its record going to the recycle bin,
  *   highlighted; no remapping needed; the dry run; apply, after a confirmation naming the record —
@@ -11,8 +13,10 @@
  * - roll back from the packages list, after a confirmation: the field and its value are back.
  * Screenshots: tests/e2e/screenshots/deploy-*.png.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import JSZip from 'jszip';
+import { expect, test, unexpected } from './fixtures';
 import { apiJson, pickIn, signIn } from './actions';
 import { AUTH_HEADERS } from './support';
 
@@ -58,8 +62,30 @@ test('deploy journey: export a package, change the application, import it and re
   await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects/items/records`, { values: { title: '第一条', amount: '12', note: '部署前的备注' } });
   expect(await fieldKeys(page)).toContain('note');
 
-  // 3. import the package: trusted (signed here), the diff shows the field removed with its record
+  // 3. a package changed after signing is refused, saying why; an unsigned one is shown as such
   await page.getByTestId('deploy-tab-import').click();
+  const input = page.getByTestId('deploy-wizard').locator('input[type=file]');
+  const zip = await JSZip.loadAsync(readFileSync(file));
+  const entries = Object.keys(zip.files);
+  expect(entries).toEqual(expect.arrayContaining(['package.json', 'signature.json']));
+  const doc = JSON.parse(await zip.file('package.json')!.async('string')) as { manifest: { application: { name: string } } };
+  doc.manifest.application.name = `${APP.name} (tampered)`;
+  const tampered = info.outputPath('tampered.zip');
+  writeFileSync(tampered, await zip.file('package.json', JSON.stringify(doc)).generateAsync({ type: 'nodebuffer' }));
+  await input.setInputFiles(tampered);
+  await expect(page.getByTestId('deploy-refused')).toContainText('部署包签名无效');
+  await shot(page, 'refused');
+  const unsigned = info.outputPath('unsigned.zip');
+  const plain = await JSZip.loadAsync(readFileSync(file));
+  writeFileSync(unsigned, await plain.remove('signature.json').generateAsync({ type: 'nodebuffer' }));
+  await input.setInputFiles(unsigned);
+  await expect(page.getByTestId('deploy-trust-state')).toContainText('此部署包未签名');
+  await expect(page.getByTestId('deploy-trust-package')).toBeVisible();
+  await expect(page.getByTestId('deploy-trust-signer')).toHaveCount(0);
+  await expect(page.getByTestId('deploy-to-diff')).toBeDisabled();
+  await page.getByTestId('deploy-other').click();
+
+  // the package as exported: trusted (signed here), the diff shows the field removed with its record
   await page.getByTestId('deploy-wizard').locator('input[type=file]').setInputFiles(file);
   await expect(page.getByTestId('deploy-trust-state')).toContainText('由本系统或受信任的签名者签名');
   await expect(page.getByTestId('deploy-signature')).toContainText(APP.slug);
@@ -102,5 +128,6 @@ test('deploy journey: export a package, change the application, import it and re
   const records = await apiJson<{ values: Record<string, unknown> }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/subjects/items/records`);
   expect(records.map((r) => r.values.note)).toEqual(['部署前的备注']);
   await shot(page, 'rolled-back');
-  expect(problems).toEqual([]);
+  // the tampered package's upload is answered 422 (said on the page)
+  expect(unexpected(problems, [{ url: /\/api\/v1\/deploy\/packages$/, status: 422 }])).toEqual([]);
 });
