@@ -126,7 +126,7 @@ export default {
   'deploy.remap.targetOf': 'Target of {name}',
   'deploy.remap.secret': 'Secret',
   'deploy.remap.createFromPackage': 'Create from the package',
-  'deploy.remap.secretEmpty': 'Its value did not travel: set it on the variables page after applying.',
+  'deploy.remap.secretEmpty': 'Its value did not travel, so it cannot be created from the package: map it to a variable here (unless this application already has it).',
   'deploy.remap.secretsNote': 'Secret values never leave an installation: the package carries their names only.',
   'deploy.remap.noVariables': 'The package uses no variables.',
   'deploy.remap.users': 'Users',

@@ -121,7 +121,7 @@ export default {
   'deploy.remap.targetOf': '{name} 的目标',
   'deploy.remap.secret': '机密',
   'deploy.remap.createFromPackage': '按部署包新建',
-  'deploy.remap.secretEmpty': '它的值没有随包传输：应用后请在变量管理页设置。',
+  'deploy.remap.secretEmpty': '它的值没有随包传输，无法按部署包新建：请映射到本系统的变量（除非该应用已有此变量）。',
   'deploy.remap.secretsNote': '机密变量的值绝不离开所在系统：部署包只带其名称。',
   'deploy.remap.noVariables': '部署包没有使用变量。',
   'deploy.remap.users': '用户',
