@@ -33,7 +33,7 @@ export const DEPLOY_MESSAGES = {
     'en-US': 'Only the application’s latest deployment can be rolled back; roll back the newer ones first',
   },
   'errors.deploy.alreadyRolledBack': { 'zh-CN': '该部署已回滚', 'en-US': 'This deployment was already rolled back' },
-  'errors.deploy.inUse': { 'zh-CN': '已应用的部署包不能删除（先回滚）', 'en-US': 'An applied package cannot be deleted (roll it back first)' },
+  'errors.deploy.inUse': { 'zh-CN': '已部署过的部署包须保留（部署记录引用它），不能删除', 'en-US': 'A package that was applied is kept (its deployments refer to it) and cannot be deleted' },
   'errors.deploy.variableMap': { 'zh-CN': '目标变量“{key}”不存在', 'en-US': 'No target variable “{key}”' },
   'errors.deploy.userMap': { 'zh-CN': '目标用户“{email}”不存在', 'en-US': 'No target user “{email}”' },
   'errors.deploy.applyFailed': {

@@ -63,6 +63,7 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { triggerRoutes } from './modules/triggers/triggers.routes';
+import { deployRoutes } from './modules/deploy/deploy.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { ruleSetRoutes } from './modules/rules/rule-sets.routes';
 import { ruleRunRoutes } from './modules/rules/rule-runs.routes';
@@ -257,6 +258,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ruleRunRoutes);
       await api.register(incidentRoutes);
       await api.register(reportTemplateRoutes);
+      await api.register(deployRoutes);
       await api.register(engagementRoutes);
       await api.register(auditFlowRoutes);
       await api.register(auditMonitorRoutes);

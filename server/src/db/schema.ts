@@ -46,3 +46,6 @@ export * from './tables/report-templates';
 
 /** The audit model's applied versions, transitions, sign-offs, samples and evidence (modules/engagements). */
 export * from './tables/engagements';
+
+/** Deploy packages: signing keys, trusted signers, packages and deployments (modules/deploy). */
+export * from './tables/deploy';
