@@ -53,7 +53,11 @@ export async function uploadPackage(file: File): Promise<DeployPackage> {
 }
 
 /** A page of the packages kept, newest first (`application`: one application's slug). */
-export async function listPackages(params: { current?: number; pageSize?: number; application?: string }): Promise<Page<DeployPackage>> {
+export async function listPackages(params: {
+  current?: number;
+  pageSize?: number;
+  application?: string;
+}): Promise<Page<DeployPackage>> {
   return request<Page<DeployPackage>>(`${BASE}/packages`, { method: 'GET', params });
 }
 
@@ -99,13 +103,20 @@ export async function deletePackage(id: string): Promise<void> {
 }
 
 /** A page of deployments (applies), newest first (`application`: one application's slug). */
-export async function listDeployments(params: { current?: number; pageSize?: number; application?: string }): Promise<Page<DeployDeployment>> {
+export async function listDeployments(params: {
+  current?: number;
+  pageSize?: number;
+  application?: string;
+}): Promise<Page<DeployDeployment>> {
   return request<Page<DeployDeployment>>(`${BASE}/deployments`, { method: 'GET', params });
 }
 
 /** Rolls back a deployment (the application's latest); rejects 409 otherwise. */
 export async function rollbackDeployment(id: string): Promise<DeployRollbackResult> {
-  const res = await request<Ok<DeployRollbackResult>>(`${BASE}/deployments/${enc(id)}/rollback`, { method: 'POST', skipErrorHandler: true });
+  const res = await request<Ok<DeployRollbackResult>>(`${BASE}/deployments/${enc(id)}/rollback`, {
+    method: 'POST',
+    skipErrorHandler: true,
+  });
   return res.data;
 }
 

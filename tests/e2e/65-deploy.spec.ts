@@ -31,7 +31,10 @@ async function fieldKeys(page: Page): Promise<string[]> {
   return subject.fields.map((f) => f.key);
 }
 
-test('deploy journey: export a package, change the application, import it and read its diff, apply, roll back', async ({ page, problems }, info) => {
+test('deploy journey: export a package, change the application, import it and read its diff, apply, roll back', async ({
+  page,
+  problems,
+}, info) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
@@ -49,6 +52,10 @@ test('deploy journey: export a package, change the application, import it and re
 
   // 1. export through the page: a real download, this installation's key shown
   await page.goto('/admin/deploy');
+  // the CLI's help: its command on the panel's header, the details inside
+  await expect(page.getByTestId('deploy-cli')).toContainText('npm run deploy -- export|diff|apply|rollback');
+  await page.getByTestId('deploy-cli').getByRole('button').first().click();
+  await expect(page.getByTestId('deploy-cli-commands')).toContainText('npm run deploy -- rollback --application');
   await expect(page.getByTestId('deploy-key-fingerprint')).toHaveText(/^([0-9A-F]{4} ){15}[0-9A-F]{4}$/);
   await pickIn(page, 'deploy-export-app', APP.name);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('deploy-export-download').click()]);
@@ -59,7 +66,9 @@ test('deploy journey: export a package, change the application, import it and re
 
   // 2. the application changes: a field added, a record holding a value in it
   await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects/items/fields`, text('note', '备注'));
-  await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects/items/records`, { values: { title: '第一条', amount: '12', note: '部署前的备注' } });
+  await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects/items/records`, {
+    values: { title: '第一条', amount: '12', note: '部署前的备注' },
+  });
   expect(await fieldKeys(page)).toContain('note');
 
   // 3. a package changed after signing is refused, saying why; an unsigned one is shown as such
@@ -100,15 +109,18 @@ test('deploy journey: export a package, change the application, import it and re
   await shot(page, 'diff');
   await page.getByTestId('deploy-to-remap').click();
   await expect(page.getByTestId('deploy-remap-variables')).toContainText('部署包没有使用变量');
+  await shot(page, 'remap');
   await page.getByTestId('deploy-dry-run').click();
   const dry = page.getByTestId('deploy-dry-result');
   await expect(dry.locator('.ant-statistic').nth(2)).toContainText('1');
   await shot(page, 'dry-run');
 
   // apply, after a confirmation naming the record that goes to the recycle bin
+  // by keyboard: the confirmation takes the focus on its OK button; Enter applies
   await page.getByTestId('deploy-apply').click();
   await expect(page.getByTestId('deploy-apply-confirm-text')).toContainText('1 条记录随被删除的主题和字段进入回收站');
-  await page.getByTestId('deploy-apply-confirm').click();
+  await expect(page.getByTestId('deploy-apply-confirm')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('deploy-applied')).toBeVisible({ timeout: 20_000 });
   expect(await fieldKeys(page)).not.toContain('note');
 
@@ -118,14 +130,25 @@ test('deploy journey: export a package, change the application, import it and re
   await expect(applied).toHaveCount(1);
   await expect(applied).toContainText(APP.slug);
   await shot(page, 'packages');
+  // Escape cancels the confirmation and gives the focus back to "Roll back"
   await applied.getByTestId('deploy-rollback').click();
+  await expect(page.getByTestId('deploy-rollback-text')).toContainText('部署包没有新增对象');
+  await expect(page.getByTestId('deploy-rollback-text')).toContainText('删除的（1）对象将被恢复');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('deploy-rollback-text')).toHaveCount(0);
+  await expect(applied.getByTestId('deploy-rollback')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('deploy-rollback-text')).toContainText('恢复');
   await shot(page, 'rollback-confirm');
   await page.getByTestId('deploy-rollback-confirm').click();
   const deployment = page.getByTestId('deploy-deployments').locator('tbody tr.ant-table-row', { hasText: APP.slug }).first();
   await expect(deployment).toContainText('已回滚', { timeout: 20_000 });
   expect(await fieldKeys(page)).toContain('note');
-  const records = await apiJson<{ values: Record<string, unknown> }[]>(page, 'GET', `/api/v1/applications/${APP.slug}/subjects/items/records`);
+  const records = await apiJson<{ values: Record<string, unknown> }[]>(
+    page,
+    'GET',
+    `/api/v1/applications/${APP.slug}/subjects/items/records`,
+  );
   expect(records.map((r) => r.values.note)).toEqual(['部署前的备注']);
   await shot(page, 'rolled-back');
   // the tampered package's upload is answered 422 (said on the page)

@@ -8,14 +8,15 @@ export default {
   'deploy.copy': 'Copy',
   'deploy.copied': 'Copied',
 
-  'deploy.cli.title': 'Command line: the same from a terminal',
+  'deploy.cli.title': 'Command line, the same as this page:',
+  'deploy.cli.export': 'download an application’s package',
+  'deploy.cli.diff': 'upload a package and print its diff',
+  'deploy.cli.dryRun': 'dry run: apply, report, roll back (nothing kept)',
+  'deploy.cli.apply': 'apply in one transaction (trust, remap variables and users)',
+  'deploy.cli.rollback': 'roll back the application’s latest deployment',
   'deploy.cli.what':
     'Run in the Assay repository; the command calls this server’s API as you, with a personal API token (ASSAY_TOKEN) made in your',
   'deploy.cli.token': 'personal center (API tokens).',
-  'deploy.cli.export': '<application>          # download the package',
-  'deploy.cli.diff': '<package.zip>          # upload it and print the diff',
-  'deploy.cli.apply': '<package.zip>          # dry run, then apply',
-  'deploy.cli.rollback': '<application>          # roll back the latest deployment',
 
   'deploy.export.title': 'Export an application’s model',
   'deploy.export.what':
@@ -24,7 +25,8 @@ export default {
   'deploy.export.download': 'Download package',
   'deploy.export.done': 'Downloaded {name}',
   'deploy.key.title': 'This installation’s signing key',
-  'deploy.key.what': 'Packages exported here are signed with this Ed25519 key. Whoever imports them can compare this fingerprint with the one their page shows before trusting it.',
+  'deploy.key.what':
+    'Packages exported here are signed with this Ed25519 key. Whoever imports them can compare this fingerprint with the one their page shows before trusting it.',
   'deploy.key.fingerprint': 'Fingerprint (SHA-256)',
   'deploy.key.createdAt': 'Made',
 
@@ -71,7 +73,8 @@ export default {
   'deploy.trust.unknown': 'Signed by an unknown signer',
   'deploy.trust.unsigned': 'This package is not signed',
   'deploy.trust.compare': 'The signer’s key fingerprint — compare it with the one the exporting installation shows:',
-  'deploy.trust.unknownHint': 'The signature verifies, but the key is not among the trusted signers. Trust the key for this and later packages, or accept this package only.',
+  'deploy.trust.unknownHint':
+    'The signature verifies, but the key is not among the trusted signers. Trust the key for this and later packages, or accept this package only.',
   'deploy.trust.unsignedHint': 'Nobody vouches for its content. Apply it only if you know where it came from.',
   'deploy.trust.signer': 'Trust this signer',
   'deploy.trust.package': 'Accept this package only',
@@ -104,8 +107,8 @@ export default {
   'deploy.diff.blocking':
     '{n, plural, one {# field type change} other {# field type changes}} would refuse values: the apply would be refused as a whole until those records are fixed.',
   'deploy.diff.impact': '{n, plural, one {# change touches} other {# changes touch}} records',
-  'deploy.diff.impactDetail':
-    '{recycled, plural, =0 {No records go} one {# record goes} other {# records go}} to the recycle bin with the subjects and fields the package removes; {converted, plural, =0 {no values are} one {# record’s value is} other {# records’ values are}} converted by field type changes (restored from history on rollback).',
+  'deploy.diff.rollbackNote':
+    'A rollback brings them back: recycled records with their subjects and fields, converted values from their history.',
   'deploy.diff.kindImpact': '{n} touch records',
   'deploy.diff.change': 'Change',
   'deploy.diff.object': 'Object',
@@ -126,11 +129,13 @@ export default {
   'deploy.remap.targetOf': 'Target of {name}',
   'deploy.remap.secret': 'Secret',
   'deploy.remap.createFromPackage': 'Create from the package',
-  'deploy.remap.secretEmpty': 'Its value did not travel, so it cannot be created from the package: map it to a variable here (unless this application already has it).',
+  'deploy.remap.secretEmpty':
+    'Its value did not travel, so it cannot be created from the package: map it to a variable here (unless this application already has it).',
   'deploy.remap.secretsNote': 'Secret values never leave an installation: the package carries their names only.',
   'deploy.remap.noVariables': 'The package uses no variables.',
   'deploy.remap.users': 'Users',
-  'deploy.remap.usersHint': 'Owners of rules, rule sets and triggers, by e-mail. Left empty: the user with the same e-mail here, else you.',
+  'deploy.remap.usersHint':
+    'Owners of rules, rule sets and triggers, by e-mail. Left empty: the user with the same e-mail here, else you.',
   'deploy.remap.packageUser': 'In the package',
   'deploy.remap.sameOrMe': 'Same e-mail, else you',
   'deploy.remap.noUsers': 'The package names no users.',
@@ -139,9 +144,12 @@ export default {
   'deploy.dryRun.stale': 'The remapping changed since this dry run: run it again before applying.',
   'deploy.apply.confirmTitle': 'Apply the package to “{app}”?',
   'deploy.apply.confirmCounts': 'Objects: {added} added, {changed} changed, {removed} removed.',
-  'deploy.apply.confirmRecycle': '{n, plural, one {# record goes} other {# records go}} to the recycle bin with the removed subjects and fields.',
-  'deploy.apply.confirmConvert': '{n, plural, one {# record’s value is} other {# records’ values are}} converted to new field types.',
-  'deploy.apply.confirmOne': 'All in one transaction: if any object fails, nothing changes. You can roll it back from the packages list.',
+  'deploy.apply.confirmRecycle':
+    '{n, plural, one {# record goes} other {# records go}} to the recycle bin with the removed subjects and fields.',
+  'deploy.apply.confirmConvert':
+    '{n, plural, one {# record’s value is} other {# records’ values are}} converted to new field types.',
+  'deploy.apply.confirmOne':
+    'All in one transaction: if any object fails, nothing changes. You can roll it back from the packages list.',
   'deploy.apply.ok': 'Apply',
   'deploy.result.added': 'Added',
   'deploy.result.changed': 'Changed',
@@ -158,7 +166,8 @@ export default {
   'deploy.packages.download': 'Download',
   'deploy.packages.delete': 'Delete',
   'deploy.packages.deleteTitle': 'Delete this package?',
-  'deploy.packages.deleteContent': '“{name}” is removed from the packages kept. The applications it was applied to are not touched.',
+  'deploy.packages.deleteContent':
+    '“{name}” is removed from the packages kept. The applications it was applied to are not touched.',
   'deploy.packages.deleted': 'Deleted {name}',
   'deploy.deployments.title': 'Deployments',
   'deploy.deployments.hint': 'Each apply of a package; only an application’s latest deployment can be rolled back.',
@@ -172,20 +181,24 @@ export default {
   'deploy.rollback.model': 'The application’s model returns to the version before this deployment.',
   'deploy.rollback.recycle':
     '{n, plural, =0 {The package added no objects: nothing goes to the recycle bin.} one {The # object the package added goes to the recycle bin; a subject or field among them takes its records with it.} other {The # objects the package added go to the recycle bin; subjects and fields among them take their records with them.}}',
-  'deploy.rollback.createdApp': 'The package created this application: its {n, plural, one {# object goes} other {# objects go}} to the recycle bin with their records.',
-  'deploy.rollback.restore': 'What it changed ({changed}) and removed ({removed}) is put back; field values it converted are restored from their history.',
+  'deploy.rollback.createdApp':
+    'The package created this application: its {n, plural, one {# object goes} other {# objects go}} to the recycle bin with their records.',
+  'deploy.rollback.restore':
+    'What it changed ({changed}) and removed ({removed}) is put back; field values it converted are restored from their history.',
   'deploy.rollback.ok': 'Roll back',
   'deploy.rollback.done': 'Rolled back: {recycled} to the recycle bin, {restored} values restored',
   'deploy.rollback.notLatest': 'Only the application’s latest deployment can be rolled back: roll back the newer ones first.',
 
   'deploy.signers.own': 'This installation (always trusted)',
   'deploy.signers.title': 'Trusted signers',
-  'deploy.signers.hint': 'Packages signed by these keys are accepted without a trust step. Added with “Trust this signer” on import.',
+  'deploy.signers.hint':
+    'Packages signed by these keys are accepted without a trust step. Added with “Trust this signer” on import.',
   'deploy.signers.empty': 'No other installation is trusted yet.',
   'deploy.signers.label': 'Signer',
   'deploy.signers.trustedAt': 'Trusted',
   'deploy.signers.remove': 'Stop trusting',
   'deploy.signers.removeTitle': 'Stop trusting this signer?',
-  'deploy.signers.removeContent': 'Packages signed by “{label}” will need a trust step again. Packages already applied stay applied.',
+  'deploy.signers.removeContent':
+    'Packages signed by “{label}” will need a trust step again. Packages already applied stay applied.',
   'deploy.signers.removed': 'No longer trusted: {label}',
 };

@@ -8,13 +8,14 @@ export default {
   'deploy.copy': '复制',
   'deploy.copied': '已复制',
 
-  'deploy.cli.title': '命令行：在终端中完成同样的操作',
+  'deploy.cli.title': '命令行（与本页功能相同）：',
+  'deploy.cli.export': '下载应用的部署包',
+  'deploy.cli.diff': '上传部署包并显示差异',
+  'deploy.cli.dryRun': '试运行：应用、报告、回退（不保存）',
+  'deploy.cli.apply': '在一个事务中应用（信任、重新映射变量和用户）',
+  'deploy.cli.rollback': '回滚应用最近一次部署',
   'deploy.cli.what': '在 Assay 代码仓库中运行；命令以你的身份调用本服务器的 API，使用个人 API 令牌（ASSAY_TOKEN），令牌在',
   'deploy.cli.token': '个人中心（API 令牌）中创建。',
-  'deploy.cli.export': '<application>          # 下载部署包',
-  'deploy.cli.diff': '<package.zip>          # 上传并显示差异',
-  'deploy.cli.apply': '<package.zip>          # 试运行，然后应用',
-  'deploy.cli.rollback': '<application>          # 回滚最近一次部署',
 
   'deploy.export.title': '导出应用的模型',
   'deploy.export.what':
@@ -102,7 +103,7 @@ export default {
   'deploy.diff.empty': '部署包不含任何对象。',
   'deploy.diff.blocking': '{n} 个字段类型变更会拒绝部分值：在修正这些记录之前，整个应用操作会被拒绝。',
   'deploy.diff.impact': '{n} 项变更涉及记录',
-  'deploy.diff.impactDetail': '{recycled} 条记录随被删除的主题和字段进入回收站；{converted} 条记录的值因字段类型变更而转换（回滚时从历史恢复）。',
+  'deploy.diff.rollbackNote': '回滚可以恢复：回收站中的记录随其主题和字段恢复，转换过的值从历史中恢复。',
   'deploy.diff.kindImpact': '{n} 项涉及记录',
   'deploy.diff.change': '变更',
   'deploy.diff.object': '对象',
@@ -165,7 +166,8 @@ export default {
   'deploy.rollback.button': '回滚',
   'deploy.rollback.title': '将“{app}”回滚到应用此部署包之前？',
   'deploy.rollback.model': '应用的模型将恢复到此次部署之前的版本。',
-  'deploy.rollback.recycle': '部署包新增的 {n} 个对象进入回收站；其中的主题和字段连同其记录一起进入回收站。',
+  'deploy.rollback.recycle':
+    '{n, plural, =0 {部署包没有新增对象：没有内容进入回收站。} other {部署包新增的 # 个对象进入回收站；其中的主题和字段连同其记录一起进入回收站。}}',
   'deploy.rollback.createdApp': '此应用由部署包创建：其 {n} 个对象连同记录进入回收站。',
   'deploy.rollback.restore': '它修改的（{changed}）和删除的（{removed}）对象将被恢复；它转换过的字段值从历史中恢复。',
   'deploy.rollback.ok': '回滚',

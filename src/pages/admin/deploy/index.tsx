@@ -21,11 +21,22 @@ import SignersTab from './components/SignersTab';
 const TABS = ['export', 'import', 'packages', 'signers'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The CLI commands the help lists, as typed in a shell at the repository's root. */
-const CLI = ['export', 'diff', 'apply', 'rollback'] as const;
+/** The CLI's commands (scripts/deploy.mjs, docs/deploy.md "CLI"), each with the key of its comment. */
+const CLI: [command: string, comment: string][] = [
+  ['export <application> -o package.zip', 'deploy.cli.export'],
+  ['diff package.zip', 'deploy.cli.diff'],
+  ['apply package.zip --dry-run', 'deploy.cli.dryRun'],
+  ['apply package.zip [--trust signer|package] [--map-variable A=B] [--map-user a@x=b@y]', 'deploy.cli.apply'],
+  ['rollback --application <application>', 'deploy.cli.rollback'],
+];
 
+/** The short help on the CLI that does the same as the page: the command on the panel's header, the details inside. */
 function CliHelp() {
   const t = useT();
+  const lines = [
+    `export ASSAY_URL=${window.location.origin} ASSAY_TOKEN=…`,
+    ...CLI.flatMap(([command, comment]) => [`# ${t(comment)}`, `npm run deploy -- ${command}`]),
+  ];
   return (
     <Collapse
       size="small"
@@ -34,17 +45,19 @@ function CliHelp() {
       items={[
         {
           key: 'cli',
-          label: t('deploy.cli.title'),
+          label: (
+            <span>
+              {t('deploy.cli.title')} <Typography.Text code>npm run deploy -- export|diff|apply|rollback</Typography.Text>
+            </span>
+          ),
           children: (
             <>
               <Typography.Paragraph>
                 {t('deploy.cli.what')} <Link to="/admin/person?tab=tokens">{t('deploy.cli.token')}</Link>
               </Typography.Paragraph>
-              <Typography.Paragraph>
-                <pre style={{ margin: 0 }} data-testid="deploy-cli-commands">
-                  {['ASSAY_URL=https://assay.example.com ASSAY_TOKEN=… \\', ...CLI.map((c) => `  npm run deploy -- ${c} ${t(`deploy.cli.${c}`)}`)].join('\n')}
-                </pre>
-              </Typography.Paragraph>
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }} data-testid="deploy-cli-commands">
+                {lines.join('\n')}
+              </pre>
             </>
           ),
         },
@@ -73,7 +86,11 @@ export default function AdminDeployPage() {
           activeKey={tab}
           destroyOnHidden
           onChange={(key) => setParams({ tab: key }, { replace: true })}
-          items={TABS.map((key) => ({ key, label: <span data-testid={`deploy-tab-${key}`}>{t(`deploy.tab.${key}`)}</span>, children: panes[key] }))}
+          items={TABS.map((key) => ({
+            key,
+            label: <span data-testid={`deploy-tab-${key}`}>{t(`deploy.tab.${key}`)}</span>,
+            children: panes[key],
+          }))}
         />
       </Card>
     </PageContainer>

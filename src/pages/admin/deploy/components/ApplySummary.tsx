@@ -25,7 +25,9 @@ export default function ApplySummary({ result, testId }: { result: DeployApplyRe
           <Statistic title={t('deploy.result.converted')} value={result.converted} />
         </Col>
       </Row>
-      <Typography.Text type="secondary">{t('deploy.result.timing', { statements: result.statements, ms: Math.round(result.ms) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('deploy.result.timing', { statements: result.statements, ms: Math.round(result.ms) })}
+      </Typography.Text>
     </div>
   );
 }

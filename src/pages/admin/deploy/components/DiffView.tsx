@@ -29,7 +29,13 @@ function ImpactText({ c }: { c: DeployChange }) {
       );
     return (
       <Typography.Text type={tc.refused > 0 ? 'danger' : 'warning'} data-testid="deploy-impact">
-        {t('deploy.diff.typeChange', { from: type(tc.from), to: type(tc.to), records: tc.records, converted: tc.converted, refused: tc.refused })}
+        {t('deploy.diff.typeChange', {
+          from: type(tc.from),
+          to: type(tc.to),
+          records: tc.records,
+          converted: tc.converted,
+          refused: tc.refused,
+        })}
       </Typography.Text>
     );
   }
@@ -45,14 +51,26 @@ function ImpactText({ c }: { c: DeployChange }) {
 }
 
 /** The counts of a kind as tags: +added ~changed −removed, and the unchanged in words. */
-export function KindCounts({ added, changed, removed, unchanged }: { added: number; changed: number; removed: number; unchanged?: number }) {
+export function KindCounts({
+  added,
+  changed,
+  removed,
+  unchanged,
+}: {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged?: number;
+}) {
   const t = useT();
   return (
     <Space size={4} wrap>
       {added > 0 && <Tag color="green">{t('deploy.count.added', { n: added })}</Tag>}
       {changed > 0 && <Tag color="blue">{t('deploy.count.changed', { n: changed })}</Tag>}
       {removed > 0 && <Tag color="red">{t('deploy.count.removed', { n: removed })}</Tag>}
-      {unchanged !== undefined && unchanged > 0 && <Typography.Text type="secondary">{t('deploy.count.unchanged', { n: unchanged })}</Typography.Text>}
+      {unchanged !== undefined && unchanged > 0 && (
+        <Typography.Text type="secondary">{t('deploy.count.unchanged', { n: unchanged })}</Typography.Text>
+      )}
     </Space>
   );
 }
@@ -68,14 +86,24 @@ export default function DiffView({ diff }: { diff: DeployDiff }) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="deploy-diff">
       <Space wrap data-testid="deploy-diff-totals">
         <Typography.Text strong>
-          {t(diff.application.exists ? 'deploy.diff.target' : 'deploy.diff.targetNew', { name: diff.application.name, slug: diff.application.slug })}
+          {t(diff.application.exists ? 'deploy.diff.target' : 'deploy.diff.targetNew', {
+            name: diff.application.name,
+            slug: diff.application.slug,
+          })}
         </Typography.Text>
         <KindCounts added={totals.added} changed={totals.changed} removed={totals.removed} />
       </Space>
       {totals.added + totals.changed + totals.removed === 0 && (
         <Alert type="success" showIcon message={t('deploy.diff.nothing')} data-testid="deploy-diff-nothing" />
       )}
-      {totals.blocking > 0 && <Alert type="error" showIcon message={t('deploy.diff.blocking', { n: totals.blocking })} data-testid="deploy-diff-blocking" />}
+      {totals.blocking > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('deploy.diff.blocking', { n: totals.blocking })}
+          data-testid="deploy-diff-blocking"
+        />
+      )}
       {totals.impact > 0 && (
         <Alert
           type="warning"
@@ -83,7 +111,13 @@ export default function DiffView({ diff }: { diff: DeployDiff }) {
           icon={<WarningOutlined />}
           data-testid="deploy-diff-impact"
           message={t('deploy.diff.impact', { n: totals.impact })}
-          description={t('deploy.diff.impactDetail', { recycled: totals.recycledRecords, converted: totals.convertedRecords })}
+          description={
+            <Space direction="vertical" size={0}>
+              {totals.recycledRecords > 0 && <span>{t('deploy.apply.confirmRecycle', { n: totals.recycledRecords })}</span>}
+              {totals.convertedRecords > 0 && <span>{t('deploy.apply.confirmConvert', { n: totals.convertedRecords })}</span>}
+              <span>{t('deploy.diff.rollbackNote')}</span>
+            </Space>
+          }
         />
       )}
       {groups.length === 0 ? (
@@ -112,15 +146,28 @@ export default function DiffView({ diff }: { diff: DeployDiff }) {
                 rowKey={(c) => `${c.change}:${c.key}`}
                 pagination={g.changes.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
                 dataSource={g.changes}
-                onRow={(c) => ({
-                  'data-testid': 'deploy-change',
-                  'data-key': c.key,
-                  'data-change': c.change,
-                  style: touchesData(c) ? { background: blocksApply(c) ? token.colorErrorBg : token.colorWarningBg } : undefined,
-                }) as React.HTMLAttributes<HTMLElement>}
+                onRow={(c) =>
+                  ({
+                    'data-testid': 'deploy-change',
+                    'data-key': c.key,
+                    'data-change': c.change,
+                    style: touchesData(c)
+                      ? { background: blocksApply(c) ? token.colorErrorBg : token.colorWarningBg }
+                      : undefined,
+                  }) as React.HTMLAttributes<HTMLElement>
+                }
                 columns={[
-                  { title: t('deploy.diff.change'), dataIndex: 'change', width: 110, render: (_, c) => <ChangeTag change={c.change} /> },
-                  { title: t('deploy.diff.object'), dataIndex: 'key', render: (_, c) => <Typography.Text code>{c.key}</Typography.Text> },
+                  {
+                    title: t('deploy.diff.change'),
+                    dataIndex: 'change',
+                    width: 110,
+                    render: (_, c) => <ChangeTag change={c.change} />,
+                  },
+                  {
+                    title: t('deploy.diff.object'),
+                    dataIndex: 'key',
+                    render: (_, c) => <Typography.Text code>{c.key}</Typography.Text>,
+                  },
                   {
                     title: t('deploy.diff.detail'),
                     render: (_, c) => (

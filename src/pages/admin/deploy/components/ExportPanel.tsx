@@ -28,7 +28,9 @@ export function InstallationKey() {
       <Descriptions.Item label={t('deploy.key.fingerprint')}>
         <Fingerprint value={key.data.fingerprint} testId="deploy-key-fingerprint" />
       </Descriptions.Item>
-      <Descriptions.Item label={t('deploy.key.createdAt')}>{dayjs(key.data.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+      <Descriptions.Item label={t('deploy.key.createdAt')}>
+        {dayjs(key.data.createdAt).format('YYYY-MM-DD HH:mm')}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -54,7 +56,9 @@ export default function ExportPanel() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="deploy-export">
       <Card title={t('deploy.export.title')} size="small">
-        <Typography.Paragraph type="secondary">{t('deploy.export.what', { version: DEPLOY_FORMAT_VERSION })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('deploy.export.what', { version: DEPLOY_FORMAT_VERSION })}
+        </Typography.Paragraph>
         <Form name="deployExport" layout="inline" component="div" onFinish={() => void run()}>
           <Form.Item label={t('deploy.export.application')} htmlFor="deploy-export-app" style={{ marginBottom: 8 }}>
             <AppSelect
@@ -70,12 +74,21 @@ export default function ExportPanel() {
             />
           </Form.Item>
           <Form.Item style={{ marginBottom: 8 }}>
-            <Button type="primary" icon={<DownloadOutlined />} disabled={!app} loading={busy} onClick={() => void run()} data-testid="deploy-export-download">
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              disabled={!app}
+              loading={busy}
+              onClick={() => void run()}
+              data-testid="deploy-export-download"
+            >
               {t('deploy.export.download')}
             </Button>
           </Form.Item>
         </Form>
-        {problem && <Alert type="error" showIcon message={problem} style={{ marginTop: 8 }} data-testid="deploy-export-problem" />}
+        {problem && (
+          <Alert type="error" showIcon message={problem} style={{ marginTop: 8 }} data-testid="deploy-export-problem" />
+        )}
       </Card>
       <Card title={t('deploy.key.title')} size="small">
         <Typography.Paragraph type="secondary">{t('deploy.key.what')}</Typography.Paragraph>

@@ -16,7 +16,14 @@ import type { DeployApply, DeployApplyResult, DeployPackage, DeployTrustMode } f
 import { DEPLOY_FORMAT_VERSION, DEPLOY_MAX_PACKAGE_BYTES } from '../../../../../contracts/constants';
 import { useT } from '../../../../components/useT';
 import { toApiError } from '../../../../services/api-error';
-import { applyPackage, dryRunPackage, getPackage, getPackageDiff, trustPackage, uploadPackage } from '../../../../services/deploy';
+import {
+  applyPackage,
+  dryRunPackage,
+  getPackage,
+  getPackageDiff,
+  trustPackage,
+  uploadPackage,
+} from '../../../../services/deploy';
 import { keys } from '../../../../services/query-keys';
 import ApplySummary from './ApplySummary';
 import DiffView from './DiffView';
@@ -124,9 +131,15 @@ export default function ImportWizard({ packageId, onApplied }: { packageId?: str
       okButtonProps: { danger: totals.removed > 0, 'data-testid': 'deploy-apply-confirm' } as never,
       content: (
         <Space direction="vertical" data-testid="deploy-apply-confirm-text">
-          <span>{t('deploy.apply.confirmCounts', { added: totals.added, changed: totals.changed, removed: totals.removed })}</span>
-          {totals.recycledRecords > 0 && <Typography.Text type="warning">{t('deploy.apply.confirmRecycle', { n: totals.recycledRecords })}</Typography.Text>}
-          {totals.convertedRecords > 0 && <Typography.Text type="warning">{t('deploy.apply.confirmConvert', { n: totals.convertedRecords })}</Typography.Text>}
+          <span>
+            {t('deploy.apply.confirmCounts', { added: totals.added, changed: totals.changed, removed: totals.removed })}
+          </span>
+          {totals.recycledRecords > 0 && (
+            <Typography.Text type="warning">{t('deploy.apply.confirmRecycle', { n: totals.recycledRecords })}</Typography.Text>
+          )}
+          {totals.convertedRecords > 0 && (
+            <Typography.Text type="warning">{t('deploy.apply.confirmConvert', { n: totals.convertedRecords })}</Typography.Text>
+          )}
           <span>{t('deploy.apply.confirmOne')}</span>
         </Space>
       ),
@@ -168,7 +181,15 @@ export default function ImportWizard({ packageId, onApplied }: { packageId?: str
     </Space>
   );
   const problemAlert = problem && (
-    <Alert type="error" showIcon closable onClose={() => setProblem(null)} message={problem} style={{ marginBottom: 16 }} data-testid="deploy-problem" />
+    <Alert
+      type="error"
+      showIcon
+      closable
+      onClose={() => setProblem(null)}
+      message={problem}
+      style={{ marginBottom: 16 }}
+      data-testid="deploy-problem"
+    />
   );
   const stale = !!dry && !!maps && dry.with !== mapsSignature(maps);
 
@@ -177,14 +198,30 @@ export default function ImportWizard({ packageId, onApplied }: { packageId?: str
       return (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {refused && (
-            <Alert type="error" showIcon message={t('deploy.refused.title')} description={refused} data-testid="deploy-refused" closable onClose={() => setRefused(null)} />
+            <Alert
+              type="error"
+              showIcon
+              message={t('deploy.refused.title')}
+              description={refused}
+              data-testid="deploy-refused"
+              closable
+              onClose={() => setRefused(null)}
+            />
           )}
-          <Upload.Dragger accept=".zip,application/zip" showUploadList={false} disabled={busy} customRequest={({ file }) => upload(file as File)} data-testid="deploy-upload">
+          <Upload.Dragger
+            accept=".zip,application/zip"
+            showUploadList={false}
+            disabled={busy}
+            customRequest={({ file }) => upload(file as File)}
+            data-testid="deploy-upload"
+          >
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{t('deploy.upload.drag')}</p>
-            <p className="ant-upload-hint">{t('deploy.upload.hint', { mb: DEPLOY_MAX_PACKAGE_BYTES / 1024 / 1024, version: DEPLOY_FORMAT_VERSION })}</p>
+            <p className="ant-upload-hint">
+              {t('deploy.upload.hint', { mb: DEPLOY_MAX_PACKAGE_BYTES / 1024 / 1024, version: DEPLOY_FORMAT_VERSION })}
+            </p>
           </Upload.Dragger>
         </Space>
       );
@@ -263,19 +300,20 @@ export default function ImportWizard({ packageId, onApplied }: { packageId?: str
       );
     if (step === APPLY && applied)
       return (
-        <Result
-          status="success"
-          title={t('deploy.result.applied', { app: diff.data.application.name })}
-          subTitle={t('deploy.result.rollbackHint')}
-          data-testid="deploy-applied"
-          extra={[
-            <Button key="again" type="primary" onClick={restart} data-testid="deploy-again">
-              {t('deploy.wizard.again')}
-            </Button>,
-          ]}
-        >
-          <ApplySummary result={applied} testId="deploy-apply-result" />
-        </Result>
+        <div data-testid="deploy-applied">
+          <Result
+            status="success"
+            title={t('deploy.result.applied', { app: diff.data.application.name })}
+            subTitle={t('deploy.result.rollbackHint')}
+            extra={[
+              <Button key="again" type="primary" onClick={restart} data-testid="deploy-again">
+                {t('deploy.wizard.again')}
+              </Button>,
+            ]}
+          >
+            <ApplySummary result={applied} testId="deploy-apply-result" />
+          </Result>
+        </div>
       );
     return null;
   })();
@@ -283,7 +321,13 @@ export default function ImportWizard({ packageId, onApplied }: { packageId?: str
   return (
     <Card data-testid="deploy-wizard">
       {modalHolder}
-      <Steps current={step} size="small" style={{ marginBottom: 24 }} items={STEPS.map((s) => ({ title: t(`deploy.steps.${s}`) }))} />
+      <Steps
+        current={step}
+        status={step === APPLY ? 'finish' : 'process'}
+        size="small"
+        style={{ marginBottom: 24 }}
+        items={STEPS.map((s) => ({ title: t(`deploy.steps.${s}`) }))}
+      />
       {pkg && step > UPLOAD && step < APPLY && (
         <Alert
           type="info"

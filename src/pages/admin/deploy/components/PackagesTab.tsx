@@ -89,7 +89,12 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
               </Space>
             ),
           },
-          { title: t('deploy.package.state'), dataIndex: 'state', width: 110, render: (_, p) => <PackageStateTag state={p.state} /> },
+          {
+            title: t('deploy.package.state'),
+            dataIndex: 'state',
+            width: 110,
+            render: (_, p) => <PackageStateTag state={p.state} />,
+          },
           { title: t('deploy.package.uploaded'), width: 160, render: (_, p) => <WhenWho at={p.createdAt} by={p.createdBy} /> },
           {
             title: t('deploy.packages.actions'),
@@ -98,11 +103,23 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
               const deployment = p.state === 'applied' ? deploymentOf(p) : undefined;
               return (
                 <Space size={[4, 4]} wrap>
-                  <Button size="small" type="link" style={{ paddingInline: 0 }} onClick={() => onOpen(p.id)} data-testid="deploy-package-open">
+                  <Button
+                    size="small"
+                    type="link"
+                    style={{ paddingInline: 0 }}
+                    onClick={() => onOpen(p.id)}
+                    data-testid="deploy-package-open"
+                  >
                     {t('deploy.packages.open')}
                   </Button>
                   {deployment && <RollbackButton deployment={deployment} onDone={reload} />}
-                  <Button size="small" type="link" style={{ paddingInline: 0 }} onClick={() => void download(p)} data-testid="deploy-package-download">
+                  <Button
+                    size="small"
+                    type="link"
+                    style={{ paddingInline: 0 }}
+                    onClick={() => void download(p)}
+                    data-testid="deploy-package-download"
+                  >
                     {t('deploy.packages.download')}
                   </Button>
                   {p.state !== 'applied' && (
@@ -149,11 +166,27 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
               </span>
             ),
           },
-          { title: t('deploy.deployments.changes'), render: (_, d) => <KindCounts added={d.added} changed={d.changed} removed={d.removed} /> },
-          { title: t('deploy.package.state'), dataIndex: 'state', width: 110, render: (_, d) => <DeploymentStateTag state={d.state} /> },
+          {
+            title: t('deploy.deployments.changes'),
+            render: (_, d) => <KindCounts added={d.added} changed={d.changed} removed={d.removed} />,
+          },
+          {
+            title: t('deploy.package.state'),
+            dataIndex: 'state',
+            width: 110,
+            render: (_, d) => <DeploymentStateTag state={d.state} />,
+          },
           { title: t('deploy.deployments.applied'), width: 160, render: (_, d) => <WhenWho at={d.appliedAt} by={d.appliedBy} /> },
-          { title: t('deploy.deployments.rolledBack'), width: 160, render: (_, d) => <WhenWho at={d.rolledBackAt} by={d.rolledBackBy} /> },
-          { title: t('deploy.packages.actions'), width: 140, render: (_, d) => <RollbackButton deployment={d} onDone={reload} /> },
+          {
+            title: t('deploy.deployments.rolledBack'),
+            width: 160,
+            render: (_, d) => <WhenWho at={d.rolledBackAt} by={d.rolledBackBy} />,
+          },
+          {
+            title: t('deploy.packages.actions'),
+            width: 140,
+            render: (_, d) => <RollbackButton deployment={d} onDone={reload} />,
+          },
         ]}
       />
     </Space>

@@ -22,7 +22,10 @@ async function variableOptions(q: string) {
   const page = await variablesApi.list({ q: q || undefined, pageSize: 50, sort: 'key:asc' });
   const byKey = new Map<string, string[]>();
   for (const v of page.data as unknown as Variable[]) byKey.set(v.key, [...(byKey.get(v.key) ?? []), v.applicationName ?? '']);
-  return [...byKey].map(([key, scopes]) => ({ value: key, label: `${key}${scopes.some(Boolean) ? ` (${scopes.filter(Boolean).join(', ')})` : ''}` }));
+  return [...byKey].map(([key, scopes]) => ({
+    value: key,
+    label: `${key}${scopes.some(Boolean) ? ` (${scopes.filter(Boolean).join(', ')})` : ''}`,
+  }));
 }
 
 /** Users of this installation matching `q`, by e-mail. */

@@ -54,7 +54,15 @@ export default function RollbackButton({ deployment, onDone }: { deployment: Dep
     }
   };
   const button = (
-    <Button size="small" danger icon={<UndoOutlined />} loading={busy} disabled={!deployment.latest} onClick={() => void start()} data-testid="deploy-rollback">
+    <Button
+      size="small"
+      danger
+      icon={<UndoOutlined />}
+      loading={busy}
+      disabled={!deployment.latest}
+      onClick={() => void start()}
+      data-testid="deploy-rollback"
+    >
       {t('deploy.rollback.button')}
     </Button>
   );

@@ -29,7 +29,15 @@ export default function SignatureStep({
   const signer = pkg.signerFingerprint && <Fingerprint value={pkg.signerFingerprint} testId="deploy-signer-fingerprint" />;
   const status = (() => {
     if (pkg.signature === 'trusted')
-      return <Alert type="success" showIcon message={t('deploy.trust.trusted')} description={signer} data-testid="deploy-trust-state" />;
+      return (
+        <Alert
+          type="success"
+          showIcon
+          message={t('deploy.trust.trusted')}
+          description={signer}
+          data-testid="deploy-trust-state"
+        />
+      );
     if (pkg.accepted)
       return (
         <Alert
@@ -53,10 +61,18 @@ export default function SignatureStep({
                 {t('deploy.trust.compare')} {signer}
               </span>
             )}
-            <Typography.Text>{t(pkg.signature === 'unsigned' ? 'deploy.trust.unsignedHint' : 'deploy.trust.unknownHint')}</Typography.Text>
+            <Typography.Text>
+              {t(pkg.signature === 'unsigned' ? 'deploy.trust.unsignedHint' : 'deploy.trust.unknownHint')}
+            </Typography.Text>
             <Space wrap>
               {pkg.signature === 'unknown_signer' && (
-                <Button type="primary" icon={<SafetyCertificateOutlined />} loading={busy} onClick={() => onTrust('signer')} data-testid="deploy-trust-signer">
+                <Button
+                  type="primary"
+                  icon={<SafetyCertificateOutlined />}
+                  loading={busy}
+                  onClick={() => onTrust('signer')}
+                  data-testid="deploy-trust-signer"
+                >
                   {t('deploy.trust.signer')}
                 </Button>
               )}
@@ -71,7 +87,12 @@ export default function SignatureStep({
   })();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="deploy-signature">
-      <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+      >
         <Descriptions.Item label={t('deploy.package.application')}>
           {pkg.application.name} <Typography.Text type="secondary">({pkg.application.slug})</Typography.Text>
         </Descriptions.Item>
@@ -88,7 +109,9 @@ export default function SignatureStep({
         </Descriptions.Item>
         <Descriptions.Item label={t('deploy.package.objects')}>
           <Space size={[4, 4]} wrap>
-            {counts.length === 0 ? '—' : counts.map((k) => <Tag key={k}>{t('deploy.kind.count', { kind: t(`deploy.kind.${k}`), n: pkg.counts[k] })}</Tag>)}
+            {counts.length === 0
+              ? '—'
+              : counts.map((k) => <Tag key={k}>{t('deploy.kind.count', { kind: t(`deploy.kind.${k}`), n: pkg.counts[k] })}</Tag>)}
           </Space>
         </Descriptions.Item>
       </Descriptions>

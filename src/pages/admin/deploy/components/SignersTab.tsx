@@ -46,7 +46,11 @@ export default function SignersTab() {
         }}
         data-testid="deploy-signers"
         columns={[
-          { title: t('deploy.signers.label'), dataIndex: 'label', render: (_, s) => <Typography.Text>{s.label}</Typography.Text> },
+          {
+            title: t('deploy.signers.label'),
+            dataIndex: 'label',
+            render: (_, s) => <Typography.Text>{s.label}</Typography.Text>,
+          },
           { title: t('deploy.key.fingerprint'), render: (_, s) => <Fingerprint value={s.fingerprint} /> },
           { title: t('deploy.signers.trustedAt'), width: 170, render: (_, s) => <WhenWho at={s.createdAt} by={s.createdBy} /> },
           {

@@ -5,7 +5,12 @@
 import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import React from 'react';
-import type { DeployChangeType, DeployDeploymentState, DeployPackageState, DeploySignatureState } from '../../../../../contracts/constants';
+import type {
+  DeployChangeType,
+  DeployDeploymentState,
+  DeployPackageState,
+  DeploySignatureState,
+} from '../../../../../contracts/constants';
 import { useT } from '../../../../components/useT';
 import { formatFingerprint } from './logic';
 
@@ -13,7 +18,12 @@ import { formatFingerprint } from './logic';
 export function Fingerprint({ value, short, testId }: { value: string; short?: boolean; testId?: string }) {
   const t = useT();
   return (
-    <Typography.Text code copyable={{ text: value, tooltips: [t('deploy.copy'), t('deploy.copied')] }} data-testid={testId} title={short ? value : undefined}>
+    <Typography.Text
+      code
+      copyable={{ text: value, tooltips: [t('deploy.copy'), t('deploy.copied')] }}
+      data-testid={testId}
+      title={short ? value : undefined}
+    >
       {formatFingerprint(value, short)}
     </Typography.Text>
   );

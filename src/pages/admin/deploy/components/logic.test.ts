@@ -4,9 +4,21 @@
  * dry run and the fingerprint's display.
  */
 import type { DeployChange, DeployDiff } from '../../../../../contracts';
-import { blocksApply, diffTotals, formatFingerprint, groupDiff, mapsSignature, proposedMaps, setMapped, touchesData } from './logic';
+import {
+  blocksApply,
+  diffTotals,
+  formatFingerprint,
+  groupDiff,
+  mapsSignature,
+  proposedMaps,
+  setMapped,
+  touchesData,
+} from './logic';
 
-const change = (c: Partial<DeployChange> & Pick<DeployChange, 'kind' | 'key' | 'change'>): DeployChange => ({ properties: [], ...c });
+const change = (c: Partial<DeployChange> & Pick<DeployChange, 'kind' | 'key' | 'change'>): DeployChange => ({
+  properties: [],
+  ...c,
+});
 
 const diff: Pick<DeployDiff, 'kinds' | 'changes' | 'variables' | 'users'> = {
   kinds: [
@@ -17,7 +29,13 @@ const diff: Pick<DeployDiff, 'kinds' | 'changes' | 'variables' | 'users'> = {
   ],
   changes: [
     change({ kind: 'field', key: 'items.a_new', change: 'added' }),
-    change({ kind: 'field', key: 'items.amount', change: 'changed', properties: ['type'], typeChange: { from: 'text', to: 'number', allowed: true, records: 5, converted: 4, refused: 1 } }),
+    change({
+      kind: 'field',
+      key: 'items.amount',
+      change: 'changed',
+      properties: ['type'],
+      typeChange: { from: 'text', to: 'number', allowed: true, records: 5, converted: 4, refused: 1 },
+    }),
     change({ kind: 'field', key: 'items.note', change: 'removed', records: 7 }),
     change({ kind: 'subject', key: 'items', change: 'changed', properties: ['name'] }),
     change({ kind: 'view', key: 'items/All', change: 'added' }),
@@ -49,8 +67,25 @@ test('what touches records and what blocks the apply', () => {
   expect(touchesData(removed)).toBe(true);
   expect(touchesData(change({ kind: 'field', key: 'x.y', change: 'removed', records: 0 }))).toBe(false);
   expect(blocksApply(typed)).toBe(true);
-  expect(blocksApply(change({ kind: 'field', key: 'x.y', change: 'changed', typeChange: { from: 'text', to: 'number', allowed: true, records: 3, converted: 3, refused: 0 } }))).toBe(false);
-  expect(diffTotals(diff)).toEqual({ added: 2, changed: 2, removed: 1, impact: 2, blocking: 1, recycledRecords: 7, convertedRecords: 4 });
+  expect(
+    blocksApply(
+      change({
+        kind: 'field',
+        key: 'x.y',
+        change: 'changed',
+        typeChange: { from: 'text', to: 'number', allowed: true, records: 3, converted: 3, refused: 0 },
+      }),
+    ),
+  ).toBe(false);
+  expect(diffTotals(diff)).toEqual({
+    added: 2,
+    changed: 2,
+    removed: 1,
+    impact: 2,
+    blocking: 1,
+    recycledRecords: 7,
+    convertedRecords: 4,
+  });
 });
 
 test('remappings proposed from the suggestions; a dry run is stale once they change', () => {
@@ -61,7 +96,9 @@ test('remappings proposed from the suggestions; a dry run is stale once they cha
   expect(mapsSignature({ ...maps, userMap })).not.toBe(before);
   expect(mapsSignature({ ...maps, userMap: setMapped(userMap, 'b@example.com', undefined) })).toBe(before);
   // the order keys were set in does not matter
-  expect(mapsSignature({ variableMap: { b: '1', a: '2' }, userMap: {} })).toBe(mapsSignature({ variableMap: { a: '2', b: '1' }, userMap: {} }));
+  expect(mapsSignature({ variableMap: { b: '1', a: '2' }, userMap: {} })).toBe(
+    mapsSignature({ variableMap: { a: '2', b: '1' }, userMap: {} }),
+  );
 });
 
 test('a fingerprint in groups of four', () => {

@@ -101,7 +101,10 @@ export function setMapped(map: Record<string, string>, key: string, value: strin
 
 /** A stable string of the remappings: a dry run made with other remappings is stale. */
 export function mapsSignature(maps: Required<DeployApply>): string {
-  const sorted = (m: Record<string, string>) => Object.keys(m).sort().map((k) => [k, m[k]]);
+  const sorted = (m: Record<string, string>) =>
+    Object.keys(m)
+      .sort()
+      .map((k) => [k, m[k]]);
   return JSON.stringify([sorted(maps.variableMap), sorted(maps.userMap)]);
 }
 
