@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   DEPLOY_FORMAT_VERSION,
   DEPLOY_MAX_PACKAGE_BYTES,
@@ -29,7 +29,6 @@ import type { AuditWriter } from '../../core/audit.writer';
 import type { Database, Executor } from '../../db/client';
 import { applications, deployDeployments, deployPackages, deploySigners, users, variables, type DeployDeploymentRow, type DeployPackageRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { findApplicationBySlug } from '../applications/applications.repository';
 import { createApplication } from '../applications/applications.service';
 import { applyModel } from './deploy.apply';
 import { countTypeChanges, diffModels, summarize } from './deploy.diff';
@@ -53,9 +52,13 @@ const EMPTY_MODEL: DeployModel = {
 
 const packageNotFound = () => notFound('errors.deploy.notFound');
 
+/** The live application of `slug`, or undefined. */
 async function liveApplication(db: Executor, slug: string) {
-  const app = await findApplicationBySlug(db, slug);
-  return app && !app.deletedAt ? app : undefined;
+  const [app] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.slug, slug), isNull(applications.deletedAt)));
+  return app;
 }
 
 /**
@@ -366,6 +369,7 @@ export async function applyPackage(
             added: n('added'),
             changed: n('changed'),
             removed: n('removed'),
+            appliedAt: new Date(),
             appliedBy: user.id,
             appliedByLabel: user.email,
           })
@@ -502,7 +506,14 @@ export async function rollbackDeployment(db: Database, user: CurrentUser, id: st
     const newer = await tx
       .select({ id: deployDeployments.id })
       .from(deployDeployments)
-      .where(and(eq(deployDeployments.applicationId, dep.applicationId), eq(deployDeployments.state, 'applied'), gt(deployDeployments.appliedAt, dep.appliedAt)));
+      .where(
+        and(
+          eq(deployDeployments.applicationId, dep.applicationId),
+          eq(deployDeployments.state, 'applied'),
+          ne(deployDeployments.id, dep.id),
+          sql`${deployDeployments.appliedAt} > (select d.applied_at from deploy_deployments d where d.id = ${dep.id})`,
+        ),
+      );
     if (newer.length) throw new HttpError(409, 'CONFLICT', 'errors.deploy.notLatest');
     const [app] = await tx.select().from(applications).where(eq(applications.id, dep.applicationId));
     const current = (await readModel(tx, app.id)).model;
