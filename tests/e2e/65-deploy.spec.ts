@@ -41,7 +41,10 @@ test('deploy journey: export a package, change the application, import it and re
   expect((await page.request.post('/api/v1/users', { headers: AUTH_HEADERS, data: DEPLOYER })).status()).toBe(201);
   await page.context().clearCookies();
   await signIn(page, DEPLOYER);
-  await apiJson(page, 'POST', '/api/v1/applications', APP);
+  const app = await apiJson<{ id: string }>(page, 'POST', '/api/v1/applications', APP);
+  // the application's variables: a secret travels by name only; both exist here, so both are proposed as the target
+  await apiJson(page, 'POST', '/api/v1/variables', { key: 'REVIEW_URL', type: 'text', value: 'https://review.example.com', applicationId: app.id });
+  await apiJson(page, 'POST', '/api/v1/variables', { key: 'REVIEW_TOKEN', type: 'secret', value: 'e2e-secret-value', applicationId: app.id });
   const text = (key: string, name: string) => ({ key, name, type: 'text', options: {}, required: false, unique: false });
   await apiJson(page, 'POST', `/api/v1/applications/${APP.slug}/subjects`, {
     key: 'items',
@@ -77,7 +80,11 @@ test('deploy journey: export a package, change the application, import it and re
   const zip = await JSZip.loadAsync(readFileSync(file));
   const entries = Object.keys(zip.files);
   expect(entries).toEqual(expect.arrayContaining(['package.json', 'signature.json']));
-  const doc = JSON.parse(await zip.file('package.json')!.async('string')) as { manifest: { application: { name: string } } };
+  const json = await zip.file('package.json')!.async('string');
+  // the secret travels by name only
+  expect(json).toContain('REVIEW_TOKEN');
+  expect(json).not.toContain('e2e-secret-value');
+  const doc = JSON.parse(json) as { manifest: { application: { name: string } } };
   doc.manifest.application.name = `${APP.name} (tampered)`;
   const tampered = info.outputPath('tampered.zip');
   writeFileSync(tampered, await zip.file('package.json', JSON.stringify(doc)).generateAsync({ type: 'nodebuffer' }));
@@ -108,7 +115,11 @@ test('deploy journey: export a package, change the application, import it and re
   await expect(page.getByTestId('deploy-diff-impact')).toContainText('1 项变更涉及记录');
   await shot(page, 'diff');
   await page.getByTestId('deploy-to-remap').click();
-  await expect(page.getByTestId('deploy-remap-variables')).toContainText('部署包没有使用变量');
+  const variables = page.getByTestId('deploy-remap-variables');
+  await expect(variables.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(variables.locator('tbody tr.ant-table-row', { hasText: 'REVIEW_TOKEN' })).toContainText('机密');
+  await expect(page.getByTestId('deploy-var-REVIEW_TOKEN')).toContainText('REVIEW_TOKEN');
+  await expect(page.getByTestId('deploy-var-REVIEW_URL')).toContainText('REVIEW_URL');
   await shot(page, 'remap');
   await page.getByTestId('deploy-dry-run').click();
   const dry = page.getByTestId('deploy-dry-result');

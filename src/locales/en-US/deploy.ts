@@ -162,6 +162,7 @@ export default {
   'deploy.packages.title': 'Packages kept',
   'deploy.packages.empty': 'No packages yet: export one or upload one.',
   'deploy.packages.actions': 'Actions',
+  'deploy.packages.exportedBy': 'Exported {at} by {by}',
   'deploy.packages.open': 'Open',
   'deploy.packages.download': 'Download',
   'deploy.packages.delete': 'Delete',

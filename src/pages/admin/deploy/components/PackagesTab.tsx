@@ -8,6 +8,7 @@
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Typography, message } from 'antd';
+import dayjs from 'dayjs';
 import React, { useRef } from 'react';
 import type { DeployDeployment, DeployPackage } from '../../../../../contracts';
 import { useT } from '../../../../components/useT';
@@ -37,6 +38,9 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
   /** The live deployment of an applied package (the newest applied one of it). */
   const deploymentOf = (p: DeployPackage): DeployDeployment | undefined =>
     recent.data?.data.find((d) => d.packageId === p.id && d.state === 'applied');
+  /** The package's newest deployment (applied or rolled back): when and by whom its state was reached. */
+  const lastDeploymentOf = (p: DeployPackage): DeployDeployment | undefined =>
+    recent.data?.data.find((d) => d.packageId === p.id);
   const remove = (p: DeployPackage) =>
     deletePackage(p.id).then(
       () => {
@@ -63,25 +67,30 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
           const page = await listPackages({ current: params.current, pageSize: params.pageSize });
           return { data: page.data, total: page.total, success: true };
         }}
+        scroll={{ x: 900 }}
         data-testid="deploy-packages"
         columns={[
           {
             title: t('deploy.package.file'),
             dataIndex: 'fileName',
-            ellipsis: true,
             render: (_, p) => (
-              <Space direction="vertical" size={0}>
+              <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
                 <Typography.Text ellipsis={{ tooltip: p.fileName }}>{p.fileName}</Typography.Text>
                 <Typography.Text type="secondary">
                   {p.application.name} ({p.application.slug})
                 </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('deploy.packages.exportedBy', {
+                    at: dayjs(p.exportedAt).format('YYYY-MM-DD HH:mm'),
+                    by: p.exportedBy ?? '—',
+                  })}
+                </Typography.Text>
               </Space>
             ),
           },
-          { title: t('deploy.package.exported'), width: 160, render: (_, p) => <WhenWho at={p.exportedAt} by={p.exportedBy} /> },
           {
             title: t('deploy.package.signer'),
-            width: 210,
+            width: 180,
             render: (_, p) => (
               <Space direction="vertical" size={2}>
                 <SignatureTag state={p.signature} />
@@ -92,13 +101,22 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
           {
             title: t('deploy.package.state'),
             dataIndex: 'state',
-            width: 110,
-            render: (_, p) => <PackageStateTag state={p.state} />,
+            width: 170,
+            render: (_, p) => {
+              const last = lastDeploymentOf(p);
+              return (
+                <Space direction="vertical" size={2}>
+                  <PackageStateTag state={p.state} />
+                  {last && p.state === 'applied' && <WhenWho at={last.appliedAt} by={last.appliedBy} />}
+                  {last && p.state === 'rolled_back' && <WhenWho at={last.rolledBackAt} by={last.rolledBackBy} />}
+                </Space>
+              );
+            },
           },
           { title: t('deploy.package.uploaded'), width: 160, render: (_, p) => <WhenWho at={p.createdAt} by={p.createdBy} /> },
           {
             title: t('deploy.packages.actions'),
-            width: 220,
+            width: 150,
             render: (_, p) => {
               const deployment = p.state === 'applied' ? deploymentOf(p) : undefined;
               return (
@@ -156,6 +174,7 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
           const page = await listDeployments({ current: params.current, pageSize: params.pageSize });
           return { data: page.data, total: page.total, success: true };
         }}
+        scroll={{ x: 900 }}
         data-testid="deploy-deployments"
         columns={[
           {
