@@ -16,6 +16,7 @@ import {
   DEPLOY_SIGNATURE_STATES,
   DEPLOY_TRUST_MODES,
 } from './deploy.constants';
+import { slugSchema } from './applications';
 import { pageQuerySchema } from './envelope';
 
 export * from './deploy.constants';
@@ -171,7 +172,8 @@ export type DeployModel = z.infer<typeof deployModelSchema>;
 /** What the package says of itself. `exportedAt` ISO 8601; `signer` the exporting installation's key fingerprint. */
 export const deployManifestSchema = z.object({
   formatVersion: z.number().int().min(1),
-  application: z.object({ slug: z.string(), name: z.string(), description: z.string().nullable() }),
+  /** The application's slug (the target is matched by it), name and description. */
+  application: z.object({ slug: slugSchema, name: z.string().min(1).max(100), description: z.string().nullable() }),
   exportedAt: z.string(),
   exportedBy: z.string().nullable(),
   /** The users the model refers to (owners), by e-mail, with their names. */

@@ -11,7 +11,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import JSZip from 'jszip';
 import { childApi, childSignIn, startChildServer } from '../../test/child-server';
+import { runsOnOneEngine } from '../../test/engines';
 import { createEngineDatabase } from '../../test/helpers';
+
+runsOnOneEngine('postgres', 'the CLI speaks HTTP to a server; what the server does on each engine is deploy.test.ts\'s');
 
 const PASSWORD = 'Deploy-cli-2026';
 

@@ -83,12 +83,11 @@ export interface ReadModel {
  * Statements: one per kind plus one for the users referred to (13 short reads).
  */
 export async function readModel(db: Executor, applicationId: string): Promise<ReadModel> {
-  const subjectRows = (
-    await db
-      .select()
-      .from(subjects)
-      .where(and(eq(subjects.applicationId, applicationId), isNull(subjects.deletedAt)))
-  ).filter((s) => s.model === null);
+  const allSubjects = await db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.applicationId, applicationId), isNull(subjects.deletedAt)));
+  const subjectRows = allSubjects.filter((s) => s.model === null);
   const subjectIds = subjectRows.map((s) => s.id);
   const none = ['00000000-0000-0000-0000-000000000000'];
   const ids = subjectIds.length ? subjectIds : none;
@@ -122,7 +121,8 @@ export async function readModel(db: Executor, applicationId: string): Promise<Re
   const paths = categoryPaths(categoryRows);
   const refs = new Map<string, string>();
   const ref = (kind: string, key: string) => `${REF_PREFIX}${kind}:${key}`;
-  for (const s of subjectRows) refs.set(s.id, ref('subject', s.key));
+  // a system model's subjects are not carried, but may be referred to (their module makes them in the target)
+  for (const s of allSubjects) refs.set(s.id, ref('subject', s.key));
   for (const f of fieldRows) refs.set(f.id, ref('field', `${subjectKey.get(f.subjectId)}.${f.key}`));
   for (const v of viewRows) refs.set(v.id, ref('view', `${subjectKey.get(v.subjectId)}/${v.name}`));
   for (const f of formRows) refs.set(f.id, ref('form', `${subjectKey.get(f.subjectId)}/${f.name}`));

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DeployApplyResult, DeployDiff, DeployDocument, DeployModel, DeployPackage, DeployRollbackResult } from '../../../../contracts';
 import { auditLog, recycleBin } from '../../db/schema';
-import { adminSession, call, createTestApp, json, userSession } from '../../test/helpers';
+import { adminSession, call, createTestApp, createUser, json, userSession } from '../../test/helpers';
 import { buildModel, exportZip, openZip, post, SECRET_VALUE, upload, uploadRaw, zipOf } from './deploy.test-support';
 
 let n = 0;
@@ -68,8 +68,11 @@ test('deploy: round trip into a fresh installation (unknown signer until trusted
   void glob;
   const trusted = await post<DeployPackage>(target.app, b.cookie, `/api/v1/deploy/packages/${pkg.id}/trust`, { mode: 'signer' });
   assert.deepEqual([trusted.signature, trusted.accepted], ['trusted', true]);
+  // the source's owner (its administrator) is mapped to a user of the target by e-mail
+  const owner = await createUser(target.app, b.cookie, { name: 'Mapped owner' });
   const applied = await post<DeployApplyResult>(target.app, b.cookie, `/api/v1/deploy/packages/${pkg.id}/apply`, {
     variableMap: { HOOK_SECRET: 'TARGET_HOOK' },
+    userMap: { [a.user.email]: owner.email },
   });
   assert.equal(applied.dryRun, false);
   assert.ok(applied.deploymentId);
@@ -83,6 +86,10 @@ test('deploy: round trip into a fresh installation (unknown signer until trusted
   want.variables = want.variables.filter((v) => v.key !== 'HOOK_SECRET');
   want.actions = want.actions.map((x) => ({ ...x, config: { ...x.config, secretVariable: 'TARGET_HOOK' } }));
   for (const kind of Object.keys(want) as (keyof DeployModel)[]) assert.deepEqual(got[kind], want[kind], kind);
+  assert.deepEqual(
+    [...again.document.model.rules, ...again.document.model.ruleSets, ...again.document.model.triggers].map((x) => x.owner),
+    [owner.email, owner.email, owner.email],
+  );
 
   const actions = (await target.handle.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
   for (const action of ['deploy.upload', 'deploy.trust', 'deploy.apply', 'deploy.export']) assert.ok(actions.includes(action), action);
@@ -111,6 +118,10 @@ test('deploy: refusals — tampered bytes, a newer format, unsigned until accept
   const junk = await uploadRaw(app, a.cookie, Buffer.from('not a zip'));
   assert.equal(junk.statusCode, 400);
   assert.equal(json<{ details: { field: string }[] }>(junk).details[0].field, 'file');
+
+  const badMap = await call(app, 'POST', `/api/v1/deploy/packages/${own.id}/dry-run`, { cookie: a.cookie, body: { variableMap: { X: 'NO_SUCH_VAR' } } });
+  assert.equal(badMap.statusCode, 400);
+  assert.equal(json<{ details: { field: string }[] }>(badMap).details[0].field, 'variableMap.X');
 
   const unsigned = await upload(app, a.cookie, await zipOf(document));
   assert.deepEqual([unsigned.signature, unsigned.accepted], ['unsigned', false]);
