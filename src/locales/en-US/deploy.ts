@@ -187,7 +187,8 @@ export default {
   'deploy.rollback.restore':
     'What it changed ({changed}) and removed ({removed}) is put back; field values it converted are restored from their history.',
   'deploy.rollback.ok': 'Roll back',
-  'deploy.rollback.done': 'Rolled back: {recycled} to the recycle bin, {restored} values restored',
+  'deploy.rollback.done':
+    'Rolled back “{app}” to before the package{recycled, plural, =0 {} one {; # object to the recycle bin} other {; # objects to the recycle bin}}{restored, plural, =0 {} one {; # value restored} other {; # values restored}}',
   'deploy.rollback.notLatest': 'Only the application’s latest deployment can be rolled back: roll back the newer ones first.',
 
   'deploy.signers.own': 'This installation (always trusted)',

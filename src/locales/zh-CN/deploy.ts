@@ -172,7 +172,8 @@ export default {
   'deploy.rollback.createdApp': '此应用由部署包创建：其 {n} 个对象连同记录进入回收站。',
   'deploy.rollback.restore': '它修改的（{changed}）和删除的（{removed}）对象将被恢复；它转换过的字段值从历史中恢复。',
   'deploy.rollback.ok': '回滚',
-  'deploy.rollback.done': '已回滚：{recycled} 项进入回收站，恢复 {restored} 个值',
+  'deploy.rollback.done':
+    '已将“{app}”回滚到应用部署包之前{recycled, plural, =0 {} other {；# 个对象进入回收站}}{restored, plural, =0 {} other {；恢复 # 个值}}',
   'deploy.rollback.notLatest': '只能回滚应用最近一次的部署：请先回滚更新的部署。',
 
   'deploy.signers.own': '本系统（始终受信任）',

@@ -67,7 +67,7 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
           const page = await listPackages({ current: params.current, pageSize: params.pageSize });
           return { data: page.data, total: page.total, success: true };
         }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 820 }}
         data-testid="deploy-packages"
         columns={[
           {
@@ -174,7 +174,7 @@ export default function PackagesTab({ onOpen }: { onOpen: (packageId: string) =>
           const page = await listDeployments({ current: params.current, pageSize: params.pageSize });
           return { data: page.data, total: page.total, success: true };
         }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 820 }}
         data-testid="deploy-deployments"
         columns={[
           {

@@ -43,7 +43,9 @@ export default function RollbackButton({ deployment, onDone }: { deployment: Dep
     setBusy(true);
     try {
       const r = await rollbackDeployment(deployment.id);
-      void message.success(t('deploy.rollback.done', { recycled: r.recycled, restored: r.restoredValues }));
+      void message.success(
+        t('deploy.rollback.done', { app: deployment.application.name, recycled: r.recycled, restored: r.restoredValues }),
+      );
       void client.invalidateQueries({ queryKey: keys('deploy').all });
       void client.invalidateQueries({ queryKey: keys('subjects').all });
       onDone?.();

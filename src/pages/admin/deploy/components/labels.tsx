@@ -14,7 +14,7 @@ import type {
 import { useT } from '../../../../components/useT';
 import { formatFingerprint } from './logic';
 
-/** A fingerprint in groups of four; `short`: the first 16 digits. Copying copies the whole hex. */
+/** A fingerprint in groups of four; `short`: the first 12 digits. Copying copies the whole hex. */
 export function Fingerprint({ value, short, testId }: { value: string; short?: boolean; testId?: string }) {
   const t = useT();
   return (

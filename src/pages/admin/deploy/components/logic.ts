@@ -108,9 +108,9 @@ export function mapsSignature(maps: Required<DeployApply>): string {
   return JSON.stringify([sorted(maps.variableMap), sorted(maps.userMap)]);
 }
 
-/** A key fingerprint (hex) as people compare it: groups of four, upper case (`AB12 CD34 …`); `short` keeps the first 16 digits. */
+/** A key fingerprint (hex) as people compare it: groups of four, upper case (`AB12 CD34 …`); `short` keeps the first 12 digits. */
 export function formatFingerprint(fingerprint: string, short = false): string {
   const hex = fingerprint.replace(/[^0-9a-f]/gi, '').toUpperCase();
-  const shown = short ? hex.slice(0, 16) : hex;
-  return (shown.match(/.{1,4}/g) ?? []).join(' ') + (short && hex.length > 16 ? ' …' : '');
+  const shown = short ? hex.slice(0, 12) : hex;
+  return (shown.match(/.{1,4}/g) ?? []).join(' ') + (short && hex.length > 12 ? ' …' : '');
 }
