@@ -24,6 +24,7 @@ export type KeyedResource =
   | 'categories'
   | 'clients'
   | 'connectors'
+  | 'deploy'
   | 'forms'
   | 'groups'
   | 'imports'

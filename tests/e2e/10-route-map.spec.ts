@@ -99,6 +99,7 @@ const MARKERS: Record<string, { testId?: string; url?: RegExp }> = {
   '/admin/form/:dynamicForm': { testId: 'exception-404' },
   '/admin/import': { testId: 'import-history' },
   '/admin/connector': { testId: 'connectors-table' },
+  '/admin/deploy': { testId: 'deploy-key' },
   '/admin/task': { testId: 'tasks-table' },
   '/admin/task/:task': { testId: 'exception-404' },
   '/admin/trigger': { testId: 'triggers-table' },

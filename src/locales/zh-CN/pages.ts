@@ -29,6 +29,7 @@ import analytics from './analytics';
 import queries from './queries';
 import dashboards from './dashboards';
 import connectors from './connectors';
+import deploy from './deploy';
 
 export default {
   ...account,
@@ -61,4 +62,5 @@ export default {
   ...queries,
   ...dashboards,
   ...connectors,
+  ...deploy,
 };

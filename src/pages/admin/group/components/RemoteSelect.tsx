@@ -19,6 +19,7 @@ export default function RemoteSelect({
   style,
   testId,
   id,
+  ariaLabel,
 }: {
   /** Options matching the typed text ('' = the first ones). */
   fetch: (q: string) => Promise<RemoteOption[]>;
@@ -29,6 +30,8 @@ export default function RemoteSelect({
   testId?: string;
   /** The input's id, for the label that names it (a Form.Item with a name hands it in). */
   id?: string;
+  /** The select's accessible name when no label names it (a select in a table row). */
+  ariaLabel?: string;
 }) {
   const [options, setOptions] = useState<RemoteOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -58,6 +61,7 @@ export default function RemoteSelect({
       onChange={(v, option) => onChange?.(v, Array.isArray(option) ? undefined : option)}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
 }
