@@ -58,7 +58,7 @@ export function toConnector(row: ConnectorRow, syncs = 0): Connector {
   };
 }
 
-const syncCount = sql<number>`(select count(*)::int from ${connectorSyncs} s where s.connector_id = ${connectors.id})`;
+const syncCount = sql<number>`(select count(*)::int from ${connectorSyncs} s where s.connector_id = "connectors"."id")`;
 
 /** The live connector `id` (or in the bin too with `withDeleted`). @throws 404. */
 export async function requireConnector(db: Executor, id: string, withDeleted = false): Promise<ConnectorRow> {

@@ -237,6 +237,9 @@ test('syncs: rules name the field; full upsert then incremental by cursor (updat
     201,
   );
   assert.equal(inc.cursorValue, null);
+  // the connector counts its syncs (the list and one connector)
+  assert.equal(data<Connector>(await get(`${C}/${connectorId}`)).syncs, 2);
+  assert.equal(data<Connector[]>(await get(C)).find((c) => c.id === connectorId)?.syncs, 2);
   const i1 = await runSync(inc.id);
   assert.deepEqual([i1.read, i1.unchanged], [4, 4]);
   assert.equal(i1.cursorBefore, null);
