@@ -6,12 +6,10 @@
  * `schedule`, written as the sync's creator; audited `connector_sync.run` by the system). A tick
  * while the sync's previous run is active is dropped (one run at a time).
  */
-import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { auditWriter } from '../../core/audit.writer';
-import { bossDb } from '../tasks/tasks.engine';
-import { PGBOSS_SCHEMA } from '../tasks/tasks.pgboss-migration';
+import { matchSchedules, scheduleBoss } from '../tasks/tasks.schedules';
 import { registerTaskKind, type TaskContext } from '../tasks/tasks.registry';
 import { queueRun, scheduleHooks, scheduledSyncs } from './connectors.syncs';
 
@@ -21,35 +19,18 @@ export const syncScheduleQueue = (syncId: string) => `connectors.schedule.${sync
 /** The built-in kind that takes the schedules' ticks. */
 export const SCHEDULE_TICK_KIND = 'connectors.schedule-tick';
 
-const bosses = new WeakMap<Database, PgBoss>();
-function bossOf(db: Database): PgBoss {
-  let b = bosses.get(db);
-  if (!b) {
-    b = new PgBoss({ db: bossDb(db), schema: PGBOSS_SCHEMA, migrate: false, supervise: false, schedule: false });
-    bosses.set(db, b);
-  }
-  return b;
-}
-
 /**
  * Makes pg-boss's schedules match the scheduled syncs (idempotent): each has its queue and
  * schedule; any other `connectors.schedule.*` schedule is removed. Outside any transaction.
  */
 export async function syncConnectorSchedules(db: Database): Promise<void> {
-  const boss = bossOf(db);
-  const names = new Set<string>();
-  for (const s of await scheduledSyncs(db)) {
-    const name = syncScheduleQueue(s.id);
-    names.add(name);
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: 0 });
-    await boss.schedule(name, s.cron!, { syncId: s.id }, { tz: s.timezone });
-  }
-  for (const s of await boss.getSchedules()) if (s.name.startsWith('connectors.schedule.') && !names.has(s.name)) await boss.unschedule(s.name);
+  const wanted = (await scheduledSyncs(db)).map((s) => ({ name: syncScheduleQueue(s.id), cron: s.cron!, tz: s.timezone, data: { syncId: s.id } }));
+  await matchSchedules(db, 'connectors.schedule.', wanted);
 }
 
 /** Takes the waiting ticks of every scheduled sync: one run each (ticks beyond the first, or while a run is active, are dropped). @returns runs queued. */
 export async function takeSyncTicks(db: Database): Promise<number> {
-  const boss = bossOf(db);
+  const boss = scheduleBoss(db);
   const audit = auditWriter({ id: null, label: 'system', ip: null });
   let n = 0;
   for (const s of await scheduledSyncs(db)) {

@@ -5,14 +5,14 @@
  * are computed with cron-parser 4.9, the library pg-boss itself uses, so the page and pg-boss agree.
  */
 import parser from 'cron-parser';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { and, eq } from 'drizzle-orm';
 import { TRIGGER_NEXT_FIRES } from '../../../../contracts';
 import type { Database } from '../../db/client';
 import { triggerEvents, triggers } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { bossDb, txDb } from '../tasks/tasks.engine';
-import { PGBOSS_SCHEMA } from '../tasks/tasks.pgboss-migration';
+import { txDb } from '../tasks/tasks.engine';
+import { matchSchedules, scheduleBoss } from '../tasks/tasks.schedules';
 
 const invalid = (field: string, messageKey: 'errors.triggerCronInvalid' | 'errors.triggerTimezoneInvalid') =>
   new HttpError(400, 'VALIDATION_FAILED', 'errors.validation', [{ field, messageKey }]);
@@ -47,17 +47,6 @@ export function nextFires(cron: string, tz: string, n = TRIGGER_NEXT_FIRES, from
 /** The pg-boss queue of a schedule trigger. */
 export const scheduleQueue = (triggerId: string) => `triggers.schedule.${triggerId}`;
 
-const bosses = new WeakMap<Database, PgBoss>();
-/** A pg-boss handle over `db` for queue, schedule and fetch calls (not started: no workers, no timers). */
-function bossOf(db: Database): PgBoss {
-  let b = bosses.get(db);
-  if (!b) {
-    b = new PgBoss({ db: bossDb(db), schema: PGBOSS_SCHEMA, migrate: false, supervise: false, schedule: false });
-    bosses.set(db, b);
-  }
-  return b;
-}
-
 /**
  * Makes pg-boss's schedules match the triggers: an enabled schedule trigger has its queue and
  * schedule (cron + tz), any other schedule of ours is removed (its queue is kept: pg-boss 10 cannot
@@ -65,25 +54,15 @@ function bossOf(db: Database): PgBoss {
  * write and by every delivery. Outside any transaction.
  */
 export async function syncSchedules(db: Database): Promise<void> {
-  const boss = bossOf(db);
   const wanted = await db
     .select()
     .from(triggers)
     .where(and(eq(triggers.event, 'schedule'), eq(triggers.enabled, true)));
-  const names = new Set<string>();
-  for (const t of wanted) {
-    if (!t.cron || !t.timezone) continue;
-    const name = scheduleQueue(t.id);
-    names.add(name);
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: 0 });
-    await boss.schedule(name, t.cron, { triggerId: t.id }, { tz: t.timezone });
-  }
-  for (const s of await boss.getSchedules()) {
-    if (s.name.startsWith('triggers.schedule.') && !names.has(s.name)) {
-      // the queue stays: pg-boss 10 refuses to delete a queue that still holds (completed) jobs
-      await boss.unschedule(s.name);
-    }
-  }
+  await matchSchedules(
+    db,
+    'triggers.schedule.',
+    wanted.flatMap((t) => (t.cron && t.timezone ? [{ name: scheduleQueue(t.id), cron: t.cron, tz: t.timezone, data: { triggerId: t.id } }] : [])),
+  );
 }
 
 /**
@@ -92,7 +71,7 @@ export async function syncSchedules(db: Database): Promise<void> {
  * @returns how many ticks it took.
  */
 export async function takeScheduleTicks(db: Database): Promise<number> {
-  const boss = bossOf(db);
+  const boss = scheduleBoss(db);
   const wanted = await db
     .select({ id: triggers.id })
     .from(triggers)
