@@ -13,31 +13,13 @@
  * Screenshots: /tmp/shots-builder/*.png.
  */
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { expect, test, unexpected } from './fixtures';
-import { apiJson, chooseOption, openSelect, pickIn, signIn } from './actions';
+import { apiJson, axeProblems, chooseOption, openSelect, pickIn, signIn } from './actions';
 import { AUTH_HEADERS } from './support';
 
 const ANALYST = { name: '查询分析员', email: 'query.analyst@example.com', password: 'Query-analyst-2026' };
 const APP = { slug: 'qb-e2e', name: '查询构建测试' };
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-builder/${name}.png`, fullPage: true });
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical WCAG 2.0/2.1 A and AA violations on the page (docs/accessibility.md "Checked by axe"), as `rule: target`. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Axe = {
-      run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
-    };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(' ')}`));
-  });
-}
 
 interface Invoice {
   issued: string;

@@ -19,10 +19,9 @@
  * Screenshots: /tmp/shots-connectors/*.png.
  */
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { expect, test } from './fixtures';
-import { apiJson, pickIn, signIn, switchLanguage } from './actions';
+import { apiJson, axeProblems, pickIn, signIn, switchLanguage } from './actions';
 import { ADMIN, APP, AUTH_HEADERS } from './support';
 
 const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -31,23 +30,6 @@ const TABLE = `suppliers_${TAG}`;
 const OWNER = { name: '连接器管理员', email: `connectors.${TAG}@example.com`, password: 'Connector-admin-2026' };
 const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-connectors/${name}.png`, fullPage: true });
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical WCAG 2.0/2.1 A and AA violations on the page (docs/accessibility.md "Checked by axe"), as `rule: target`. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Axe = {
-      run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
-    };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(' ')}`));
-  });
-}
 
 /** Runs `sql` on the test's own database. */
 async function source(sql: string, params: unknown[] = []): Promise<void> {

@@ -3,6 +3,7 @@
  * switching the UI language. Each retries only the one click that antd's animations can swallow.
  */
 import type { Locator, Page, Response } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { expect } from './fixtures';
 import { ADMIN, AUTH_HEADERS } from './support';
 
@@ -191,4 +192,22 @@ export async function typeDate(page: Page, picker: Locator, date: string): Promi
   await input.fill(date);
   await page.keyboard.press('Enter');
   await expect(input).toHaveValue(date);
+}
+
+/** axe-core's script, read when a spec first checks a page. */
+let axeSource: string | undefined;
+
+/** axe-core's serious and critical WCAG 2.0/2.1 A and AA violations on the page (docs/accessibility.md "Checked by axe"), as `rule: target`. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate((axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')));
+  return page.evaluate(async () => {
+    type Axe = {
+      run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(' ')}`));
+  });
 }

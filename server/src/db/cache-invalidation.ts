@@ -99,21 +99,21 @@ export async function listenForInvalidation(
  */
 export function registerMutationInvalidation(app: FastifyInstance, cache: ReadCache, engine: DatabaseHandle['raw']['engine']): void {
   if (engine === 'pglite') return;
-  const bump: onSendHookHandler = (request, _reply, payload, done) => {
-    const m = request.method;
-    if (m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE') cache.bump();
-    done(null, payload);
-  };
+  /** The onSend hook of a writing route; `results`: an audited one, whose writes the analytics results must see too. */
+  const bumpOnSend =
+    (results: boolean): onSendHookHandler =>
+    (request, _reply, payload, done) => {
+      const m = request.method;
+      if (m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE') {
+        cache.bump();
+        if (results) cache.results.bumpAll();
+      }
+      done(null, payload);
+    };
   // an audited route is one that writes: the analytics results go stale too (not on every POST:
   // running a dashboard's card is one)
-  const bumpResults: onSendHookHandler = (request, _reply, payload, done) => {
-    const m = request.method;
-    if (m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE') {
-      cache.bump();
-      cache.results.bumpAll();
-    }
-    done(null, payload);
-  };
+  const bump = bumpOnSend(false);
+  const bumpResults = bumpOnSend(true);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
